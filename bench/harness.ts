@@ -1,0 +1,184 @@
+/**
+ * Whole-process benchmark harness: runs a command N times, reports the median and p90 wall time
+ * and the peak RSS (via `/usr/bin/time` when present), and states every figure as a ratio to an
+ * empty `deno run` script measured in the same run. The machine is noted with each report.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** One measured command. */
+export interface BenchStats {
+  /** What was measured. */
+  readonly label: string;
+  /** Runs. */
+  readonly n: number;
+  /** Median wall time, ms. */
+  readonly medianMs: number;
+  /** 90th percentile wall time, ms. */
+  readonly p90Ms: number;
+  /** Peak resident set size over the runs, KiB (`NaN` when `/usr/bin/time` is absent). */
+  readonly peakRssKiB: number;
+}
+
+const TIME = "/usr/bin/time";
+
+function hasTime(): boolean {
+  try {
+    return Deno.statSync(TIME).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Options of {@link benchProcess}. */
+export interface BenchOptions {
+  /** Text written to stdin. */
+  readonly stdin?: string;
+  /** Runs (default 15). */
+  readonly n?: number;
+  /** Unmeasured runs first (default 2). */
+  readonly warmup?: number;
+  /** Environment (merged over the current one). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Working directory. */
+  readonly cwd?: string;
+}
+
+/**
+ * Measures a command.
+ *
+ * @param label What it is.
+ * @param cmd The executable.
+ * @param args Its arguments.
+ * @param opts Input, runs, environment.
+ * @returns The figures.
+ */
+export async function benchProcess(
+  label: string,
+  cmd: string,
+  args: readonly string[],
+  opts: BenchOptions = {},
+): Promise<BenchStats> {
+  const n = opts.n ?? 15;
+  const warmup = opts.warmup ?? 2;
+  const withTime = hasTime();
+  const rssFile = await Deno.makeTempFile({ prefix: "skillgate-bench-rss-" });
+  const times: number[] = [];
+  let peak = 0;
+  try {
+    for (let i = 0; i < warmup + n; i++) {
+      const full = withTime ? ["-f", "%M", "-o", rssFile, cmd, ...args] : [...args];
+      const child = new Deno.Command(withTime ? TIME : cmd, {
+        args: full,
+        stdin: "piped",
+        stdout: "null",
+        stderr: "null",
+        env: opts.env ? { ...opts.env } : undefined,
+        cwd: opts.cwd,
+      });
+      const start = performance.now();
+      const proc = child.spawn();
+      const w = proc.stdin.getWriter();
+      if (opts.stdin) await w.write(new TextEncoder().encode(opts.stdin));
+      await w.close();
+      await proc.status;
+      const ms = performance.now() - start;
+      if (i < warmup) continue;
+      times.push(ms);
+      if (withTime) {
+        const kib = Number(Deno.readTextFileSync(rssFile).trim().split("\n").at(-1));
+        if (Number.isFinite(kib)) peak = Math.max(peak, kib);
+      }
+    }
+  } finally {
+    await Deno.remove(rssFile).catch(() => {});
+  }
+  times.sort((a, b) => a - b);
+  return {
+    label,
+    n,
+    medianMs: times[Math.floor(times.length / 2)],
+    p90Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.9))],
+    peakRssKiB: withTime ? peak : NaN,
+  };
+}
+
+/**
+ * Measures an empty `deno run --no-prompt --no-config` script: the baseline every ratio uses.
+ *
+ * @param n Runs.
+ * @returns The figures.
+ */
+export async function emptyDenoRun(n = 15): Promise<BenchStats> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-bench-empty-" });
+  const script = join(dir, "empty.ts");
+  Deno.writeTextFileSync(script, "");
+  try {
+    return await benchProcess(
+      "empty deno run",
+      Deno.execPath(),
+      ["run", "--no-prompt", "--no-config", script],
+      { n },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
+ * A line describing the machine: CPU model, cores, Deno version.
+ *
+ * @returns The description.
+ */
+export function machineNote(): string {
+  let cpu = "unknown CPU";
+  try {
+    cpu = /model name\s*:\s*(.+)/.exec(Deno.readTextFileSync("/proc/cpuinfo"))?.[1] ?? cpu;
+  } catch {
+    // Not Linux.
+  }
+  return `${cpu}, ${navigator.hardwareConcurrency} cores, deno ${Deno.version.deno}, ${Deno.build.os}`;
+}
+
+/**
+ * Formats figures as a table of ratios to the baseline.
+ *
+ * @param title The report's title.
+ * @param baseline The empty `deno run`.
+ * @param rows The measured commands.
+ * @param targets Optional ratio targets by label.
+ * @returns The report.
+ */
+export function formatReport(
+  title: string,
+  baseline: BenchStats,
+  rows: readonly BenchStats[],
+  targets: Readonly<Record<string, number>> = {},
+): string {
+  const rss = (k: number) => (Number.isFinite(k) ? `${(k / 1024).toFixed(1)} MiB` : "n/a");
+  const lines = [
+    `## ${title}`,
+    `machine: ${machineNote()}`,
+    `baseline: ${baseline.label}: median ${baseline.medianMs.toFixed(1)} ms, p90 ${
+      baseline.p90Ms.toFixed(1)
+    } ms, peak RSS ${rss(baseline.peakRssKiB)} (n=${baseline.n})`,
+    "",
+    "| case | median ms | p90 ms | ratio | target | peak RSS |",
+    "|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    const ratio = r.medianMs / baseline.medianMs;
+    const target = targets[r.label];
+    const verdict = target === undefined
+      ? ""
+      : `≤ ${target}× ${ratio <= target ? "met" : "MISSED"}`;
+    lines.push(
+      `| ${r.label} | ${r.medianMs.toFixed(1)} | ${r.p90Ms.toFixed(1)} | ${
+        ratio.toFixed(2)
+      }× | ${verdict} | ${rss(r.peakRssKiB)} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,500 @@
+/**
+ * The catalog of installed skills and agents.
+ *
+ * Skills: `<claude config>/skills/**\/SKILL.md` (personal), the project's `.claude/skills` from
+ * the session's directory up to the repository root (project), installed plugins'
+ * `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is its
+ * directory's name; its frontmatter `name`, where it differs, is accepted too.
+ *
+ * Agents: `<claude config>/agents/**\/*.md`, the project's `.claude/agents`, plugin agents and
+ * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
+ * file stem.
+ *
+ * Every scan is bounded (see `walk.ts`) and fails open. Parsed frontmatter is kept in a JSON index
+ * (`<state root>/catalog/index.json`) checked against directory and file mtimes, so a hook whose
+ * skills have not changed never loads the YAML parser.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "node:path";
+import { parseFrontmatter } from "./frontmatter.ts";
+import { walkFiles } from "./walk.ts";
+import { writeFileAtomic } from "./state_file.ts";
+
+/** Where a skill or agent was found. */
+export type CatalogSource = "personal" | "project" | "plugin" | "config";
+
+/** An installed skill. */
+export interface SkillEntry {
+  /** The invocable name: the directory name (`plugin:dir` for plugin skills). */
+  readonly name: string;
+  /** The frontmatter `name` where it differs from {@link SkillEntry.name}. */
+  readonly altName?: string;
+  /** Where it was found. */
+  readonly source: CatalogSource;
+  /** Its SKILL.md. */
+  readonly file: string;
+  /** Its directory. */
+  readonly dir: string;
+  /** Its `triggers:` phrases (a list or a single string in the frontmatter). */
+  readonly triggers: readonly string[];
+  /** Its `description:`. */
+  readonly description?: string;
+  /** Its raw `contract:` block, validated by the contract schema when used. */
+  readonly contract?: unknown;
+  /** The first instruction of its body. */
+  readonly firstStep?: string;
+  /** Its SKILL.md mtime. */
+  readonly mtimeMs: number;
+  /** Problems met while parsing its frontmatter. */
+  readonly warnings?: readonly string[];
+}
+
+/** An installed agent. */
+export interface AgentEntry {
+  /** Its identity: frontmatter `name` (or `meta.name`), else the file stem; `plugin:name` for plugins. */
+  readonly name: string;
+  /** Where it was found. */
+  readonly source: CatalogSource;
+  /** Its file. */
+  readonly file: string;
+  /** Its mtime. */
+  readonly mtimeMs: number;
+}
+
+/** The installed skills and agents. */
+export interface Catalog {
+  /** Skills, in precedence order (personal, project, plugin, config). */
+  readonly skills: readonly SkillEntry[];
+  /** Agents, in the same order. */
+  readonly agents: readonly AgentEntry[];
+  /** The directories scanned. */
+  readonly dirs: readonly string[];
+  /** SKILL.md and agent files looked at. */
+  readonly scanned: number;
+  /** Entries skipped: unreadable, symlinks, bounds. */
+  readonly skipped: number;
+  /** Whether the index was used without re-parsing anything. */
+  readonly fromIndex: boolean;
+}
+
+/** Where to look and what to do with the index. */
+export interface CatalogOptions {
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The session's directory (the payload's `cwd`); project skills are searched from here. */
+  readonly cwd?: string;
+  /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
+  readonly projectDir?: string;
+  /** Extra skill directories (config `skill_dirs`). */
+  readonly extraSkillDirs?: readonly string[];
+  /** Extra agent directories (config `agent_dirs`). */
+  readonly extraAgentDirs?: readonly string[];
+  /** Scan skills (default true). */
+  readonly skills?: boolean;
+  /** Scan agents (default true). */
+  readonly agents?: boolean;
+  /** The state root holding the index; without it no index is used. */
+  readonly stateRoot?: string;
+  /** Write the refreshed index back (default true when `stateRoot` is given). */
+  readonly writeIndex?: boolean;
+}
+
+interface Root {
+  readonly dir: string;
+  readonly kind: "skills" | "agents";
+  readonly source: CatalogSource;
+  readonly plugin?: string;
+}
+
+interface IndexedRoot {
+  mtimes: Record<string, number>;
+  skills: SkillEntry[];
+  agents: AgentEntry[];
+  scanned: number;
+  skipped: number;
+}
+
+interface IndexFile {
+  version: number;
+  roots: Record<string, IndexedRoot>;
+}
+
+const INDEX_VERSION = 1;
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_PLUGIN_DEPTH = 5;
+
+function canRead(path: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+function isDir(path: string): boolean {
+  if (!canRead(path)) return false;
+  try {
+    return Deno.lstatSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+function mtimeOf(path: string): number {
+  try {
+    return Deno.lstatSync(path).mtime?.getTime() ?? -1;
+  } catch {
+    return -1;
+  }
+}
+
+function projectBases(cwd: string | undefined, projectDir: string | undefined): string[] {
+  const bases: string[] = [];
+  if (cwd) {
+    let dir = resolve(cwd);
+    for (let i = 0; i < 32; i++) {
+      bases.push(dir);
+      if (!canRead(join(dir, ".git"))) break;
+      try {
+        Deno.lstatSync(join(dir, ".git"));
+        break;
+      } catch {
+        // Not the repository root yet.
+      }
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  if (projectDir) bases.push(resolve(projectDir));
+  return bases;
+}
+
+function pluginRoots(claudeDir: string): Root[] {
+  const pluginsDir = join(claudeDir, "plugins");
+  const installs: string[] = [];
+  try {
+    const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
+    const data = JSON.parse(text) as { plugins?: Record<string, unknown> };
+    for (const value of Object.values(data.plugins ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const path = (item as { installPath?: unknown })?.installPath;
+        if (typeof path === "string" && resolve(path).startsWith(resolve(pluginsDir) + "/")) {
+          installs.push(resolve(path));
+        }
+      }
+    }
+  } catch {
+    const found = walkFiles(join(pluginsDir, "cache"), (n) => n === "plugin.json", {
+      maxDepth: MAX_PLUGIN_DEPTH,
+    });
+    for (const f of found.files) {
+      if (basename(f.dir) === ".claude-plugin") installs.push(dirname(f.dir));
+    }
+  }
+  const roots: Root[] = [];
+  for (const install of [...new Set(installs)].sort()) {
+    let plugin = basename(install);
+    try {
+      const manifest = JSON.parse(
+        Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json")),
+      ) as { name?: unknown };
+      if (typeof manifest.name === "string") plugin = manifest.name;
+    } catch {
+      // No manifest: the directory's name stands for the plugin.
+    }
+    if (/^\d+(\.\d+)*/.test(plugin)) plugin = basename(dirname(install));
+    plugin = plugin.replace(/[^A-Za-z0-9_.-]/g, "");
+    if (!plugin) continue;
+    roots.push({ dir: join(install, "skills"), kind: "skills", source: "plugin", plugin });
+    roots.push({ dir: join(install, "agents"), kind: "agents", source: "plugin", plugin });
+  }
+  return roots;
+}
+
+function discoverRoots(opts: CatalogOptions): Root[] {
+  const roots: Root[] = [];
+  const wantSkills = opts.skills !== false;
+  const wantAgents = opts.agents !== false;
+  const add = (dir: string, kind: "skills" | "agents", source: CatalogSource, plugin?: string) => {
+    if (kind === "skills" && !wantSkills) return;
+    if (kind === "agents" && !wantAgents) return;
+    const abs = resolve(dir);
+    if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
+    roots.push({ dir: abs, kind, source, plugin });
+  };
+  add(join(opts.claudeConfigDir, "skills"), "skills", "personal");
+  add(join(opts.claudeConfigDir, "agents"), "agents", "personal");
+  for (const base of projectBases(opts.cwd, opts.projectDir)) {
+    add(join(base, ".claude", "skills"), "skills", "project");
+    add(join(base, ".claude", "agents"), "agents", "project");
+  }
+  if (canRead(join(opts.claudeConfigDir, "plugins"))) {
+    for (const r of pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
+  }
+  for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
+  for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
+  return roots.filter((r) => isDir(r.dir));
+}
+
+function rootKey(r: Root): string {
+  return `${r.kind}|${r.source}|${r.plugin ?? ""}|${r.dir}`;
+}
+
+function asStrings(value: unknown): string[] {
+  if (typeof value === "string") return value.trim() ? [value.trim()] : [];
+  if (Array.isArray(value)) {
+    return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) =>
+      v.trim()
+    );
+  }
+  if (value && typeof value === "object" && "keywords" in value) {
+    return asStrings((value as { keywords: unknown }).keywords);
+  }
+  return [];
+}
+
+/**
+ * The first instruction of a skill's body: the first list item, else the first line of text that
+ * is not a heading, a fence or a comment. Markdown markers are removed; at most 200 characters.
+ *
+ * @param body The SKILL.md body.
+ * @returns The instruction, or `undefined` when the body has none.
+ */
+export function firstInstruction(body: string): string | undefined {
+  let inFence = false;
+  let firstText: string | undefined;
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("```")) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || line === "" || line.startsWith("#") || line.startsWith("<!--")) continue;
+    if (line.startsWith("|") || line.startsWith(">")) continue;
+    const item = /^(?:\d+[.)]|[-*+])\s+(.+)$/.exec(line);
+    const text = (item ? item[1] : line).replace(/[*_`]/g, "").trim();
+    if (!text) continue;
+    if (item) return text.slice(0, 200);
+    firstText ??= text.slice(0, 200);
+  }
+  return firstText;
+}
+
+async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
+  const size = Deno.lstatSync(file).size;
+  if (size > MAX_FILE_BYTES) return null;
+  const { data, body, warnings } = await parseFrontmatter(Deno.readTextFileSync(file));
+  const dir = dirname(file);
+  const dirName = dir === root.dir ? undefined : basename(dir);
+  const fmName = typeof data.name === "string" && data.name.trim() ? data.name.trim() : undefined;
+  const local = (dirName ?? fmName ?? basename(root.dir)).slice(0, 256);
+  const prefix = root.plugin ? `${root.plugin}:` : "";
+  const name = prefix + local;
+  const alt = fmName && fmName !== local ? prefix + fmName.slice(0, 256) : undefined;
+  const description = typeof data.description === "string" ? data.description : undefined;
+  return {
+    name,
+    ...(alt ? { altName: alt } : {}),
+    source: root.source,
+    file,
+    dir,
+    triggers: asStrings(data.triggers),
+    ...(description ? { description: description.slice(0, 2000) } : {}),
+    ...(data.contract !== undefined ? { contract: data.contract } : {}),
+    ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
+    mtimeMs,
+    ...(warnings.length ? { warnings } : {}),
+  };
+}
+
+async function readAgent(root: Root, file: string, mtimeMs: number): Promise<AgentEntry | null> {
+  const size = Deno.lstatSync(file).size;
+  if (size > MAX_FILE_BYTES) return null;
+  const text = Deno.readTextFileSync(file);
+  if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
+  const { data } = await parseFrontmatter(text);
+  const meta = data.meta && typeof data.meta === "object"
+    ? data.meta as Record<string, unknown>
+    : {};
+  const fm = typeof data.name === "string" && data.name.trim()
+    ? data.name.trim()
+    : typeof meta.name === "string" && meta.name.trim()
+    ? meta.name.trim()
+    : undefined;
+  const local = (fm ?? basename(file).replace(/\.md$/i, "")).slice(0, 256);
+  return {
+    name: root.plugin ? `${root.plugin}:${local}` : local,
+    source: root.source,
+    file,
+    mtimeMs,
+  };
+}
+
+async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<IndexedRoot> {
+  const isSkill = root.kind === "skills";
+  const walk = walkFiles(
+    root.dir,
+    isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
+  );
+  const mtimes: Record<string, number> = {};
+  const keepDirs = new Set<string>([root.dir]);
+  for (const f of walk.files) {
+    for (let d = f.dir; d.startsWith(root.dir); d = dirname(d)) {
+      keepDirs.add(d);
+      if (d === root.dir) break;
+    }
+  }
+  for (const d of walk.dirs) if (keepDirs.has(d)) mtimes[d] = mtimeOf(d);
+  const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
+  const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
+  const skills: SkillEntry[] = [];
+  const agents: AgentEntry[] = [];
+  let skipped = walk.skipped;
+  for (const f of walk.files) {
+    const mtime = mtimeOf(f.path);
+    mtimes[f.path] = mtime;
+    try {
+      if (isSkill) {
+        const old = oldSkills.get(f.path);
+        const entry = old && old.mtimeMs === mtime ? old : await readSkill(root, f.path, mtime);
+        if (entry) skills.push(entry);
+        else skipped++;
+      } else {
+        const old = oldAgents.get(f.path);
+        const entry = old && old.mtimeMs === mtime ? old : await readAgent(root, f.path, mtime);
+        if (entry) agents.push(entry);
+        else skipped++;
+      }
+    } catch {
+      skipped++;
+    }
+  }
+  return { mtimes, skills, agents, scanned: walk.files.length, skipped };
+}
+
+function isFresh(entry: IndexedRoot): boolean {
+  for (const [path, mtime] of Object.entries(entry.mtimes)) {
+    if (mtimeOf(path) !== mtime) return false;
+  }
+  return true;
+}
+
+function indexPath(stateRoot: string): string {
+  return join(stateRoot, "catalog", "index.json");
+}
+
+function readIndex(stateRoot: string): IndexFile | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot))) as IndexFile;
+    if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
+ * Never throws: unreadable directories and files are skipped and counted.
+ *
+ * @param opts Where to look.
+ * @returns The catalog.
+ */
+export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
+  const roots = discoverRoots(opts);
+  const index = opts.stateRoot ? readIndex(opts.stateRoot) : undefined;
+  const next: IndexFile = { version: INDEX_VERSION, roots: {} };
+  let changed = false;
+  const skills: SkillEntry[] = [];
+  const agents: AgentEntry[] = [];
+  let scanned = 0;
+  let skipped = 0;
+  for (const root of roots) {
+    const key = rootKey(root);
+    const old = index?.roots[key];
+    let entry: IndexedRoot;
+    if (old && isFresh(old)) entry = old;
+    else {
+      entry = await scanRoot(root, old);
+      changed = true;
+    }
+    next.roots[key] = entry;
+    skills.push(...entry.skills);
+    agents.push(...entry.agents);
+    scanned += entry.scanned;
+    skipped += entry.skipped;
+  }
+  if (index && Object.keys(index.roots).length !== roots.length) changed = true;
+  if (opts.stateRoot && changed && opts.writeIndex !== false) {
+    try {
+      writeFileAtomic(indexPath(opts.stateRoot), JSON.stringify(next));
+    } catch {
+      // The index is a cache: a state root that cannot be written costs speed, not answers.
+    }
+  }
+  return {
+    skills,
+    agents,
+    dirs: roots.map((r) => r.dir),
+    scanned,
+    skipped,
+    fromIndex: !changed,
+  };
+}
+
+function normaliseName(name: string): string {
+  return name.trim().replace(/^\//, "");
+}
+
+/**
+ * Finds a skill by its invocable name or its frontmatter name (a leading `/` is dropped; a
+ * `plugin:name` is matched exactly). The first match in precedence order wins.
+ *
+ * @param catalog The catalog.
+ * @param name The name, as typed or as a Skill tool input.
+ * @returns The skill, or `undefined`.
+ */
+export function findSkill(catalog: Catalog, name: string): SkillEntry | undefined {
+  const n = normaliseName(name);
+  return catalog.skills.find((s) => s.name === n) ?? catalog.skills.find((s) => s.altName === n);
+}
+
+/**
+ * Whether a name is an installed agent (exact, case-sensitive).
+ *
+ * @param catalog The catalog.
+ * @param name The name.
+ * @returns `true` when some agent has that identity.
+ */
+export function isAgent(catalog: Catalog, name: string): boolean {
+  const n = normaliseName(name);
+  return catalog.agents.some((a) => a.name === n);
+}
+
+/**
+ * The de-duplicated, sorted agent names of a catalog.
+ *
+ * @param catalog The catalog.
+ * @returns The names.
+ */
+export function agentNames(catalog: Catalog): string[] {
+  return [...new Set(catalog.agents.map((a) => a.name))].sort();
+}
+
+/**
+ * The de-duplicated, sorted skill names of a catalog (invocable and frontmatter names).
+ *
+ * @param catalog The catalog.
+ * @returns The names.
+ */
+export function skillNames(catalog: Catalog): string[] {
+  const names = new Set<string>();
+  for (const s of catalog.skills) {
+    names.add(s.name);
+    if (s.altName) names.add(s.altName);
+  }
+  return [...names].sort();
+}

@@ -1,0 +1,117 @@
+/**
+ * SKILL.md and agent frontmatter: split the `---` block from the body and parse it. Strict YAML
+ * first (js-yaml, loaded lazily so hooks that read the catalog index never load it); when strict
+ * YAML fails, a lenient `key: value` reader, because Claude Code's own loader accepts what strict
+ * YAML rejects (an unquoted `: ` in a description, say). Tolerates a BOM, CRLF line ends, block
+ * scalars and a missing closing line.
+ *
+ * @module
+ */
+
+/** A file split into its frontmatter text and body. */
+export interface FrontmatterSplit {
+  /** The YAML between the `---` lines, or `undefined` when the file has none. */
+  readonly yaml?: string;
+  /** The text after the frontmatter (the whole file when there is none). */
+  readonly body: string;
+}
+
+/** Parsed frontmatter. */
+export interface Frontmatter {
+  /** The top-level keys and values (an empty object when there is no frontmatter). */
+  readonly data: Record<string, unknown>;
+  /** The body text. */
+  readonly body: string;
+  /** What was wrong, when the lenient reader was needed. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Splits frontmatter from the body. The file must start with `---` (after an optional BOM); the
+ * block ends at the next line that is exactly `---` (or `...`), or at the end of the file.
+ *
+ * @param text The file's text.
+ * @returns The frontmatter text and the body.
+ */
+export function splitFrontmatter(text: string): FrontmatterSplit {
+  const src = text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  if (!/^---[ \t]*\n/.test(src)) return { body: src };
+  const rest = src.slice(src.indexOf("\n") + 1);
+  const end = /^(?:---|\.\.\.)[ \t]*$/m.exec(rest);
+  if (!end) return { yaml: rest, body: "" };
+  const after = rest.slice(end.index + end[0].length);
+  return { yaml: rest.slice(0, end.index), body: after.replace(/^\n/, "") };
+}
+
+type YamlModule = { load(text: string, opts?: Record<string, unknown>): unknown };
+let yamlModule: Promise<YamlModule> | undefined;
+
+/**
+ * Loads the YAML parser on first use.
+ *
+ * @returns js-yaml.
+ */
+export function loadYaml(): Promise<YamlModule> {
+  yamlModule ??= import("npm:js-yaml@^4.1.0").then((m) => (m.default ?? m) as YamlModule);
+  return yamlModule;
+}
+
+/**
+ * A lenient reader of top-level `key: value` lines: values are kept as strings (quotes removed),
+ * a `- item` list under a key becomes an array, and indented or block-scalar continuation lines are
+ * joined to their key's value. Nested keys are never taken as top-level ones.
+ *
+ * @param yaml The frontmatter text.
+ * @returns The top-level keys.
+ */
+export function lenientParse(yaml: string): Record<string, unknown> {
+  const data: Record<string, unknown> = Object.create(null);
+  let current: string | undefined;
+  for (const line of yaml.split("\n")) {
+    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+    const top = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)\s*:(?:\s+(.*)|\s*)$/.exec(line);
+    if (top) {
+      current = top[1];
+      const value = (top[2] ?? "").trim();
+      data[current] = /^[|>][+-]?$/.test(value) ? "" : unquote(value);
+      continue;
+    }
+    if (current === undefined || !/^\s/.test(line)) continue;
+    const item = /^\s+-\s+(.*)$/.exec(line);
+    const prev = data[current];
+    if (item && (prev === "" || Array.isArray(prev))) {
+      data[current] = [...(Array.isArray(prev) ? prev : []), unquote(item[1].trim())];
+    } else if (typeof prev === "string") {
+      data[current] = prev === "" ? line.trim() : `${prev} ${line.trim()}`;
+    }
+  }
+  return data;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && /^(['"]).*\1$/.test(value)) return value.slice(1, -1);
+  return value;
+}
+
+/**
+ * Parses a file's frontmatter: strict YAML, else the lenient reader.
+ *
+ * @param text The file's text.
+ * @returns The top-level data, the body and any warnings. Never throws.
+ */
+export async function parseFrontmatter(text: string): Promise<Frontmatter> {
+  const { yaml, body } = splitFrontmatter(text);
+  if (yaml === undefined) return { data: {}, body, warnings: [] };
+  try {
+    const { load } = await loadYaml();
+    const data = load(yaml, { json: true });
+    if (data === null || data === undefined) return { data: {}, body, warnings: [] };
+    if (typeof data !== "object" || Array.isArray(data)) {
+      return { data: {}, body, warnings: ["Frontmatter is not a mapping"] };
+    }
+    return { data: data as Record<string, unknown>, body, warnings: [] };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    return { data: lenientParse(yaml), body, warnings: [`Strict YAML failed: ${reason}`] };
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * The fail-open runner every hook entry uses: read stdin (bounded in size and time), parse the
+ * payload, check the permissions the hook table grants, read the switch, run the hook's logic
+ * under a deadline, and print the host's answer.
+ *
+ * Whatever goes wrong (a throw, a missing permission, a malformed payload, the deadline), the host
+ * gets the pass-through answer (exit 0, nothing on stdout) and stderr gets exactly one line:
+ * `skillgate: <CODE> <detail>`.
+ *
+ * @module
+ */
+
+import { isAbsolute, join } from "node:path";
+import { configList, configNumber, type ConfigState, readConfig, resolveSwitch } from "./config.ts";
+import { logDecision, type LogFields } from "./hook_log.ts";
+import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./hook_table.ts";
+import { type HookEvent, parsePayload, PayloadError } from "./payload.ts";
+import type { HookAnswer } from "./answer.ts";
+import { claudeConfigDir, stateRoot } from "./paths.ts";
+import { sanitizeLine } from "./sanitize.ts";
+
+/** The largest payload read from stdin. */
+export const MAX_STDIN_BYTES: number = 8 * 1024 * 1024;
+
+/** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
+export const DEFAULT_DEADLINE_MS = 5000;
+
+/** A failure a hook reports on its one stderr line. */
+export class HookFailure extends Error {
+  /**
+   * @param code A stable upper-case code, such as `PERMISSION` or `SKILL_CONTRACT_STATE_ERROR`.
+   * @param detail One line saying what happened.
+   */
+  constructor(readonly code: string, readonly detail: string) {
+    super(`${code} ${detail}`);
+    this.name = "HookFailure";
+  }
+}
+
+/** What a hook's logic receives besides the event. */
+export interface HookContext {
+  /** The hook's row in the hook table. */
+  readonly row: HookRow;
+  /** The state root. */
+  readonly stateRoot: string;
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The config file as read. */
+  readonly config: ConfigState;
+  /** Aborted when the deadline passes. */
+  readonly signal: AbortSignal;
+  /** Writes one decision line to the hook's log (names and counts only, never prompt text). */
+  log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
+}
+
+/** A hook's logic. */
+export interface HookSpec {
+  /** The hook's id, for the events it serves (a PreToolUse and a Stop row may share an entry). */
+  readonly ids: readonly HookId[];
+  /** Computes the answer; `null` lets the action proceed. */
+  run(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> | HookAnswer;
+  /** Formats the stderr line of a failure (default: `skillgate: <code> <detail>`). */
+  formatFailure?(failure: HookFailure): string;
+}
+
+/** Where a hook run ended, for tests and the runner itself. */
+export interface HookOutcome {
+  /** What was printed to stdout (empty for pass-through). */
+  readonly stdout: string;
+  /** The one stderr line, when something went wrong. */
+  readonly stderr?: string;
+}
+
+/**
+ * Reads stdin fully, up to `max` bytes and `deadlineMs`. A terminal is not waited on.
+ *
+ * @param max The size cap.
+ * @param deadlineMs How long to wait for the host to finish writing.
+ * @returns The text.
+ * @throws {HookFailure} When stdin is a terminal, too large, or not finished in time.
+ */
+export async function readStdin(max: number = MAX_STDIN_BYTES, deadlineMs = 3000): Promise<string> {
+  if (Deno.stdin.isTerminal()) {
+    throw new HookFailure("PAYLOAD", "stdin is a terminal, not a payload");
+  }
+  const reader = Deno.stdin.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new HookFailure("PAYLOAD", `stdin not closed within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+  });
+  try {
+    while (true) {
+      const { done, value } = await Promise.race([reader.read(), timeout]);
+      if (done) break;
+      total += value.length;
+      if (total > max) throw new HookFailure("PAYLOAD", `payload larger than ${max} bytes`);
+      chunks.push(value);
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    all.set(c, offset);
+    offset += c.length;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/**
+ * The paths a hook's permissions are granted for, as this process sees them.
+ *
+ * @param config The config file as read (for `skill_dirs`, `agent_dirs`).
+ * @returns The paths.
+ */
+export function currentPermissionPaths(config?: ConfigState): PermissionPaths {
+  return {
+    stateRoot: stateRoot(),
+    claudeConfigDir: claudeConfigDir(),
+    extraSkillDirs: config ? configList(config, "skill_dirs", []) : [],
+    extraAgentDirs: config ? configList(config, "agent_dirs", []) : [],
+  };
+}
+
+/**
+ * Checks that the hook holds every absolute read and write grant its table row asks for.
+ *
+ * @param row The hook.
+ * @param paths The paths it runs with.
+ * @throws {HookFailure} `PERMISSION`, naming the flag to add, for the first grant missing.
+ */
+export function probePermissions(row: HookRow, paths: PermissionPaths): void {
+  const perms = row.permissions(paths);
+  for (const path of perms.read) {
+    if (!isAbsolute(path)) continue;
+    if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {
+      throw new HookFailure("PERMISSION", `missing --allow-read=${path}`);
+    }
+  }
+  for (const path of perms.write) {
+    if (!isAbsolute(path)) continue;
+    if (Deno.permissions.querySync({ name: "write", path }).state !== "granted") {
+      throw new HookFailure("PERMISSION", `missing --allow-write=${path}`);
+    }
+  }
+}
+
+function describe(err: unknown): HookFailure {
+  if (err instanceof HookFailure) return err;
+  if (err instanceof PayloadError) return new HookFailure("PAYLOAD", err.message);
+  const notCapable = (Deno.errors as Record<string, unknown>).NotCapable as
+    | (new () => Error)
+    | undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  if (notCapable && err instanceof notCapable) {
+    const flag = /run again with the (--allow-[a-z]+) flag/.exec(message)?.[1];
+    return new HookFailure("PERMISSION", flag ? `missing ${flag}: ${message}` : message);
+  }
+  return new HookFailure("ERROR", message);
+}
+
+function countSessionFailures(root: string, row: HookRow, session: string | undefined): number {
+  if (!session) return 1;
+  try {
+    const text = Deno.readTextFileSync(join(root, "hooks", row.logFile));
+    const needle = `session=${session} `;
+    let n = 0;
+    for (const line of text.split("\n")) {
+      if (line.includes(needle) && line.includes(" outcome=error")) n++;
+    }
+    return n + 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * Runs a hook's logic on one payload and returns what to print. Never throws.
+ *
+ * @param spec The hook.
+ * @param raw The payload text.
+ * @returns The stdout text (possibly empty) and the stderr line, if any.
+ */
+export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOutcome> {
+  let row = hookRow(spec.ids[0]);
+  let ev: HookEvent | undefined;
+  let root: string | undefined;
+  const format = (f: HookFailure) =>
+    sanitizeLine(spec.formatFailure?.(f) ?? `skillgate: ${f.code} ${f.detail}`, 1000);
+  try {
+    ev = parsePayload(raw);
+    const eventName = ev.eventName;
+    const ids = spec.ids.map(hookRow);
+    row = ids.find((r) => r.claudeEvent === eventName) ?? ids[0];
+    if (!ids.some((r) => r.claudeEvent === eventName)) return { stdout: "" };
+    const paths = currentPermissionPaths();
+    root = paths.stateRoot;
+    probePermissions(row, paths);
+    const config = readConfig(root);
+    if (!config.readable) {
+      throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
+    }
+    const sw = resolveSwitch(row.switchName, config);
+    if (!sw.on) return { stdout: "" };
+    probePermissions(row, currentPermissionPaths(config));
+    const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
+    const controller = new AbortController();
+    const event = ev;
+    const stateDir = root;
+    const ctx: HookContext = {
+      row,
+      stateRoot: root,
+      claudeConfigDir: paths.claudeConfigDir,
+      config,
+      signal: controller.signal,
+      log(outcome, reason, extra) {
+        const fields: LogFields = {
+          session: event.sessionId,
+          hook: row.id,
+          event: event.eventName,
+          outcome,
+          reason,
+          ...extra,
+        };
+        logDecision(stateDir, row.logFile, fields);
+      },
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`));
+      }, deadlineMs);
+    });
+    try {
+      const answer = await Promise.race([
+        Promise.resolve().then(() => spec.run(event, ctx)),
+        deadline,
+      ]);
+      return { stdout: answer === null ? "" : JSON.stringify(answer) };
+    } finally {
+      clearTimeout(timer);
+    }
+  } catch (err) {
+    const failure = describe(err);
+    if (root !== undefined && ev !== undefined) {
+      logDecision(root, row.logFile, {
+        session: ev.sessionId,
+        hook: row.id,
+        event: ev.eventName,
+        outcome: "error",
+        reason: failure.code,
+        failures: countSessionFailures(root, row, ev.sessionId),
+      });
+    }
+    return { stdout: "", stderr: format(failure) };
+  }
+}
+
+/**
+ * The whole life of a hook process: read stdin, evaluate, print. Always leaves exit code 0.
+ *
+ * @param spec The hook.
+ */
+export async function runHook(spec: HookSpec): Promise<void> {
+  Deno.exitCode = 0;
+  let outcome: HookOutcome;
+  try {
+    outcome = await evaluateHook(spec, await readStdin());
+  } catch (err) {
+    const failure = describe(err);
+    outcome = { stdout: "", stderr: `skillgate: ${failure.code} ${sanitizeLine(failure.detail)}` };
+  }
+  try {
+    if (outcome.stdout) await writeAll(Deno.stdout, outcome.stdout + "\n");
+    if (outcome.stderr) await writeAll(Deno.stderr, outcome.stderr + "\n");
+  } catch {
+    // A closed pipe: the host has gone; nothing more to say.
+  }
+  Deno.exitCode = 0;
+}
+
+async function writeAll(target: typeof Deno.stdout, text: string): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  for (let offset = 0; offset < bytes.length;) offset += await target.write(bytes.subarray(offset));
+}

@@ -1,0 +1,7 @@
+/**
+ * skillgate: Claude Code and Copilot CLI hooks that make a model use skills and agents as their
+ * authors meant.
+ *
+ * @module
+ */
+export {};

@@ -1,0 +1,190 @@
+/**
+ * Test helpers: temporary worlds (home, Claude config dir, state root, project) and spawning a hook
+ * exactly as the hook table registers it, with its production permission flags.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { denoRunArgs, type HookId, hookRow } from "../lib/hook_table.ts";
+
+/** The repository root. */
+export const REPO_ROOT: string = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** The project's fixtures directory. */
+export const FIXTURES: string = join(REPO_ROOT, "fixtures");
+
+/** A temporary world for one test. */
+export interface TempWorld {
+  /** The temp directory holding everything. */
+  readonly root: string;
+  /** `HOME` for the hook. */
+  readonly home: string;
+  /** The Claude config dir (`<home>/.claude`). */
+  readonly claudeDir: string;
+  /** The state root (`<home>/.skillgate`, the default). */
+  readonly stateRoot: string;
+  /** A project directory (a git repository root) to use as the session's cwd. */
+  readonly projectDir: string;
+  /** Removes the world. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Copies a directory tree (files and directories only).
+ *
+ * @param src The source.
+ * @param dest The destination, created when missing.
+ */
+export function copyDir(src: string, dest: string): void {
+  Deno.mkdirSync(dest, { recursive: true });
+  for (const entry of Deno.readDirSync(src)) {
+    const from = join(src, entry.name);
+    const to = join(dest, entry.name);
+    if (entry.isDirectory) copyDir(from, to);
+    else if (entry.isFile) Deno.copyFileSync(from, to);
+  }
+}
+
+/** What to put in a temp world. */
+export interface WorldOptions {
+  /** Fixture directories (relative to `fixtures/`, or absolute) copied into `~/.claude/skills`. */
+  readonly skills?: readonly string[];
+  /** Fixture directories copied into `~/.claude/agents`. */
+  readonly agents?: readonly string[];
+}
+
+/**
+ * Makes a temporary world. Nothing outside the temp directory is touched.
+ *
+ * @param opts Fixtures to install.
+ * @returns The world; call `cleanup()` when done.
+ */
+export async function makeTempWorld(opts: WorldOptions = {}): Promise<TempWorld> {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-test-" });
+  const home = join(root, "home");
+  const claudeDir = join(home, ".claude");
+  const projectDir = join(root, "project");
+  Deno.mkdirSync(claudeDir, { recursive: true });
+  Deno.mkdirSync(join(projectDir, ".git"), { recursive: true });
+  const abs = (p: string) => (p.startsWith("/") ? p : join(FIXTURES, p));
+  for (const s of opts.skills ?? []) copyDir(abs(s), join(claudeDir, "skills"));
+  for (const a of opts.agents ?? []) copyDir(abs(a), join(claudeDir, "agents"));
+  return {
+    root,
+    home,
+    claudeDir,
+    stateRoot: join(home, ".skillgate"),
+    projectDir,
+    cleanup: () => Deno.remove(root, { recursive: true }),
+  };
+}
+
+/** What a hook process did. */
+export interface HookRun {
+  /** Its exit code. */
+  readonly code: number;
+  /** Its stdout. */
+  readonly stdout: string;
+  /** Its stderr, with Deno's own download notices removed. */
+  readonly stderr: string;
+  /** Its stdout parsed as JSON, when it printed any. */
+  readonly json?: unknown;
+  /** The exact arguments it ran with (after the Deno executable). */
+  readonly args: readonly string[];
+}
+
+/** Options of {@link runHookProcess}. */
+export interface RunHookOptions {
+  /** The world it runs in. */
+  readonly world: TempWorld;
+  /** Extra environment variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its working directory (default: the world's project). */
+  readonly cwd?: string;
+  /** Replaces the production arguments, for tests that remove a permission. */
+  readonly mapArgs?: (args: string[]) => string[];
+}
+
+function denoDir(): string {
+  const fromEnv = Deno.env.get("DENO_DIR");
+  if (fromEnv) return fromEnv;
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  return join(xdg ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
+}
+
+/**
+ * Spawns a hook as the hook table registers it (`deno run --no-prompt --no-config <flags>
+ * <entry>`), writes the payload to its stdin, and collects what it did. The environment holds only
+ * `HOME`, `PATH`, `DENO_DIR`, `NO_COLOR` and `opts.env`.
+ *
+ * @param id The hook.
+ * @param payload The payload (an object is JSON-encoded; a string is written as it is).
+ * @param opts The world and overrides.
+ * @returns What the process did.
+ */
+export async function runHookProcess(
+  id: HookId,
+  payload: unknown,
+  opts: RunHookOptions,
+): Promise<HookRun> {
+  const row = hookRow(id);
+  let args = denoRunArgs(
+    row,
+    { stateRoot: opts.world.stateRoot, claudeConfigDir: opts.world.claudeDir },
+    join(REPO_ROOT, row.entry),
+  );
+  if (opts.mapArgs) args = opts.mapArgs(args);
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: opts.cwd ?? opts.world.projectDir,
+    clearEnv: true,
+    env: {
+      HOME: opts.world.home,
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      DENO_DIR: denoDir(),
+      NO_COLOR: "1",
+      ...opts.env,
+    },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(typeof payload === "string" ? payload : JSON.stringify(payload)),
+  );
+  await writer.close();
+  const out = await child.output();
+  const stdout = new TextDecoder().decode(out.stdout);
+  const stderr = new TextDecoder().decode(out.stderr)
+    .split("\n").filter((l) =>
+      !l.replaceAll("\u001b", "").replace(/^(\[[0-9;]*m)*/, "").startsWith("Download ")
+    )
+    .join("\n").trim();
+  let json: unknown;
+  if (stdout.trim()) {
+    try {
+      json = JSON.parse(stdout);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { code: out.code, stdout, stderr, json, args };
+}
+
+/**
+ * Reads a log file under the world's state root, or an empty string.
+ *
+ * @param world The world.
+ * @param file The log file name, such as `skill-route.log`.
+ * @returns Its text.
+ */
+export function readLog(world: TempWorld, file: string): string {
+  try {
+    return Deno.readTextFileSync(join(world.stateRoot, "hooks", file));
+  } catch {
+    return "";
+  }
+}

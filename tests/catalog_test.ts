@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  agentNames,
+  findSkill,
+  firstInstruction,
+  isAgent,
+  loadCatalog,
+  skillNames,
+} from "../lib/catalog.ts";
+
+function write(path: string, text: string): void {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.writeTextFileSync(path, text);
+}
+
+async function world() {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-catalog-" });
+  const claude = join(root, "claude");
+  const project = join(root, "repo");
+  write(join(claude, "skills", "investigate", "SKILL.md"), "---\nname: investigate\ntriggers:\n  - debug this\n---\n1. Reproduce the bug.\n");
+  write(join(claude, "skills", "migrate", "SKILL.md"), "---\nname: amplihack-migrate\ntriggers: move it\n---\nbody\n");
+  write(join(claude, "skills", "cat", "nested-skill", "SKILL.md"), "---\nname: nested-skill\n---\n");
+  write(join(claude, "agents", "prompt-writer.md"), "---\nname: prompt-writer\ndescription: d\n---\n");
+  write(join(claude, "agents", "core", "guide.md"), "---\nmeta:\n  name: guide\n  description: d\n---\n");
+  write(join(claude, "agents", "stem-only.md"), "---\ndescription: no name\n---\n");
+  write(join(claude, "agents", "README.md"), "# not an agent\n");
+  write(join(project, ".git", "HEAD"), "ref");
+  write(join(project, ".claude", "skills", "proj", "SKILL.md"), "---\nname: proj\n---\n");
+  write(join(project, ".claude", "agents", "proj-agent.md"), "---\nname: proj-agent\n---\n");
+  const plugin = join(claude, "plugins", "cache", "mkt", "tools", "1.0.0");
+  write(join(plugin, ".claude-plugin", "plugin.json"), '{"name":"tools"}');
+  write(join(plugin, "skills", "lint", "SKILL.md"), "---\nname: lint\n---\n");
+  write(join(plugin, "agents", "checker.md"), "---\nname: checker\n---\n");
+  return { root, claude, project, plugin };
+}
+
+Deno.test("loadCatalog() finds personal, project, plugin and config skills and agents", async () => {
+  const w = await world();
+  try {
+    const extra = join(w.root, "extra");
+    write(join(extra, "x", "SKILL.md"), "---\nname: x\n---\n");
+    const c = await loadCatalog({
+      claudeConfigDir: w.claude,
+      cwd: join(w.project, "sub"),
+      extraSkillDirs: [extra],
+    });
+    assert.deepEqual(skillNames(c), [
+      "amplihack-migrate",
+      "investigate",
+      "migrate",
+      "nested-skill",
+      "proj",
+      "tools:lint",
+      "x",
+    ]);
+    assert.deepEqual(agentNames(c), ["guide", "proj-agent", "prompt-writer", "stem-only", "tools:checker"]);
+    assert.equal(findSkill(c, "/investigate")?.source, "personal");
+    assert.deepEqual(findSkill(c, "investigate")?.triggers, ["debug this"]);
+    assert.equal(findSkill(c, "investigate")?.firstStep, "Reproduce the bug.");
+    assert.equal(findSkill(c, "amplihack-migrate")?.name, "migrate");
+    assert.deepEqual(findSkill(c, "migrate")?.triggers, ["move it"]);
+    assert.equal(findSkill(c, "proj")?.source, "project");
+    assert.equal(findSkill(c, "tools:lint")?.source, "plugin");
+    assert.equal(findSkill(c, "lint"), undefined);
+    assert.ok(isAgent(c, "prompt-writer"));
+    assert.ok(!isAgent(c, "PROMPT-WRITER"));
+    assert.ok(!isAgent(c, "README"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() reuses its index until a file or directory changes", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const first = await loadCatalog(opts);
+    assert.equal(first.fromIndex, false);
+    assert.equal(Deno.statSync(join(state, "catalog", "index.json")).mode! & 0o777, 0o600);
+    const second = await loadCatalog(opts);
+    assert.equal(second.fromIndex, true);
+    assert.deepEqual(skillNames(second), skillNames(first));
+    // An in-place edit (same directory mtime) is seen through the file's own mtime.
+    const file = join(w.claude, "skills", "investigate", "SKILL.md");
+    Deno.writeTextFileSync(file, "---\nname: investigate\ntriggers: [changed]\n---\n");
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    const third = await loadCatalog(opts);
+    assert.equal(third.fromIndex, false);
+    assert.deepEqual(findSkill(third, "investigate")?.triggers, ["changed"]);
+    // A new skill directory is seen through its parent's mtime.
+    write(join(w.claude, "skills", "fresh", "SKILL.md"), "---\nname: fresh\n---\n");
+    Deno.utimeSync(join(w.claude, "skills"), new Date(), new Date(Date.now() + 10000));
+    const fourth = await loadCatalog(opts);
+    assert.ok(findSkill(fourth, "fresh"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("a catalog served from the index loads no YAML parser (no npm module at all)", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state });
+    const script = join(w.root, "load.ts");
+    Deno.writeTextFileSync(
+      script,
+      `import { loadCatalog } from ${JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)};
+const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${JSON.stringify(state)} });
+console.log(c.fromIndex, c.skills.length);`,
+    );
+    const emptyCache = join(w.root, "empty-deno-dir");
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-config", "--cached-only", "-A", script],
+      env: { DENO_DIR: emptyCache },
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    assert.equal(new TextDecoder().decode(out.stdout).trim(), "true 4");
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() fails open on unreadable entries and hostile names", async () => {
+  const w = await world();
+  try {
+    const bad = join(w.claude, "skills", "bad");
+    write(join(bad, "SKILL.md"), "---\nname: bad\n---\n");
+    Deno.chmodSync(join(bad, "SKILL.md"), 0o000);
+    write(join(w.claude, "skills", "$(touch pwned)", "SKILL.md"), "---\nname: '; rm -rf /'\n---\n");
+    write(join(w.claude, "skills", "huge", "SKILL.md"), "---\nname: huge\n---\n" + "x".repeat(2 * 1024 * 1024));
+    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    assert.ok(findSkill(c, "$(touch pwned)"), "a hostile name is kept as data");
+    assert.equal(findSkill(c, "huge"), undefined);
+    assert.ok(c.skipped >= 1);
+    if (Deno.uid() !== 0) assert.equal(findSkill(c, "bad"), undefined);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("firstInstruction() takes the first list item, else the first line of text", () => {
+  assert.equal(firstInstruction("# T\n\nIntro text.\n\n1. **Reproduce** it.\n2. Fix.\n"), "Reproduce it.");
+  assert.equal(firstInstruction("# T\n```sh\nrun\n```\nJust text."), "Just text.");
+  assert.equal(firstInstruction("# Only a heading\n"), undefined);
+});
