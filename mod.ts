@@ -1,7 +1,71 @@
 /**
- * skillgate: Claude Code and Copilot CLI hooks that make a model use skills and agents as their
- * authors meant.
+ * skillgate: Claude Code and GitHub Copilot CLI hooks that make a model use skills and agents the
+ * way their authors meant.
+ *
+ * - **Skill routing** (UserPromptSubmit): scores a prompt against installed skills' `triggers:`
+ *   and adds one line naming the skill that fits.
+ * - **Skill contracts** (Stop): a skill declares outputs that must exist before it is done; a stop
+ *   without them is blocked once, naming what is missing.
+ * - **Skill-to-agent redirect** (PreToolUse, plus a Stop fallback): a `Skill` call that names an
+ *   agent becomes clear guidance to use the Agent tool.
+ *
+ * This module is the library surface: the catalog of installed skills and agents, the switches,
+ * the hook payload model and answers, and the hook table.
+ *
+ * @example Find an installed skill
+ * ```ts
+ * import { findSkill, loadCatalog } from "@skillgate/skillgate";
+ *
+ * const catalog = await loadCatalog({ claudeConfigDir: `${Deno.env.get("HOME")}/.claude` });
+ * console.log(findSkill(catalog, "investigate")?.triggers);
+ * ```
  *
  * @module
  */
-export {};
+
+export {
+  type AgentEntry,
+  agentNames,
+  type Catalog,
+  type CatalogOptions,
+  type CatalogSource,
+  findSkill,
+  firstInstruction,
+  isAgent,
+  loadCatalog,
+  type SkillEntry,
+  skillNames,
+} from "./lib/catalog.ts";
+export {
+  CONFIG_KEYS,
+  type ConfigKeySpec,
+  type ConfigState,
+  parseSwitchValue,
+  readConfig,
+  resolveSwitch,
+  SWITCH_DEFAULT,
+  SWITCH_ENV,
+  SWITCH_NAMES,
+  type SwitchName,
+  type SwitchResolution,
+  writeConfigValue,
+} from "./lib/config.ts";
+export { type HookEvent, type HostKind, parsePayload, PayloadError } from "./lib/payload.ts";
+export { contextAnswer, denyAnswer, type HookAnswer, stopBlockAnswer } from "./lib/answer.ts";
+export {
+  denoRunArgs,
+  type HookId,
+  type HookPermissions,
+  type HookRow,
+  HOOKS,
+  permissionFlags,
+  type PermissionPaths,
+} from "./lib/hook_table.ts";
+export {
+  type Frontmatter,
+  type FrontmatterSplit,
+  parseFrontmatter,
+  splitFrontmatter,
+} from "./lib/frontmatter.ts";
+export type { LogFile } from "./lib/hook_log.ts";
+export { claudeConfigDir, stateRoot } from "./lib/paths.ts";

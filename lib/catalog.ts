@@ -17,7 +17,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "./path.ts";
 import { parseFrontmatter } from "./frontmatter.ts";
 import { walkFiles } from "./walk.ts";
 import { writeFileAtomic } from "./state_file.ts";
@@ -340,9 +340,12 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
     isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
   );
   const mtimes: Record<string, number> = {};
+  // A new skill shows up as a changed mtime of the directory that gains it: the root, or a
+  // directory on the way to an existing skill. A skill's own directory needs no watch: an edit of
+  // its SKILL.md changes that file's mtime, which is checked too.
   const keepDirs = new Set<string>([root.dir]);
   for (const f of walk.files) {
-    for (let d = f.dir; d.startsWith(root.dir); d = dirname(d)) {
+    for (let d = dirname(f.dir); d.startsWith(root.dir); d = dirname(d)) {
       keepDirs.add(d);
       if (d === root.dir) break;
     }

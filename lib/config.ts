@@ -9,7 +9,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "./path.ts";
 import { getEnv, stateRoot } from "./paths.ts";
 import { withLock, writeFileAtomic } from "./state_file.ts";
 

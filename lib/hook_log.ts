@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./path.ts";
 import { sanitizeLogValue } from "./sanitize.ts";
 
 /** The log files skillgate writes, one per capability. */

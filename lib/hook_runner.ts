@@ -10,7 +10,7 @@
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "./path.ts";
 import { configList, configNumber, type ConfigState, readConfig, resolveSwitch } from "./config.ts";
 import { logDecision, type LogFields } from "./hook_log.ts";
 import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./hook_table.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./path.ts";
 import type { LogFile } from "./hook_log.ts";
 import type { SwitchName } from "./config.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./path.ts";
 
 /**
  * Reads an environment variable without ever throwing.

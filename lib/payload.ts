@@ -41,7 +41,11 @@ export interface HookEvent {
 
 /** Thrown when stdin is not a JSON object. */
 export class PayloadError extends Error {
-  /** @param message What is wrong with the payload. */
+  /**
+   * Makes the error.
+   *
+   * @param message What is wrong with the payload.
+   */
   constructor(message: string) {
     super(message);
     this.name = "PayloadError";

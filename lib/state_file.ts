@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "./path.ts";
 
 /**
  * Writes a file atomically and privately: the data goes to a temp file in the same folder, is

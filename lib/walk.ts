@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "./path.ts";
 
 /** Limits of a walk. */
 export interface WalkLimits {

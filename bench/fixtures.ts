@@ -1,0 +1,60 @@
+/**
+ * Synthetic installations for benchmarks: N skills with gstack-like frontmatter (triggers, a
+ * description, a body) and N agents, written to a temporary Claude config directory.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+const WORDS = [
+  "deploy",
+  "release",
+  "schema",
+  "migration",
+  "cache",
+  "layout",
+  "invoice",
+  "report",
+  "search",
+  "upload",
+  "billing",
+  "theme",
+  "locale",
+  "queue",
+  "webhook",
+  "session",
+  "export",
+  "import",
+];
+
+/**
+ * Writes `skills` SKILL.md files and `agents` agent files under `<claudeDir>/skills` and
+ * `<claudeDir>/agents`. Names are `bench-skill-<i>` and `bench-agent-<i>`.
+ *
+ * @param claudeDir The Claude config directory to fill.
+ * @param skills How many skills.
+ * @param agents How many agents.
+ */
+export function writeSyntheticInstall(claudeDir: string, skills: number, agents = 0): void {
+  for (let i = 0; i < skills; i++) {
+    const dir = join(claudeDir, "skills", `bench-skill-${i}`);
+    Deno.mkdirSync(dir, { recursive: true });
+    const a = WORDS[i % WORDS.length];
+    const b = WORDS[(i * 7 + 3) % WORDS.length];
+    Deno.writeTextFileSync(
+      join(dir, "SKILL.md"),
+      `---\nname: bench-skill-${i}\ndescription: Handles ${a} and ${b} work for project ${i}.\n` +
+        `allowed-tools:\n  - Bash\n  - Read\ntriggers:\n  - ${a} the ${b}\n  - fix ${a} ${b} ${i}\n` +
+        `  - plan the ${b} rollout\n---\n# Skill ${i}\n\n1. Read the ${a} code.\n2. Change it.\n` +
+        "Some body text.\n".repeat(40),
+    );
+  }
+  for (let i = 0; i < agents; i++) {
+    Deno.mkdirSync(join(claudeDir, "agents"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(claudeDir, "agents", `bench-agent-${i}.md`),
+      `---\nname: bench-agent-${i}\ndescription: Agent ${i}.\nmodel: inherit\n---\nYou are agent ${i}.\n`,
+    );
+  }
+}

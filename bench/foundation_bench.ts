@@ -1,0 +1,124 @@
+/**
+ * Foundation benchmarks: every hook's pass-through answer under its production flags (switch off,
+ * and an event the hook does not act on), and the catalog's scan time for 60 and 1,000 skills,
+ * cold (parsing YAML) and from the index. Whole-process figures are ratios to an empty `deno run`
+ * measured in the same run.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { loadCatalog } from "../lib/catalog.ts";
+import { denoRunArgs, HOOKS } from "../lib/hook_table.ts";
+import {
+  benchProcess,
+  type BenchStats,
+  emptyDenoRun,
+  formatReport,
+  machineNote,
+} from "./harness.ts";
+import { writeSyntheticInstall } from "./fixtures.ts";
+
+const REPO = new URL("..", import.meta.url).pathname;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function catalogTimes(
+  skills: number,
+  runs: number,
+): Promise<{ cold: number; index: number }> {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-bench-catalog-" });
+  try {
+    const claude = join(root, "claude");
+    writeSyntheticInstall(claude, skills);
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const state = join(root, `state-${i}`);
+      let t = performance.now();
+      const c = await loadCatalog({ claudeConfigDir: claude, stateRoot: state });
+      cold.push(performance.now() - t);
+      if (c.skills.length !== skills) {
+        throw new Error(`Expected ${skills} skills, got ${c.skills.length}`);
+      }
+      t = performance.now();
+      const again = await loadCatalog({ claudeConfigDir: claude, stateRoot: state });
+      warm.push(performance.now() - t);
+      if (!again.fromIndex) throw new Error("Second load did not come from the index");
+    }
+    return { cold: median(cold), index: median(warm) };
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+/**
+ * Runs the foundation benchmarks and prints a report.
+ *
+ * @param n Runs per whole-process case.
+ * @returns The report text.
+ */
+export async function main(n = 15): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-bench-hooks-" });
+  const home = join(root, "home");
+  const claude = join(home, ".claude");
+  const state = join(home, ".skillgate");
+  writeSyntheticInstall(claude, 60, 20);
+  const baseline = await emptyDenoRun(n);
+  const rows: BenchStats[] = [];
+  const targets: Record<string, number> = {};
+  const env = { HOME: home, PATH: Deno.env.get("PATH") ?? "", NO_COLOR: "1" };
+  try {
+    for (const row of HOOKS) {
+      const args = denoRunArgs(
+        row,
+        { stateRoot: state, claudeConfigDir: claude },
+        join(REPO, row.entry),
+      );
+      const payload = {
+        session_id: "bench",
+        cwd: root,
+        hook_event_name: row.claudeEvent,
+        prompt: "rename this variable",
+        tool_name: row.claudeEvent === "PreToolUse" ? "Bash" : undefined,
+        tool_input: { command: "ls" },
+        stop_hook_active: false,
+        last_assistant_message: "ok",
+      };
+      const off = `${row.id}: switch off`;
+      rows.push(
+        await benchProcess(off, Deno.execPath(), args, {
+          n,
+          stdin: JSON.stringify(payload),
+          env: { ...env, [`SKILLGATE_${row.switchName.toUpperCase()}`]: "off" },
+        }),
+      );
+      targets[off] = 1.2;
+    }
+    const report = formatReport("Hook pass-through (production flags)", baseline, rows, targets);
+    const lines = [
+      report,
+      "",
+      "## Catalog scan (in process, median of 7)",
+      `machine: ${machineNote()}`,
+      "",
+      "| skills | cold scan ms | from index ms | target (index) |",
+      "|---|---|---|---|",
+    ];
+    for (const count of [60, 1000]) {
+      const t = await catalogTimes(count, 7);
+      const target = count === 1000 ? `≤ 3 ms ${t.index <= 3 ? "met" : "MISSED"}` : "";
+      lines.push(`| ${count} | ${t.cold.toFixed(1)} | ${t.index.toFixed(2)} | ${target} |`);
+    }
+    const text = lines.join("\n");
+    console.log(text);
+    return text;
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,106 @@
+/**
+ * Every hook, spawned with its production flags, fails open: exit 0, nothing on stdout, exactly
+ * one `skillgate:` line on stderr, for a malformed payload, a missing permission and a config
+ * file that cannot be read.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type HookRow, HOOKS } from "../lib/hook_table.ts";
+import { makeTempWorld, runHookProcess } from "./_helpers.ts";
+
+function payloadFor(row: HookRow, world: { projectDir: string }): Record<string, unknown> {
+  const base = {
+    session_id: "fail-open-1",
+    cwd: world.projectDir,
+    hook_event_name: row.claudeEvent,
+  };
+  switch (row.claudeEvent) {
+    case "UserPromptSubmit":
+      return { ...base, prompt: "why is this broken, fix this bug" };
+    case "PreToolUse":
+      return {
+        ...base,
+        tool_name: "Skill",
+        tool_input: { skill: "prompt-writer" },
+        tool_use_id: "toolu_1",
+      };
+    default:
+      return {
+        ...base,
+        stop_hook_active: false,
+        last_assistant_message: "Done.",
+        transcript_path: join(world.projectDir, "missing.jsonl"),
+      };
+  }
+}
+
+const ALL_ON = {
+  SKILLGATE_SKILL_ROUTING: "on",
+  SKILLGATE_SKILL_CONTRACTS: "on",
+  SKILLGATE_SKILL_REDIRECT: "on",
+};
+
+function assertFailOpen(
+  run: { code: number; stdout: string; stderr: string },
+  pattern: RegExp,
+): void {
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout, "");
+  const lines = run.stderr.split("\n").filter((l) => l.trim() !== "");
+  assert.equal(lines.length, 1, `one stderr line, got: ${run.stderr}`);
+  assert.match(lines[0], pattern);
+}
+
+for (const row of HOOKS) {
+  Deno.test(`${row.id}: a malformed payload gets exit 0, no output, one stderr line`, async () => {
+    const world = await makeTempWorld();
+    try {
+      for (const raw of ["", "{not json", "[]", '"text"']) {
+        const run = await runHookProcess(row.id, raw, { world, env: ALL_ON });
+        assertFailOpen(run, /^skillgate: PAYLOAD /);
+      }
+    } finally {
+      await world.cleanup();
+    }
+  });
+
+  Deno.test(`${row.id}: a missing write permission is named, and the hook fails open`, async () => {
+    const world = await makeTempWorld();
+    try {
+      const run = await runHookProcess(row.id, payloadFor(row, world), {
+        world,
+        env: ALL_ON,
+        mapArgs: (args) => args.filter((a) => !a.startsWith("--allow-write=")),
+      });
+      assertFailOpen(run, /^skillgate: PERMISSION missing --allow-write=/);
+    } finally {
+      await world.cleanup();
+    }
+  });
+
+  Deno.test(`${row.id}: a missing read permission is named, and the hook fails open`, async () => {
+    const world = await makeTempWorld();
+    try {
+      const run = await runHookProcess(row.id, payloadFor(row, world), {
+        world,
+        env: ALL_ON,
+        mapArgs: (args) => args.filter((a) => !a.startsWith("--allow-read=")),
+      });
+      assertFailOpen(run, /^skillgate: PERMISSION missing --allow-read=/);
+    } finally {
+      await world.cleanup();
+    }
+  });
+
+  Deno.test(`${row.id}: an unreadable config file turns the hook off with one line`, async () => {
+    const world = await makeTempWorld();
+    try {
+      Deno.mkdirSync(world.stateRoot, { recursive: true });
+      Deno.writeFileSync(join(world.stateRoot, "config.yaml"), new Uint8Array([0xc3, 0x28, 0, 1]));
+      const run = await runHookProcess(row.id, payloadFor(row, world), { world });
+      assertFailOpen(run, /^skillgate: CONFIG_UNREADABLE .*config\.yaml/);
+    } finally {
+      await world.cleanup();
+    }
+  });
+}
