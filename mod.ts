@@ -69,3 +69,14 @@ export {
 } from "./lib/frontmatter.ts";
 export type { LogFile } from "./lib/hook_log.ts";
 export { claudeConfigDir, stateRoot } from "./lib/paths.ts";
+export {
+  checkSkillRedirect,
+  isSkillTool,
+  type RedirectDecision,
+  redirectMessage,
+  type RedirectPassReason,
+  type RedirectSources,
+  SKILL_IS_AGENT_REDIRECT,
+  skillTargetName,
+} from "./lib/redirect.ts";
+export { agentCount, isKnownAgent, KNOWN_AGENTS } from "./lib/known_agents.ts";

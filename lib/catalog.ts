@@ -49,6 +49,8 @@ export interface SkillEntry {
   readonly mtimeMs: number;
   /** Problems met while parsing its frontmatter. */
   readonly warnings?: readonly string[];
+  /** Read with the lenient reader because the YAML parser could not be loaded; never indexed. */
+  readonly degraded?: boolean;
 }
 
 /** An installed agent. */
@@ -286,7 +288,9 @@ export function firstInstruction(body: string): string | undefined {
 async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
   const size = Deno.lstatSync(file).size;
   if (size > MAX_FILE_BYTES) return null;
-  const { data, body, warnings } = await parseFrontmatter(Deno.readTextFileSync(file));
+  const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(
+    Deno.readTextFileSync(file),
+  );
   const dir = dirname(file);
   const dirName = dir === root.dir ? undefined : basename(dir);
   const fmName = typeof data.name === "string" && data.name.trim() ? data.name.trim() : undefined;
@@ -307,6 +311,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),
+    ...(yamlUnavailable ? { degraded: true } : {}),
   };
 }
 
@@ -431,7 +436,10 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
     skipped += entry.skipped;
   }
   if (index && Object.keys(index.roots).length !== roots.length) changed = true;
-  if (opts.stateRoot && changed && opts.writeIndex !== false) {
+  // A skill read without the YAML parser may be missing its contract or triggers: keep it out of
+  // the index so that the next run, with the parser, reads it again.
+  const degraded = skills.some((s) => s.degraded);
+  if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
     try {
       writeFileAtomic(indexPath(opts.stateRoot), JSON.stringify(next));
     } catch {

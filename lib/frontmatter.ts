@@ -24,6 +24,8 @@ export interface Frontmatter {
   readonly body: string;
   /** What was wrong, when the lenient reader was needed. */
   readonly warnings: readonly string[];
+  /** True when the YAML parser could not be loaded (a cold cache offline, say), not a YAML error. */
+  readonly yamlUnavailable?: boolean;
 }
 
 /**
@@ -102,8 +104,20 @@ function unquote(value: string): string {
 export async function parseFrontmatter(text: string): Promise<Frontmatter> {
   const { yaml, body } = splitFrontmatter(text);
   if (yaml === undefined) return { data: {}, body, warnings: [] };
+  let load: YamlModule["load"];
   try {
-    const { load } = await loadYaml();
+    ({ load } = await loadYaml());
+  } catch (err) {
+    yamlModule = undefined;
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    return {
+      data: lenientParse(yaml),
+      body,
+      warnings: [`YAML parser unavailable: ${reason}`],
+      yamlUnavailable: true,
+    };
+  }
+  try {
     const data = load(yaml, { json: true });
     if (data === null || data === undefined) return { data: {}, body, warnings: [] };
     if (typeof data !== "object" || Array.isArray(data)) {

@@ -170,7 +170,8 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),
     ],
-    write: [join(p.stateRoot, "hooks", "skill-redirect.log"), join(p.stateRoot, "skill-redirect")],
+    // The log folder, not only the log file: the first hook to log creates `<state root>/hooks`.
+    write: [join(p.stateRoot, "hooks"), join(p.stateRoot, "skill-redirect")],
     env: HOOK_ENV,
   };
 }

@@ -107,6 +107,32 @@ export interface RunHookOptions {
   readonly mapArgs?: (args: string[]) => string[];
 }
 
+/**
+ * The machine's TLS and proxy settings, passed through so that Deno can fetch an npm package on a
+ * cold cache (they are the machine's network setup, not skillgate's configuration).
+ */
+function networkEnv(): Record<string, string> {
+  const names = [
+    "DENO_CERT",
+    "NODE_EXTRA_CA_CERTS",
+    "DENO_TLS_CA_STORE",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "HTTPS_PROXY",
+    "HTTP_PROXY",
+    "NO_PROXY",
+    "https_proxy",
+    "http_proxy",
+    "no_proxy",
+  ];
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = Deno.env.get(n);
+    if (v !== undefined) out[n] = v;
+  }
+  return out;
+}
+
 function denoDir(): string {
   const fromEnv = Deno.env.get("DENO_DIR");
   if (fromEnv) return fromEnv;
@@ -145,6 +171,7 @@ export async function runHookProcess(
       PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
       DENO_DIR: denoDir(),
       NO_COLOR: "1",
+      ...networkEnv(),
       ...opts.env,
     },
     stdin: "piped",

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { contextAnswer, denyAnswer, stopBlockAnswer } from "../lib/answer.ts";
 import { parsePayload } from "../lib/payload.ts";
 
-const claude = parsePayload('{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Skill"}');
+const claude = parsePayload(
+  '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Skill"}',
+);
 const copilot = parsePayload('{"sessionId":"s","toolName":"skill","toolArgs":{}}');
 
 Deno.test("denyAnswer() nests the decision for Claude Code and flattens it for Copilot", () => {

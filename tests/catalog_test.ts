@@ -18,11 +18,26 @@ async function world() {
   const root = await Deno.makeTempDir({ prefix: "skillgate-catalog-" });
   const claude = join(root, "claude");
   const project = join(root, "repo");
-  write(join(claude, "skills", "investigate", "SKILL.md"), "---\nname: investigate\ntriggers:\n  - debug this\n---\n1. Reproduce the bug.\n");
-  write(join(claude, "skills", "migrate", "SKILL.md"), "---\nname: amplihack-migrate\ntriggers: move it\n---\nbody\n");
-  write(join(claude, "skills", "cat", "nested-skill", "SKILL.md"), "---\nname: nested-skill\n---\n");
-  write(join(claude, "agents", "prompt-writer.md"), "---\nname: prompt-writer\ndescription: d\n---\n");
-  write(join(claude, "agents", "core", "guide.md"), "---\nmeta:\n  name: guide\n  description: d\n---\n");
+  write(
+    join(claude, "skills", "investigate", "SKILL.md"),
+    "---\nname: investigate\ntriggers:\n  - debug this\n---\n1. Reproduce the bug.\n",
+  );
+  write(
+    join(claude, "skills", "migrate", "SKILL.md"),
+    "---\nname: amplihack-migrate\ntriggers: move it\n---\nbody\n",
+  );
+  write(
+    join(claude, "skills", "cat", "nested-skill", "SKILL.md"),
+    "---\nname: nested-skill\n---\n",
+  );
+  write(
+    join(claude, "agents", "prompt-writer.md"),
+    "---\nname: prompt-writer\ndescription: d\n---\n",
+  );
+  write(
+    join(claude, "agents", "core", "guide.md"),
+    "---\nmeta:\n  name: guide\n  description: d\n---\n",
+  );
   write(join(claude, "agents", "stem-only.md"), "---\ndescription: no name\n---\n");
   write(join(claude, "agents", "README.md"), "# not an agent\n");
   write(join(project, ".git", "HEAD"), "ref");
@@ -54,7 +69,13 @@ Deno.test("loadCatalog() finds personal, project, plugin and config skills and a
       "tools:lint",
       "x",
     ]);
-    assert.deepEqual(agentNames(c), ["guide", "proj-agent", "prompt-writer", "stem-only", "tools:checker"]);
+    assert.deepEqual(agentNames(c), [
+      "guide",
+      "proj-agent",
+      "prompt-writer",
+      "stem-only",
+      "tools:checker",
+    ]);
     assert.equal(findSkill(c, "/investigate")?.source, "personal");
     assert.deepEqual(findSkill(c, "investigate")?.triggers, ["debug this"]);
     assert.equal(findSkill(c, "investigate")?.firstStep, "Reproduce the bug.");
@@ -107,8 +128,12 @@ Deno.test("a catalog served from the index loads no YAML parser (no npm module a
     const script = join(w.root, "load.ts");
     Deno.writeTextFileSync(
       script,
-      `import { loadCatalog } from ${JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)};
-const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${JSON.stringify(state)} });
+      `import { loadCatalog } from ${
+        JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)
+      };
+const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${
+        JSON.stringify(state)
+      } });
 console.log(c.fromIndex, c.skills.length);`,
     );
     const emptyCache = join(w.root, "empty-deno-dir");
@@ -130,7 +155,10 @@ Deno.test("loadCatalog() fails open on unreadable entries and hostile names", as
     write(join(bad, "SKILL.md"), "---\nname: bad\n---\n");
     Deno.chmodSync(join(bad, "SKILL.md"), 0o000);
     write(join(w.claude, "skills", "$(touch pwned)", "SKILL.md"), "---\nname: '; rm -rf /'\n---\n");
-    write(join(w.claude, "skills", "huge", "SKILL.md"), "---\nname: huge\n---\n" + "x".repeat(2 * 1024 * 1024));
+    write(
+      join(w.claude, "skills", "huge", "SKILL.md"),
+      "---\nname: huge\n---\n" + "x".repeat(2 * 1024 * 1024),
+    );
     const c = await loadCatalog({ claudeConfigDir: w.claude });
     assert.ok(findSkill(c, "$(touch pwned)"), "a hostile name is kept as data");
     assert.equal(findSkill(c, "huge"), undefined);
@@ -142,7 +170,37 @@ Deno.test("loadCatalog() fails open on unreadable entries and hostile names", as
 });
 
 Deno.test("firstInstruction() takes the first list item, else the first line of text", () => {
-  assert.equal(firstInstruction("# T\n\nIntro text.\n\n1. **Reproduce** it.\n2. Fix.\n"), "Reproduce it.");
+  assert.equal(
+    firstInstruction("# T\n\nIntro text.\n\n1. **Reproduce** it.\n2. Fix.\n"),
+    "Reproduce it.",
+  );
   assert.equal(firstInstruction("# T\n```sh\nrun\n```\nJust text."), "Just text.");
   assert.equal(firstInstruction("# Only a heading\n"), undefined);
+});
+
+Deno.test("a catalog read without the YAML parser is marked degraded and not indexed", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const script = join(w.root, "load.ts");
+    Deno.writeTextFileSync(
+      script,
+      `import { loadCatalog, findSkill } from ${JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)};
+const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${JSON.stringify(state)} });
+const s = findSkill(c, "investigate");
+console.log(JSON.stringify({ degraded: s?.degraded === true, triggers: s?.triggers }));`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-config", "--cached-only", "-A", script],
+      env: { DENO_DIR: join(w.root, "empty-deno-dir") },
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), {
+      degraded: true,
+      triggers: ["debug this"],
+    });
+    assert.throws(() => Deno.statSync(join(state, "catalog", "index.json")), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
 });

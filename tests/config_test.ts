@@ -12,7 +12,11 @@ import {
   writeConfigValue,
 } from "../lib/config.ts";
 
-const ENV_NAMES = ["SKILLGATE_SKILL_ROUTING", "SKILLGATE_SKILL_CONTRACTS", "SKILLGATE_SKILL_REDIRECT"];
+const ENV_NAMES = [
+  "SKILLGATE_SKILL_ROUTING",
+  "SKILLGATE_SKILL_CONTRACTS",
+  "SKILLGATE_SKILL_REDIRECT",
+];
 
 function withEnv(vars: Record<string, string | undefined>, fn: () => void): void {
   const saved = Object.fromEntries(ENV_NAMES.map((k) => [k, Deno.env.get(k)]));
@@ -21,7 +25,9 @@ function withEnv(vars: Record<string, string | undefined>, fn: () => void): void
     for (const [k, v] of Object.entries(vars)) if (v !== undefined) Deno.env.set(k, v);
     fn();
   } finally {
-    for (const [k, v] of Object.entries(saved)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    for (const [k, v] of Object.entries(saved)) {
+      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    }
   }
 }
 
@@ -35,7 +41,9 @@ Deno.test("SWITCH_DEFAULT holds the design's defaults", () => {
 });
 
 Deno.test("parseSwitchValue() accepts the seed's words and nothing else", () => {
-  for (const w of ["on", "yes", "true", "1", "ON", " Yes "]) assert.equal(parseSwitchValue(w), true);
+  for (const w of ["on", "yes", "true", "1", "ON", " Yes "]) {
+    assert.equal(parseSwitchValue(w), true);
+  }
   for (const w of ["off", "no", "false", "0", "OFF"]) assert.equal(parseSwitchValue(w), false);
   for (const w of ["maybe", "", "2", "enabled"]) assert.equal(parseSwitchValue(w), undefined);
 });
@@ -58,7 +66,10 @@ Deno.test("resolveSwitch() follows env > config > default", async (t) => {
         const r = resolveSwitch("skill_routing", readConfig(root));
         assert.deepEqual(r, { on: false, source: "default" });
       }));
-    Deno.writeTextFileSync(join(root, "config.yaml"), "skill_routing: on\nskill_contracts: maybe\n");
+    Deno.writeTextFileSync(
+      join(root, "config.yaml"),
+      "skill_routing: on\nskill_contracts: maybe\n",
+    );
     await t.step("config beats default", () =>
       withEnv({}, () => {
         assert.deepEqual(resolveSwitch("skill_routing", readConfig(root)), {
@@ -66,13 +77,16 @@ Deno.test("resolveSwitch() follows env > config > default", async (t) => {
           source: "config",
         });
       }));
-    await t.step("an invalid config word gives the default with a warning", () =>
-      withEnv({}, () => {
-        const r = resolveSwitch("skill_contracts", readConfig(root));
-        assert.equal(r.on, true);
-        assert.equal(r.source, "default");
-        assert.match(r.warning ?? "", /skill_contracts/);
-      }));
+    await t.step(
+      "an invalid config word gives the default with a warning",
+      () =>
+        withEnv({}, () => {
+          const r = resolveSwitch("skill_contracts", readConfig(root));
+          assert.equal(r.on, true);
+          assert.equal(r.source, "default");
+          assert.match(r.warning ?? "", /skill_contracts/);
+        }),
+    );
     await t.step("env beats config", () =>
       withEnv({ SKILLGATE_SKILL_ROUTING: "no" }, () => {
         assert.deepEqual(resolveSwitch("skill_routing", readConfig(root)), {
@@ -80,12 +94,15 @@ Deno.test("resolveSwitch() follows env > config > default", async (t) => {
           source: "env",
         });
       }));
-    await t.step("an invalid env word gives the default with a warning", () =>
-      withEnv({ SKILLGATE_SKILL_REDIRECT: "sometimes" }, () => {
-        const r = resolveSwitch("skill_redirect", readConfig(root));
-        assert.equal(r.on, true);
-        assert.match(r.warning ?? "", /SKILLGATE_SKILL_REDIRECT/);
-      }));
+    await t.step(
+      "an invalid env word gives the default with a warning",
+      () =>
+        withEnv({ SKILLGATE_SKILL_REDIRECT: "sometimes" }, () => {
+          const r = resolveSwitch("skill_redirect", readConfig(root));
+          assert.equal(r.on, true);
+          assert.match(r.warning ?? "", /SKILLGATE_SKILL_REDIRECT/);
+        }),
+    );
   } finally {
     await Deno.remove(root, { recursive: true });
   }

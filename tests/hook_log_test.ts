@@ -4,7 +4,14 @@ import { formatLogLine, logDecision } from "../lib/hook_log.ts";
 
 Deno.test("formatLogLine() writes key=value fields with sanitised values", () => {
   const line = formatLogLine(
-    { session: "s1", hook: "skill-route", event: "UserPromptSubmit", outcome: "routed", reason: "a b", n: 3 },
+    {
+      session: "s1",
+      hook: "skill-route",
+      event: "UserPromptSubmit",
+      outcome: "routed",
+      reason: "a b",
+      n: 3,
+    },
     new Date("2026-01-02T03:04:05Z"),
   );
   assert.equal(
@@ -16,15 +23,28 @@ Deno.test("formatLogLine() writes key=value fields with sanitised values", () =>
 Deno.test("logDecision() appends one private line per decision and never throws", async () => {
   const root = await Deno.makeTempDir();
   try {
-    assert.equal(logDecision(root, "skill-route.log", { hook: "h", event: "e", outcome: "o1" }), true);
-    assert.equal(logDecision(root, "skill-route.log", { hook: "h", event: "e", outcome: "o2" }), true);
+    assert.equal(
+      logDecision(root, "skill-route.log", { hook: "h", event: "e", outcome: "o1" }),
+      true,
+    );
+    assert.equal(
+      logDecision(root, "skill-route.log", { hook: "h", event: "e", outcome: "o2" }),
+      true,
+    );
     const path = join(root, "hooks", "skill-route.log");
     const lines = Deno.readTextFileSync(path).trim().split("\n");
     assert.equal(lines.length, 2);
     assert.match(lines[1], /outcome=o2$/);
     assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
     Deno.writeTextFileSync(join(root, "blocker"), "file");
-    assert.equal(logDecision(join(root, "blocker"), "skill-route.log", { hook: "h", event: "e", outcome: "o" }), false);
+    assert.equal(
+      logDecision(join(root, "blocker"), "skill-route.log", {
+        hook: "h",
+        event: "e",
+        outcome: "o",
+      }),
+      false,
+    );
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -8,7 +8,10 @@ const PROMPT = JSON.stringify({
   prompt: "SECRET-PROMPT-TEXT please fix it",
 });
 
-async function withState<T>(fn: (root: string) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+async function withState<T>(
+  fn: (root: string) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const root = await Deno.makeTempDir();
   const names = ["SKILLGATE_STATE_ROOT", "SKILLGATE_SKILL_ROUTING", ...Object.keys(env)];
   const saved = Object.fromEntries(names.map((k) => [k, Deno.env.get(k)]));
@@ -18,7 +21,9 @@ async function withState<T>(fn: (root: string) => Promise<T>, env: Record<string
     for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
     return await fn(root);
   } finally {
-    for (const [k, v] of Object.entries(saved)) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    for (const [k, v] of Object.entries(saved)) {
+      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    }
     await Deno.remove(root, { recursive: true });
   }
 }
@@ -54,7 +59,10 @@ Deno.test("evaluateHook() fails open on a throw, logs an error with a per-sessio
     const log = Deno.readTextFileSync(join(root, "hooks", "skill-route.log"));
     const lines = log.trim().split("\n");
     assert.equal(lines.length, 2);
-    assert.match(lines[0], /session=sess-1 hook=skill-route event=UserPromptSubmit outcome=error reason=ERROR failures=1$/);
+    assert.match(
+      lines[0],
+      /session=sess-1 hook=skill-route event=UserPromptSubmit outcome=error reason=ERROR failures=1$/,
+    );
     assert.match(lines[1], /failures=2$/);
     assert.ok(!log.includes("SECRET-PROMPT-TEXT"));
   }));
@@ -73,10 +81,13 @@ Deno.test("evaluateHook() uses the hook's own failure line", () =>
 Deno.test("evaluateHook() does not run a hook whose switch is off", () =>
   withState(async () => {
     let ran = false;
-    const out = await evaluateHook(spec(() => {
-      ran = true;
-      return { a: 1 };
-    }), PROMPT);
+    const out = await evaluateHook(
+      spec(() => {
+        ran = true;
+        return { a: 1 };
+      }),
+      PROMPT,
+    );
     assert.deepEqual(out, { stdout: "" });
     assert.equal(ran, false);
   }, { SKILLGATE_SKILL_ROUTING: "off" }));
@@ -86,10 +97,13 @@ Deno.test("evaluateHook() turns the hook off with one line when config cannot be
     Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28, 0x00]));
     Deno.env.delete("SKILLGATE_SKILL_ROUTING");
     let ran = false;
-    const out = await evaluateHook(spec(() => {
-      ran = true;
-      return null;
-    }), PROMPT);
+    const out = await evaluateHook(
+      spec(() => {
+        ran = true;
+        return null;
+      }),
+      PROMPT,
+    );
     assert.equal(out.stdout, "");
     assert.match(out.stderr ?? "", /^skillgate: CONFIG_UNREADABLE .*config\.yaml: .*hook off$/);
     assert.equal(ran, false);
@@ -111,7 +125,10 @@ Deno.test("evaluateHook() ends a hook at its deadline", () =>
       ),
       PROMPT,
     );
-    assert.deepEqual(out, { stdout: "", stderr: "skillgate: DEADLINE hook ran past its 50 ms deadline" });
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 50 ms deadline",
+    });
     assert.equal(aborted, true);
   }));
 
@@ -134,7 +151,10 @@ Deno.test("evaluateHook() picks the table row by event for a shared entry", () =
         return null;
       },
     };
-    await evaluateHook(shared, '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Skill"}');
+    await evaluateHook(
+      shared,
+      '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Skill"}',
+    );
     await evaluateHook(shared, '{"session_id":"s","hook_event_name":"Stop"}');
     assert.deepEqual(seen, ["skill-redirect", "skill-redirect-stop"]);
   }));

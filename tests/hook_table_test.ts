@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { denoRunArgs, HOOKS, hookRow, permissionFlags } from "../lib/hook_table.ts";
+import { denoRunArgs, hookRow, HOOKS, permissionFlags } from "../lib/hook_table.ts";
 
 const PATHS = { stateRoot: "/h/.skillgate", claudeConfigDir: "/h/.claude" };
 
@@ -15,18 +15,20 @@ Deno.test("no hook is granted run, net, ffi or all permissions", () => {
   for (const row of HOOKS) {
     const args = denoRunArgs(row, PATHS, `/repo/${row.entry}`);
     assert.deepEqual(args.slice(0, 3), ["run", "--no-prompt", "--no-config"]);
-    for (const a of args) assert.ok(!/^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi|--allow-sys)/.test(a), a);
+    for (const a of args) {
+      assert.ok(!/^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi|--allow-sys)/.test(a), a);
+    }
   }
 });
 
-Deno.test("routing and contracts write the state root only; redirect only its log and markers", () => {
+Deno.test("routing and contracts write the state root only; redirect only its logs and markers", () => {
   const write = (id: Parameters<typeof hookRow>[0]) =>
     permissionFlags(hookRow(id), PATHS).find((f) => f.startsWith("--allow-write="));
   assert.equal(write("skill-route"), "--allow-write=/h/.skillgate");
   assert.equal(write("skill-contract"), "--allow-write=/h/.skillgate");
   assert.equal(
     write("skill-redirect"),
-    "--allow-write=/h/.skillgate/hooks/skill-redirect.log,/h/.skillgate/skill-redirect",
+    "--allow-write=/h/.skillgate/hooks,/h/.skillgate/skill-redirect",
   );
   const read = (id: Parameters<typeof hookRow>[0]) =>
     permissionFlags(hookRow(id), PATHS).find((f) => f.startsWith("--allow-read="))!;

@@ -18,7 +18,9 @@ Deno.test("writeFileAtomic() writes private files and leaves no temp file", asyn
     assert.equal(Deno.readTextFileSync(path), '{"x":2}');
     assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
     assert.equal(Deno.statSync(join(dir, "a")).mode! & 0o777, 0o700);
-    assert.deepEqual([...Deno.readDirSync(join(dir, "a", "b"))].map((e) => e.name), ["record.json"]);
+    assert.deepEqual([...Deno.readDirSync(join(dir, "a", "b"))].map((e) => e.name), [
+      "record.json",
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -36,7 +38,10 @@ Deno.test("writeFileAtomic() leaves the old file intact when the write fails", a
       const target = join(dir, "as-dir");
       Deno.mkdirSync(join(target, "child"), { recursive: true });
       assert.throws(() => writeFileAtomic(target, "new"));
-      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), ["as-dir", "record.json"]);
+      assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+        "as-dir",
+        "record.json",
+      ]);
     } else {
       assert.throws(() => writeFileAtomic(path, "new"));
     }
@@ -64,8 +69,11 @@ for (let i = 0; i < 20; i++) {
   }, { timeoutMs: 20000 });
 }`,
     );
-    const procs = Array.from({ length: 4 }, () =>
-      new Deno.Command(Deno.execPath(), { args: ["run", "-A", "--no-config", script] }).output());
+    const procs = Array.from(
+      { length: 4 },
+      () =>
+        new Deno.Command(Deno.execPath(), { args: ["run", "-A", "--no-config", script] }).output(),
+    );
     const results = await Promise.all(procs);
     for (const r of results) assert.equal(r.code, 0, new TextDecoder().decode(r.stderr));
     assert.equal(Deno.readTextFileSync(counter), "80");
@@ -108,7 +116,21 @@ Deno.test("readJsonFile() reports corrupt and oversized files, undefined for mis
 Deno.test("isSafeFileStem() accepts session ids and refuses path tricks", () => {
   assert.ok(isSafeFileStem("3f2a6c1e-9b7d-4c2a-8f1e-0a1b2c3d4e5f"));
   assert.ok(isSafeFileStem("abc_DEF-123"));
-  for (const bad of ["", "..", "../x", "a/b", "a\\b", "-rf", ".hidden", "a b", "x".repeat(129), 5, null]) {
+  for (
+    const bad of [
+      "",
+      "..",
+      "../x",
+      "a/b",
+      "a\\b",
+      "-rf",
+      ".hidden",
+      "a b",
+      "x".repeat(129),
+      5,
+      null,
+    ]
+  ) {
     assert.equal(isSafeFileStem(bad), false, String(bad));
   }
 });

@@ -15,7 +15,10 @@ Deno.test("walkFiles() finds matching files, follows no symlink and skips .git",
     Deno.symlinkSync(outside, join(root, "linked"));
     Deno.symlinkSync(join(outside, "SKILL.md"), join(root, "a", "b", "link.md"));
     const r = walkFiles(root, (n) => n === "SKILL.md");
-    assert.deepEqual(r.files.map((f) => f.path), [join(root, "a", "SKILL.md"), join(root, "a", "b", "SKILL.md")]);
+    assert.deepEqual(r.files.map((f) => f.path), [
+      join(root, "a", "SKILL.md"),
+      join(root, "a", "b", "SKILL.md"),
+    ]);
     assert.equal(r.skipped, 2);
     assert.equal(r.truncated, false);
   } finally {

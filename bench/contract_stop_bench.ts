@@ -1,0 +1,210 @@
+/**
+ * Benchmark of the skill contract Stop hook, spawned with its production flags: a session whose
+ * transcript is 32 MiB with the investigate run in its last megabyte, and the small fixture
+ * session for comparison. Whole-process wall time and peak RSS, as ratios to an empty `deno run`
+ * measured in the same run. Target (issue 5): the 32 MiB case ≤ 1.5× the empty `deno run`.
+ *
+ * Run: `deno run -A bench/contract_stop_bench.ts [runs]` (default 15 runs per case). The world
+ * (home, skills, transcripts, state root) is a temp directory removed at the end.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
+import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+
+const REPO = fileURLToPath(new URL("..", import.meta.url));
+const MiB = 1024 * 1024;
+const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+const LARGE_LABEL = "Stop hook, 32 MiB transcript, run in its last MiB";
+const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript";
+
+let uuid = 0;
+function rec(type: string, extra: Record<string, unknown>): string {
+  uuid++;
+  return JSON.stringify({
+    parentUuid: null,
+    isSidechain: false,
+    userType: "external",
+    cwd: "/home/dev/app",
+    sessionId: SESSION,
+    version: "2.1.97",
+    type,
+    uuid: `00000000-0000-4000-8000-${String(uuid).padStart(12, "0")}`,
+    timestamp: "2026-11-05T10:00:00.000Z",
+    ...extra,
+  }) + "\n";
+}
+
+const LOREM = "const value = compute(input, options); // keeps the cache warm for the next call\n";
+
+/** One ordinary turn (~10 KiB) with no skill load in it. */
+function fillerTurn(i: number): string {
+  return rec("user", { message: { role: "user", content: `look at module ${i}` } }) +
+    rec("assistant", {
+      message: {
+        id: `msg_f${i}a`,
+        role: "assistant",
+        content: [{
+          type: "tool_use",
+          id: `toolu_r${i}`,
+          name: "Read",
+          input: { file_path: `/home/dev/app/src/m${i}.ts` },
+        }],
+      },
+    }) +
+    rec("user", {
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: `toolu_r${i}`, content: LOREM.repeat(110) }],
+      },
+    }) +
+    rec("assistant", {
+      message: {
+        id: `msg_f${i}b`,
+        role: "assistant",
+        content: [{ type: "text", text: `Module ${i} computes values. ${LOREM}` }],
+      },
+    });
+}
+
+/**
+ * Writes a transcript of `totalBytes` whose skill run (the met fixture, padded with ordinary turns
+ * to about `runBytes`) is at the end.
+ */
+function writeTranscript(path: string, totalBytes: number, runBytes: number): void {
+  const run = Deno.readTextFileSync(join(REPO, "fixtures", "transcripts", "stop_met.jsonl"));
+  // Split the fixture after its last edit so the padding sits inside the run, before the test.
+  const lines = run.trimEnd().split("\n");
+  const headLen = lines.findIndex((l) => l.includes('"name":"Bash"'));
+  const head = lines.slice(0, headLen).join("\n") + "\n";
+  const tail = lines.slice(headLen).join("\n") + "\n";
+  const f = Deno.openSync(path, { write: true, create: true, truncate: true });
+  const enc = new TextEncoder();
+  try {
+    let written = 0;
+    let i = 0;
+    const fillerTarget = totalBytes - runBytes;
+    while (written < fillerTarget) {
+      const b = enc.encode(fillerTurn(i++));
+      f.writeSync(b);
+      written += b.length;
+    }
+    f.writeSync(enc.encode(head));
+    written += head.length;
+    let inRun = head.length;
+    while (inRun < runBytes - tail.length - 12 * 1024) {
+      const b = enc.encode(fillerTurn(i++));
+      f.writeSync(b);
+      written += b.length;
+      inRun += b.length;
+    }
+    f.writeSync(enc.encode(tail));
+  } finally {
+    f.close();
+  }
+}
+
+/**
+ * Runs the benchmark and prints the report.
+ *
+ * @param n Runs per case.
+ * @returns The report text.
+ */
+export async function main(n = 15): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-bench-stop-" });
+  try {
+    const home = join(root, "home");
+    const claude = join(home, ".claude");
+    const state = join(home, ".skillgate");
+    const projects = join(claude, "projects", "-home-dev-app");
+    Deno.mkdirSync(projects, { recursive: true });
+    Deno.mkdirSync(join(claude, "skills", "investigate"), { recursive: true });
+    Deno.copyFileSync(
+      join(REPO, "fixtures", "world", "skills", "investigate", "SKILL.md"),
+      join(claude, "skills", "investigate", "SKILL.md"),
+    );
+    const large = join(projects, `${SESSION}.jsonl`);
+    writeTranscript(large, 32 * MiB, 768 * 1024);
+    const small = join(projects, "small.jsonl");
+    Deno.copyFileSync(join(REPO, "fixtures", "transcripts", "stop_met.jsonl"), small);
+    const size = Deno.statSync(large).size;
+
+    const row = hookRow("skill-contract");
+    const args = denoRunArgs(
+      row,
+      { stateRoot: state, claudeConfigDir: claude },
+      join(REPO, row.entry),
+    );
+    const env = {
+      HOME: home,
+      SKILLGATE_STATE_ROOT: state,
+      CLAUDE_CONFIG_DIR: claude,
+      PATH: Deno.env.get("PATH") ?? "",
+      NO_COLOR: "1",
+      // The hook's npm cache stays the user's, not the temp home's.
+      DENO_DIR: Deno.env.get("DENO_DIR") ??
+        join(
+          Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/root", ".cache"),
+          "deno",
+        ),
+    };
+    const payload = (transcript: string, session: string) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: transcript,
+        cwd: "/home/dev/app",
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+      });
+
+    // One run first, to see the answer and warm the catalog index.
+    const probe = await new Deno.Command(Deno.execPath(), {
+      args,
+      env,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = probe.stdin.getWriter();
+    await w.write(new TextEncoder().encode(payload(large, "bench-large")));
+    await w.close();
+    const out = await probe.output();
+    const err = new TextDecoder().decode(out.stderr).trim();
+    if (err !== "") throw new Error(`The hook failed: ${err}`);
+
+    const baseline = await emptyDenoRun(n);
+    const rows: BenchStats[] = [
+      await benchProcess(LARGE_LABEL, Deno.execPath(), args, {
+        n,
+        stdin: payload(large, "bench-large"),
+        env,
+      }),
+      await benchProcess(SMALL_LABEL, Deno.execPath(), args, {
+        n,
+        stdin: payload(small, "bench-small"),
+        env,
+      }),
+    ];
+    const log = Deno.readTextFileSync(join(state, "hooks", "skill-contract.log"));
+    const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large")).at(-1);
+    const report = [
+      formatReport("skill contract Stop hook", baseline, rows, { [LARGE_LABEL]: 1.5 }),
+      "",
+      `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${
+        last?.replace(/^time=\S+ /, "") ?? "none"
+      }`,
+    ].join("\n");
+    console.log(report);
+    return report;
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const n = Number(Deno.args[0] ?? 15);
+  await main(Number.isFinite(n) && n > 0 ? n : 15);
+}

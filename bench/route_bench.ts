@@ -1,0 +1,119 @@
+/**
+ * Benchmark of the skill routing hook: whole-process time of `hooks/skill_route.ts`, run with its
+ * production flags from the hook table, with 60 and with 1,000 installed skills, as a ratio to an
+ * empty `deno run` measured in the same run; peak RSS from `/usr/bin/time`.
+ *
+ * Run: `deno run -A bench/route_bench.ts [runs]` (default 15 runs per case). Temp files only.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
+
+const REPO = fileURLToPath(new URL("..", import.meta.url));
+const FIXTURE_SKILLS = join(REPO, "fixtures", "routing", "skills");
+const WORDS = (
+  "alpha build cache deploy export format graph index journal kernel layout metric network " +
+  "option parser query render schema token upload vector widget yaml zone archive bundle cluster"
+).split(" ");
+
+/** The Deno cache of this process, so the hook's modules come compiled from the same cache. */
+function denoDir(): string {
+  const fromEnv = Deno.env.get("DENO_DIR");
+  if (fromEnv) return fromEnv;
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  return join(xdg ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
+}
+
+function copyDir(src: string, dest: string): void {
+  Deno.mkdirSync(dest, { recursive: true });
+  for (const e of Deno.readDirSync(src)) {
+    if (e.isDirectory) copyDir(join(src, e.name), join(dest, e.name));
+    else if (e.isFile) Deno.copyFileSync(join(src, e.name), join(dest, e.name));
+  }
+}
+
+/** A world with the routing fixtures plus generated skills up to `total`. */
+function makeWorld(root: string, total: number): { home: string; claude: string; state: string } {
+  const home = join(root, `home-${total}`);
+  const claude = join(home, ".claude");
+  const skills = join(claude, "skills");
+  copyDir(FIXTURE_SKILLS, skills);
+  const have = [...Deno.readDirSync(skills)].length;
+  for (let i = 0; i < total - have; i++) {
+    const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
+    const name = `gen-${String(i).padStart(4, "0")}`;
+    Deno.mkdirSync(join(skills, name));
+    Deno.writeTextFileSync(
+      join(skills, name, "SKILL.md"),
+      `---\nname: ${name}\ndescription: Generated skill ${i}.\ntriggers:\n` +
+        `  - ${w(0)} the ${w(1)}\n  - ${w(2)} ${w(3)} ${w(4)}\n  - check ${w(5)}\n---\n\n` +
+        `Do the ${w(0)} step first.\n`,
+    );
+  }
+  return { home, claude, state: join(home, ".skillgate") };
+}
+
+async function benchHook(label: string, root: string, total: number, n: number) {
+  const world = makeWorld(root, total);
+  const row = hookRow("skill-route");
+  const args = denoRunArgs(
+    row,
+    { stateRoot: world.state, claudeConfigDir: world.claude },
+    join(REPO, row.entry),
+  );
+  const env = {
+    HOME: world.home,
+    DENO_DIR: denoDir(),
+    SKILLGATE_STATE_ROOT: world.state,
+    CLAUDE_CONFIG_DIR: world.claude,
+    SKILLGATE_SKILL_ROUTING: "on",
+  };
+  const stdin = JSON.stringify({
+    session_id: "bench",
+    hook_event_name: "UserPromptSubmit",
+    cwd: root,
+    prompt: "this test fails, fix it",
+  });
+  // One run to build the catalog index and to check that the hook really routes.
+  const probe = new Deno.Command(Deno.execPath(), {
+    args,
+    env,
+    cwd: root,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = probe.stdin.getWriter();
+  await w.write(new TextEncoder().encode(stdin));
+  await w.close();
+  const out = await probe.output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!text.includes("/investigate")) {
+    throw new Error(
+      `Hook did not route with ${total} skills: ${new TextDecoder().decode(out.stderr)}`,
+    );
+  }
+  return await benchProcess(label, Deno.execPath(), args, { stdin, n, env, cwd: root });
+}
+
+if (import.meta.main) {
+  const n = Math.max(3, Math.min(50, Number(Deno.args[0] ?? 15) || 15));
+  const root = await Deno.makeTempDir({ prefix: "skillgate-route-bench-" });
+  try {
+    const baseline = await emptyDenoRun(n);
+    const rows: BenchStats[] = [
+      await benchHook("skill-route, 60 skills", root, 60, n),
+      await benchHook("skill-route, 1000 skills", root, 1000, n),
+    ];
+    console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
+      "skill-route, 60 skills": 1.3,
+      "skill-route, 1000 skills": 1.5,
+    }));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}

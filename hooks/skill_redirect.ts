@@ -1,0 +1,32 @@
+/**
+ * The skill-to-agent redirect hook, one entry for two events:
+ *
+ * - PreToolUse (Claude Code `Skill`, Copilot CLI `skill`): a Skill call that names an installed
+ *   agent that is not also a skill is denied with the host's own deny answer, whose reason says
+ *   the name is an agent and that agents are started with the Agent tool (`subagent_type`).
+ * - Stop (Claude Code): current Claude Code rejects such a call as `Unknown skill` before any
+ *   PreToolUse hook runs, so at the end of the turn the hook blocks once with the same text when
+ *   the agent was not dispatched afterwards.
+ *
+ * Everything else passes with no output. The hook fails open: any error gives no output, exit 0
+ * and one stderr line `skillgate: <CODE> <detail>`.
+ *
+ * Run it with the flags of the hook table (`skillgate setup` writes them), for example:
+ * `deno run --no-prompt --no-config --allow-read=… --allow-write=… --allow-env=… hooks/skill_redirect.ts`
+ *
+ * @module
+ */
+
+import { runHook } from "../lib/hook_runner.ts";
+import { redirectHook } from "../lib/redirect.ts";
+
+/**
+ * Runs the hook on stdin and prints its answer (always exit 0).
+ *
+ * @returns When the answer is printed.
+ */
+export function run(): Promise<void> {
+  return runHook({ ids: ["skill-redirect", "skill-redirect-stop"], run: redirectHook });
+}
+
+if (import.meta.main) await run();

@@ -1,0 +1,29 @@
+/**
+ * The skill routing hook (Claude Code `UserPromptSubmit`, Copilot CLI `userPromptSubmitted`).
+ *
+ * When a prompt fits an installed routable skill's `triggers:`, it adds one line of context
+ * naming that skill, its source and its off switch (`skillgate config set skill_routing off`).
+ * Deterministic: no model call, no network. On any error it prints nothing and exits 0.
+ *
+ * Run it with the flags of the hook table (`skillgate setup` writes them), for example:
+ * `deno run --no-prompt --no-config --allow-read=… --allow-write=… --allow-env=… hooks/skill_route.ts`
+ *
+ * @module
+ */
+
+import { runHook } from "../lib/hook_runner.ts";
+
+/**
+ * Runs the hook on stdin and prints its answer (always exit 0). The routing logic is loaded only
+ * once the switch is known to be on.
+ *
+ * @returns When the answer is printed.
+ */
+export function run(): Promise<void> {
+  return runHook({
+    ids: ["skill-route"],
+    run: async (ev, ctx) => (await import("../lib/routing.ts")).runRouteHook(ev, ctx),
+  });
+}
+
+if (import.meta.main) await run();

@@ -1,0 +1,410 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
+
+const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+const SEED_BLOCK =
+  "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. Fix: debug-report: print the DEBUG REPORT with real values for Symptom, Root cause, Fix, Evidence; repro-after-fix: run the test or repro again after your last edit and show its result. If an item truly does not apply, run 'skillgate' contract waive <item> --reason \"<why>\" (this session only; counted as a miss for follow). This blocks once.";
+const STATE_ERROR_RE =
+  /^skillgate: SKILL_CONTRACT_STATE_ERROR (.+?): (.+); stop allowed, miss not recorded \(see README#state-error\)$/;
+
+async function withWorld(fn: (world: TempWorld) => Promise<void>): Promise<void> {
+  const world = await makeTempWorld({ skills: ["world/skills"] });
+  try {
+    await fn(world);
+  } finally {
+    await world.cleanup();
+  }
+}
+
+function transcriptPath(world: TempWorld): string {
+  return join(world.claudeDir, "projects", "-work-project", `${SESSION}.jsonl`);
+}
+
+/** Puts a fixture transcript where Claude Code writes it (replacing the previous one). */
+function install(world: TempWorld, fixture: string): string {
+  const path = transcriptPath(world);
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.copyFileSync(join(FIXTURES, "transcripts", `${fixture}.jsonl`), path);
+  return path;
+}
+
+/** The Stop payload over a fixture; without last_assistant_message the transcript's text is used. */
+function payload(
+  world: TempWorld,
+  fixture: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const base = JSON.parse(
+    Deno.readTextFileSync(join(FIXTURES, "payloads", "stop_claude_no_last_message.json")),
+  );
+  return { ...base, transcript_path: install(world, fixture), cwd: world.projectDir, ...extra };
+}
+
+function recordFile(world: TempWorld): string {
+  return join(world.stateRoot, "skill-contracts", `${SESSION}.json`);
+}
+
+function record(world: TempWorld): { runs: { outcome: string; blocks: number }[] } {
+  return JSON.parse(Deno.readTextFileSync(recordFile(world)));
+}
+
+function outcomes(world: TempWorld): string[] {
+  return record(world).runs.map((r) => r.outcome);
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stop(
+  world: TempWorld,
+  p: Record<string, unknown>,
+  env: Record<string, string> = {},
+) {
+  const r = await runHookProcess("skill-contract", p, { world, env });
+  assert.equal(r.code, 0, r.stderr);
+  return r;
+}
+
+// Block once, then allow.
+
+Deno.test("skill_contract hook blocks the seed's unmet run once with the seed's text, then allows", async () => {
+  await withWorld(async (world) => {
+    const seedPayload = {
+      ...JSON.parse(Deno.readTextFileSync(join(FIXTURES, "payloads", "stop_claude.json"))),
+      transcript_path: install(world, "stop_unmet"),
+      cwd: world.projectDir,
+    };
+    const first = await stop(world, seedPayload);
+    assert.deepEqual(first.json, { decision: "block", reason: SEED_BLOCK });
+    assert.equal(first.stderr, "");
+    assert.deepEqual(outcomes(world), ["blocked"]);
+    assert.equal(Deno.statSync(recordFile(world)).mode! & 0o777, 0o600);
+    const again = await stop(world, seedPayload);
+    assert.equal(again.stdout, "");
+    assert.equal(again.stderr, "");
+    assert.deepEqual(outcomes(world), ["blocked"]);
+    const log = readLog(world, "skill-contract.log");
+    assert.match(log, /outcome=block reason=unmet skill=investigate/);
+    assert.match(log, /outcome=allow reason=duplicate-stop/);
+  });
+});
+
+Deno.test("skill_contract hook names the installed skillgate command in the waive text", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(world, payload(world, "stop_unmet"), {
+      SKILLGATE_COMMAND: "/opt/skillgate/bin/skillgate",
+    });
+    assert.match(
+      (r.json as { reason: string }).reason,
+      /run '\/opt\/skillgate\/bin\/skillgate' contract waive <item> --reason "<why>"/,
+    );
+  });
+});
+
+Deno.test("skill_contract hook records met_after_block when the run is fixed after its block", async () => {
+  await withWorld(async (world) => {
+    assert.equal(
+      ((await stop(world, payload(world, "stop_unmet"))).json as { decision: string }).decision,
+      "block",
+    );
+    const r = await stop(
+      world,
+      payload(world, "stop_fixed_after_block", { stop_hook_active: true }),
+    );
+    assert.equal(r.stdout, "");
+    assert.deepEqual(outcomes(world), ["met_after_block"]);
+  });
+});
+
+Deno.test("skill_contract hook records a miss on a second unmet stop, even with stop_hook_active false", async () => {
+  await withWorld(async (world) => {
+    await stop(world, payload(world, "stop_unmet"));
+    const r = await stop(world, payload(world, "stop_unmet_again", { stop_hook_active: false }));
+    assert.equal(r.stdout, "");
+    assert.deepEqual(outcomes(world), ["miss"]);
+    assert.equal(record(world).runs[0].blocks, 1);
+    // And a third stop is still allowed.
+    assert.equal((await stop(world, payload(world, "stop_unmet_again"))).stdout, "");
+  });
+});
+
+Deno.test("skill_contract hook never blocks with stop_hook_active and records nothing unmet", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(world, payload(world, "stop_unmet", { stop_hook_active: true }));
+    assert.equal(r.stdout, "");
+    assert.equal(exists(recordFile(world)), false);
+    assert.match(readLog(world, "skill-contract.log"), /reason=stop-hook-active/);
+  });
+});
+
+Deno.test("skill_contract hook never blocks a later unrelated turn of a met run", async () => {
+  await withWorld(async (world) => {
+    assert.equal((await stop(world, payload(world, "stop_met"))).stdout, "");
+    assert.deepEqual(outcomes(world), ["met"]);
+    const r = await stop(world, payload(world, "stop_unrelated_turn"));
+    assert.equal(r.stdout, "");
+    assert.deepEqual(outcomes(world), ["met"]);
+  });
+});
+
+// Waivers.
+
+Deno.test("skill_contract hook accepts a successful waive call: met_waived, no block", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(world, payload(world, "stop_waived"));
+    assert.equal(r.stdout, "");
+    assert.deepEqual(outcomes(world), ["met_waived"]);
+  });
+});
+
+Deno.test("skill_contract hook rejects a failed waive call and one for another skill", async () => {
+  for (const fixture of ["stop_waive_failed", "stop_waive_other_skill"]) {
+    await withWorld(async (world) => {
+      const r = await stop(world, payload(world, fixture));
+      const reason = (r.json as { reason: string }).reason;
+      assert.match(
+        reason,
+        /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing repro-after-fix\./,
+        fixture,
+      );
+      assert.deepEqual(outcomes(world), ["blocked"]);
+    });
+  }
+});
+
+// Final turns.
+
+Deno.test("skill_contract hook does not block an interactive turn that ends on a question", async () => {
+  await withWorld(async (world) => {
+    for (const fixture of ["stop_question", "stop_ask_user", "stop_needs_context"]) {
+      const r = await stop(world, payload(world, fixture), { CLAUDE_CODE_ENTRYPOINT: "cli" });
+      assert.equal(r.stdout, "", fixture);
+      assert.equal(r.stderr, "", fixture);
+    }
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook checks a question-ending turn in a headless or spawned session", async () => {
+  for (
+    const env of [
+      { SKILLGATE_HEADLESS: "1" } as Record<string, string>,
+      { CLAUDE_CODE_ENTRYPOINT: "sdk-cli" },
+      { CLAUDE_CODE_ENTRYPOINT: "sdk-ts" },
+      { CI: "true" },
+    ]
+  ) {
+    await withWorld(async (world) => {
+      const r = await stop(world, payload(world, "stop_question"), env);
+      assert.equal((r.json as { decision?: string })?.decision, "block", JSON.stringify(env));
+    });
+  }
+});
+
+Deno.test("skill_contract hook reads last_assistant_message when the transcript lags", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(
+      world,
+      payload(world, "stop_unmet", {
+        last_assistant_message: "I edited src/auth.ts. Do you want me to run the tests?",
+      }),
+    );
+    assert.equal(r.stdout, "");
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+// Agents.
+
+Deno.test("skill_contract hook defers while an agent runs, then checks once it has stalled", async () => {
+  await withWorld(async (world) => {
+    const r1 = await stop(world, payload(world, "stop_agents_running"));
+    assert.equal(r1.stdout, "");
+    assert.deepEqual(outcomes(world), ["deferred"]);
+    // Still running on the next stop: still deferred.
+    assert.equal((await stop(world, payload(world, "stop_agents_running"))).stdout, "");
+    assert.deepEqual(outcomes(world), ["deferred"]);
+    // Eleven minutes since the stop that first saw the agent: move that time back.
+    const rec = JSON.parse(Deno.readTextFileSync(recordFile(world)));
+    const eleven = new Date(Date.now() - 11 * 60_000).toISOString();
+    for (const id of Object.keys(rec.runs[0].pending)) rec.runs[0].pending[id] = eleven;
+    Deno.writeTextFileSync(recordFile(world), JSON.stringify(rec));
+    const r3 = await stop(world, payload(world, "stop_agents_running"));
+    assert.equal((r3.json as { decision: string }).decision, "block");
+    assert.deepEqual(outcomes(world), ["blocked"]);
+    assert.match(readLog(world, "skill-contract.log"), /reason=unmet-agents-stalled/);
+  });
+});
+
+Deno.test("skill_contract hook checks a deferred run once the agent's completion notice arrives", async () => {
+  await withWorld(async (world) => {
+    await stop(world, payload(world, "stop_agents_running"));
+    const r = await stop(world, payload(world, "stop_agents_done"));
+    assert.equal((r.json as { decision: string }).decision, "block");
+  });
+});
+
+// Concurrency.
+
+Deno.test("20 concurrent Stop hooks on one session leave one valid record and exactly one block", async () => {
+  await withWorld(async (world) => {
+    const p = payload(world, "stop_unmet");
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, () => runHookProcess("skill-contract", p, { world })),
+    );
+    for (const r of runs) {
+      assert.equal(r.code, 0);
+      assert.equal(r.stderr, "");
+    }
+    const blocks = runs.filter((r) => (r.json as { decision?: string })?.decision === "block");
+    assert.equal(blocks.length, 1);
+    assert.equal(runs.filter((r) => r.stdout.trim() === "").length, 19);
+    const rec = record(world);
+    assert.equal(rec.runs.length, 1);
+    assert.equal(rec.runs[0].outcome, "blocked");
+    assert.equal(rec.runs[0].blocks, 1);
+    const leftovers = [...Deno.readDirSync(join(world.stateRoot, "skill-contracts"))]
+      .map((e) => e.name).filter((n) => n.endsWith(".tmp"));
+    assert.deepEqual(leftovers, []);
+  });
+});
+
+// Failure behaviour: the stop goes through, nothing is recorded, one stderr line.
+
+function assertStateError(r: { stdout: string; stderr: string }, path: RegExp | string) {
+  assert.equal(r.stdout, "");
+  const lines = r.stderr.split("\n");
+  assert.equal(lines.length, 1, r.stderr);
+  const m = STATE_ERROR_RE.exec(lines[0]);
+  assert.ok(m, r.stderr);
+  if (typeof path === "string") assert.equal(m[1], path);
+  else assert.match(m[1], path);
+}
+
+Deno.test("skill_contract hook fails open on an unwritable state root", async () => {
+  await withWorld(async (world) => {
+    Deno.mkdirSync(world.stateRoot, { recursive: true });
+    Deno.writeTextFileSync(join(world.stateRoot, "skill-contracts"), "not a directory");
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assertStateError(r, recordFile(world));
+  });
+});
+
+Deno.test("skill_contract hook fails open on an unreadable state root", async () => {
+  await withWorld(async (world) => {
+    Deno.mkdirSync(join(world.stateRoot, "config.yaml"), { recursive: true });
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assertStateError(r, join(world.stateRoot, "config.yaml"));
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook fails open on a corrupt record and leaves it as it was", async () => {
+  await withWorld(async (world) => {
+    Deno.mkdirSync(join(world.stateRoot, "skill-contracts"), { recursive: true });
+    Deno.writeTextFileSync(recordFile(world), "{corrupt");
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assertStateError(r, recordFile(world));
+    assert.match(r.stderr, /Corrupt record/);
+    assert.equal(Deno.readTextFileSync(recordFile(world)), "{corrupt");
+  });
+});
+
+Deno.test("skill_contract hook fails open on a missing transcript", async () => {
+  await withWorld(async (world) => {
+    const p = payload(world, "stop_unmet");
+    Deno.removeSync(transcriptPath(world));
+    const r = await stop(world, p);
+    assertStateError(r, transcriptPath(world));
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook fails open on a skill run over the 32 MiB limit", async () => {
+  await withWorld(async (world) => {
+    const p = payload(world, "stop_unmet");
+    // Grow the run past 32 MiB after the load.
+    const line = JSON.stringify({
+      type: "assistant",
+      sessionId: SESSION,
+      message: {
+        id: "msg_big",
+        role: "assistant",
+        content: [{ type: "text", text: "x".repeat(1 << 20) }],
+      },
+    }) + "\n";
+    const f = Deno.openSync(transcriptPath(world), { append: true });
+    const bytes = new TextEncoder().encode(line);
+    for (let i = 0; i < 33; i++) f.writeSync(bytes);
+    f.close();
+    const r = await stop(world, p);
+    assertStateError(r, transcriptPath(world));
+    assert.match(r.stderr, /over the 33554432-byte limit/);
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook fails open past its deadline and records nothing", async () => {
+  await withWorld(async (world) => {
+    Deno.mkdirSync(world.stateRoot, { recursive: true });
+    Deno.writeTextFileSync(join(world.stateRoot, "config.yaml"), "hook_deadline_ms: 1\n");
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assertStateError(r, /.+/);
+    assert.match(r.stderr, /hook ran past its 1 ms deadline/);
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook reports an invalid contract block naming that SKILL.md", async () => {
+  await withWorld(async (world) => {
+    const skill = join(world.claudeDir, "skills", "investigate", "SKILL.md");
+    Deno.writeTextFileSync(
+      skill,
+      "---\nname: investigate\ncontract:\n  version: 2\n  items: []\n---\n# /investigate\n",
+    );
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assertStateError(r, skill);
+    assert.match(r.stderr, /invalid contract block/);
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook fails open on an unknown transcript shape and counts the canary", async () => {
+  await withWorld(async (world) => {
+    const r1 = await stop(world, payload(world, "stop_unknown_shape"));
+    assertStateError(r1, transcriptPath(world));
+    assert.match(r1.stderr, /unknown transcript shape/);
+    await stop(world, payload(world, "stop_unknown_shape"));
+    const canary = JSON.parse(
+      Deno.readTextFileSync(join(world.stateRoot, "hooks", "skill-contract.canary.json")),
+    );
+    assert.equal(canary.count, 2);
+    assert.equal(exists(recordFile(world)), false);
+  });
+});
+
+Deno.test("skill_contract hook passes a session id that is not a safe file name", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(world, payload(world, "stop_unmet", { session_id: "../../etc/x" }));
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "");
+    assert.equal(exists(join(world.stateRoot, "skill-contracts")), false);
+  });
+});
+
+Deno.test("skill_contract hook does nothing when the switch is off", async () => {
+  await withWorld(async (world) => {
+    const r = await stop(world, payload(world, "stop_unmet"), {
+      SKILLGATE_SKILL_CONTRACTS: "off",
+    });
+    assert.equal(r.stdout, "");
+    assert.equal(exists(recordFile(world)), false);
+  });
+});

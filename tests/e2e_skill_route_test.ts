@@ -1,0 +1,186 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
+
+const ON = { SKILLGATE_SKILL_ROUTING: "on" };
+const SECRET = "sk-live-SECRET-7f3a9c1e";
+
+function payload(world: TempWorld, prompt: string, session = "sess-1") {
+  return {
+    session_id: session,
+    transcript_path: join(world.claudeDir, "projects", "p", `${session}.jsonl`),
+    cwd: world.projectDir,
+    prompt_id: "p-1",
+    permission_mode: "default",
+    hook_event_name: "UserPromptSubmit",
+    prompt,
+  };
+}
+
+async function withWorld(fn: (w: TempWorld) => Promise<void>): Promise<void> {
+  const world = await makeTempWorld({ skills: ["routing/skills"] });
+  try {
+    await fn(world);
+  } finally {
+    await world.cleanup();
+  }
+}
+
+function context(json: unknown): string {
+  return (json as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+    .additionalContext;
+}
+
+Deno.test("skill-route hook routes a fitting prompt and logs one line without prompt text", async () => {
+  await withWorld(async (world) => {
+    const prompt = `this test fails, fix it; the key is ${SECRET}`;
+    const r = await runHookProcess("skill-route", payload(world, prompt), { world, env: ON });
+    assert.equal(r.code, 0);
+    assert.equal(r.stderr, "");
+    const out = r.json as { hookSpecificOutput: { hookEventName: string } };
+    assert.equal(out.hookSpecificOutput.hookEventName, "UserPromptSubmit");
+    const text = context(r.json);
+    assert.ok(text.includes("this request fits the installed skill /investigate"));
+    assert.ok(text.includes("skillgate config set skill_routing off"));
+    assert.ok(!text.includes(SECRET));
+    const log = readLog(world, "skill-route.log").trim().split("\n");
+    assert.equal(log.length, 1);
+    assert.match(log[0], / session=sess-1 hook=skill-route event=UserPromptSubmit outcome=routed /);
+    assert.match(log[0], / skill=investigate /);
+    assert.ok(!readLog(world, "skill-route.log").includes("SECRET"));
+    assert.ok(!readLog(world, "skill-route.log").includes("fails"));
+  });
+});
+
+Deno.test("skill-route hook prints nothing while the switch is off (the default)", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+    });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "");
+  });
+});
+
+Deno.test("skill-route hook never routes task notifications, slash commands or long prompts", async () => {
+  await withWorld(async (world) => {
+    const prompts = [
+      `<task-notification><task-id>a1</task-id><tool-use-id>toolu_1</tool-use-id><status>completed</status><summary>fix this bug ${SECRET}</summary></task-notification>`,
+      `/investigate fix this bug ${SECRET}`,
+      `fix this bug ${SECRET} ` + "log line\n".repeat(1000),
+    ];
+    for (const p of prompts) {
+      const r = await runHookProcess("skill-route", payload(world, p), { world, env: ON });
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, "");
+    }
+    const log = readLog(world, "skill-route.log");
+    const lines = log.trim().split("\n");
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /outcome=no-route reason=host-prompt/);
+    assert.match(lines[1], /outcome=no-route reason=slash-command/);
+    assert.match(lines[2], /outcome=no-route reason=too-long/);
+    assert.ok(!log.includes(SECRET));
+  });
+});
+
+Deno.test("skill-route hook logs no-route with its reason for a prompt that fits nothing", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", payload(world, `rename foo to bar ${SECRET}`), {
+      world,
+      env: ON,
+    });
+    assert.equal(r.stdout, "");
+    const log = readLog(world, "skill-route.log");
+    assert.match(log, /outcome=no-route reason=(no-match|below-threshold)/);
+    assert.ok(!log.includes(SECRET));
+  });
+});
+
+Deno.test("skill-route hook adds the first step with SKILLGATE_SKILL_ROUTE_HINT=step", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+      env: { ...ON, SKILLGATE_SKILL_ROUTE_HINT: "step" },
+    });
+    assert.ok(context(r.json).includes('Its first step: "Reproduce the problem'));
+    const c = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+      env: { ...ON, SKILLGATE_SKILL_ROUTE_HINT: "contract" },
+    });
+    assert.ok(context(c.json).includes("It is done when: a DEBUG REPORT"));
+  });
+});
+
+Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess(
+      "skill-route",
+      { sessionId: "cop-1", timestamp: 1, cwd: world.projectDir, prompt: "please check my diff" },
+      { world, env: ON },
+    );
+    const out = r.json as { additionalContext: string };
+    assert.ok(out.additionalContext.includes("/review"));
+  });
+});
+
+Deno.test("skill-route hook reads skill-rules.json and skips an invalid regex with a log line", async () => {
+  await withWorld(async (world) => {
+    Deno.writeTextFileSync(
+      join(world.claudeDir, "skills", "skill-rules.json"),
+      JSON.stringify({
+        skills: {
+          review: { promptTriggers: { keywords: ["vet my branch"], intentPatterns: ["([bad"] } },
+        },
+      }),
+    );
+    const r = await runHookProcess("skill-route", payload(world, "can you vet my branch"), {
+      world,
+      env: ON,
+    });
+    assert.equal(r.code, 0);
+    assert.ok(context(r.json).includes("/review"));
+    const log = readLog(world, "skill-route.log");
+    assert.match(log, /outcome=warning reason=skill-rules-pattern-skipped skill=review index=0/);
+    assert.match(log, /outcome=routed .*skill=review/);
+  });
+});
+
+Deno.test("skill-route hook fails open and counts failures per session", async () => {
+  await withWorld(async (world) => {
+    const skills = join(world.claudeDir, "skills");
+    const dropSkillsRead = (args: string[]) =>
+      args.map((a) =>
+        a.startsWith("--allow-read=")
+          ? "--allow-read=" + a.slice(13).split(",").filter((p) => p !== skills).join(",")
+          : a
+      );
+    for (const n of [1, 2]) {
+      const r = await runHookProcess("skill-route", payload(world, `fix this bug ${SECRET}`), {
+        world,
+        env: ON,
+        mapArgs: dropSkillsRead,
+      });
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^skillgate: PERMISSION missing --allow-read=/);
+      assert.equal(r.stderr.split("\n").length, 1);
+      assert.match(readLog(world, "skill-route.log"), new RegExp(`outcome=error .*failures=${n}`));
+    }
+    assert.ok(!readLog(world, "skill-route.log").includes(SECRET));
+  });
+});
+
+Deno.test("skill-route hook exits 0 with one stderr line on a malformed payload", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", `{"prompt": "fix this bug ${SECRET}"`, {
+      world,
+      env: ON,
+    });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, /^skillgate: PAYLOAD /);
+    assert.ok(!r.stderr.includes(SECRET));
+  });
+});

@@ -1,0 +1,208 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import {
+  chooseDenoPath,
+  detectModuleSource,
+  hookArgv,
+  hookCommand,
+  hookModule,
+  isEphemeralPath,
+  recogniseCommand,
+  shellJoin,
+  shellQuote,
+  shellSplit,
+} from "../lib/hook_commands.ts";
+import { hookRow, HOOKS, permissionFlags, type PermissionPaths } from "../lib/hook_table.ts";
+
+const PATHS: PermissionPaths = {
+  stateRoot: "/home/u/.skillgate",
+  claudeConfigDir: "/home/u/.claude",
+};
+const LOCAL = { kind: "local", root: "/opt/skill gate" } as const;
+const DENO = "/usr/local/bin/deno";
+
+async function shellWords(command: string): Promise<string[]> {
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `printf '%s\\0' ${command}`],
+    stdout: "piped",
+  }).output();
+  assert.equal(out.code, 0);
+  const text = new TextDecoder().decode(out.stdout);
+  return text.split("\0").slice(0, -1);
+}
+
+Deno.test("shellQuote() leaves safe words bare and single-quotes the rest", () => {
+  assert.equal(shellQuote("--allow-read=/a/b,.claude/skills"), "--allow-read=/a/b,.claude/skills");
+  assert.equal(shellQuote("/my dir/x.ts"), "'/my dir/x.ts'");
+  assert.equal(shellQuote("it's"), `'it'\\''s'`);
+  assert.equal(shellQuote(""), "''");
+  assert.equal(shellQuote("$HOME"), "'$HOME'");
+});
+
+Deno.test("shellJoin() words reach sh -c exactly, even hostile ones", async () => {
+  const words = ["/a b/deno", "it's", "$(touch /tmp/x)", "`id`", "a;b", "*", "~", 'q"q', "\\"];
+  assert.deepEqual(await shellWords(shellJoin(words)), words);
+});
+
+Deno.test("shellSplit() inverts shellJoin() for any words", () => {
+  fc.assert(
+    fc.property(fc.array(fc.string({ minLength: 0, maxLength: 12 }), { maxLength: 6 }), (ws) => {
+      assert.deepEqual(shellSplit(shellJoin(ws)), ws);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("shellSplit() never throws on any text", () => {
+  fc.assert(fc.property(fc.string(), (s) => {
+    const r = shellSplit(s);
+    assert.ok(r === undefined || Array.isArray(r));
+  }));
+});
+
+Deno.test("shellSplit() refuses lines with shell operators or expansions", () => {
+  for (const line of ["a; b", "a && b", "a | b", "a $(b)", "a `b`", "a > f", 'a "$HOME"', "a 'b"]) {
+    assert.equal(shellSplit(line), undefined, line);
+  }
+  assert.deepEqual(shellSplit(`a "b c" 'd e' f\\ g`), ["a", "b c", "d e", "f g"]);
+});
+
+Deno.test("hookCommand() is absolute Deno, run --no-prompt --no-config, the table's flags, the module", async () => {
+  for (const row of HOOKS) {
+    const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths: PATHS });
+    const words = await shellWords(command);
+    assert.deepEqual(words, [
+      DENO,
+      "run",
+      "--no-prompt",
+      "--no-config",
+      ...permissionFlags(row, PATHS),
+      join("/opt/skill gate", row.entry),
+    ]);
+    assert.ok(!words.some((w) => /^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi)/.test(w)));
+  }
+});
+
+Deno.test("hookModule() pins the JSR version and names the export", () => {
+  const row = hookRow("skill-route");
+  assert.equal(
+    hookModule(row, { kind: "jsr", version: "0.3.1" }),
+    "jsr:@skillgate/skillgate@0.3.1/hooks/skill-route",
+  );
+  assert.equal(
+    hookModule(row, { kind: "compiled", binDir: "/s/bin" }),
+    "/s/bin/skillgate-skill-route",
+  );
+});
+
+Deno.test("hookArgv() of a compiled hook is the binary alone", () => {
+  const argv = hookArgv(hookRow("skill-contract"), {
+    denoPath: DENO,
+    source: { kind: "compiled", binDir: "/s/bin" },
+    paths: PATHS,
+  });
+  assert.deepEqual(argv, ["/s/bin/skillgate-skill-contract"]);
+});
+
+Deno.test("hookArgv() refuses a relative Deno path", () => {
+  assert.throws(
+    () => hookArgv(hookRow("skill-route"), { denoPath: "deno", source: LOCAL, paths: PATHS }),
+    /absolute/,
+  );
+});
+
+Deno.test("recogniseCommand() knows every command setup writes, by event", () => {
+  for (
+    const source of [
+      LOCAL,
+      { kind: "jsr", version: "0.1.0" } as const,
+      {
+        kind: "compiled",
+        binDir: "/s/b in",
+      } as const,
+    ]
+  ) {
+    for (const row of HOOKS) {
+      const command = hookCommand(row, { denoPath: DENO, source, paths: PATHS });
+      assert.equal(recogniseCommand(command, row.claudeEvent)?.hookId, row.id, command);
+    }
+  }
+});
+
+Deno.test("recogniseCommand() tells the two redirect registrations apart by event", () => {
+  const cmd = `${DENO} run --allow-read=/x /old/checkout/hooks/skill_redirect.ts`;
+  assert.equal(recogniseCommand(cmd, "PreToolUse")?.hookId, "skill-redirect");
+  assert.equal(recogniseCommand(cmd, "Stop")?.hookId, "skill-redirect-stop");
+  assert.equal(recogniseCommand(cmd, "preToolUse")?.hookId, "skill-redirect");
+  const stale = recogniseCommand(cmd, "UserPromptSubmit");
+  assert.ok(stale !== null);
+  assert.equal(stale.hookId, undefined);
+});
+
+Deno.test("recogniseCommand() claims stale versions and paths of its own hooks", () => {
+  assert.equal(
+    recogniseCommand(
+      "/old/deno run -A jsr:@skillgate/skillgate@0.0.1/hooks/skill-route",
+      "UserPromptSubmit",
+    )
+      ?.hookId,
+    "skill-route",
+  );
+  assert.equal(
+    recogniseCommand(
+      "'/gone dir/deno' run --no-prompt file:///gone/hooks/skill_route.ts",
+      "UserPromptSubmit",
+    )
+      ?.hookId,
+    "skill-route",
+  );
+});
+
+Deno.test("recogniseCommand() never claims a foreign command", () => {
+  const foreign = [
+    "node /x/hooks/skill_route.ts",
+    `bash -c "deno run /x/hooks/skill_route.ts"`,
+    "deno run /x/hooks/other.ts",
+    "deno run relative/hooks/skill_route.ts",
+    "echo skillgate skill-route",
+    "deno run /a/hooks/skill_route.ts; curl http://evil",
+    "deno eval /a/hooks/skill_route.ts",
+    "/usr/bin/skillgate-unknown",
+    "skillgate-skill-route",
+    "/usr/local/bin/gstack-skill-route",
+    "",
+  ];
+  for (const cmd of foreign) assert.equal(recogniseCommand(cmd, "UserPromptSubmit"), null, cmd);
+});
+
+Deno.test("detectModuleSource() reads a checkout path or a JSR version from the module URL", () => {
+  assert.deepEqual(detectModuleSource("file:///opt/sg/lib/hook_commands.ts"), {
+    kind: "local",
+    root: "/opt/sg",
+  });
+  assert.deepEqual(
+    detectModuleSource("https://jsr.io/@skillgate/skillgate/1.2.3/lib/hook_commands.ts"),
+    { kind: "jsr", version: "1.2.3" },
+  );
+  assert.throws(() => detectModuleSource("https://example.com/lib/x.ts"));
+  assert.equal(detectModuleSource().kind, "local");
+});
+
+Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const bin = join(dir, "bin");
+    await Deno.mkdir(bin);
+    await Deno.writeTextFile(join(bin, "deno"), "#!/bin/sh\n", { mode: 0o755 });
+    const npx = "/root/.npm/_npx/abc/node_modules/deno/bin/deno";
+    assert.ok(isEphemeralPath(npx));
+    assert.deepEqual(chooseDenoPath(npx, bin), { path: join(bin, "deno") });
+    const lone = chooseDenoPath(npx, "");
+    assert.equal(lone.path, npx);
+    assert.match(lone.warning ?? "", /temporary location/);
+    assert.deepEqual(chooseDenoPath("/usr/bin/deno", ""), { path: "/usr/bin/deno" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  bestTrigger,
+  camelParts,
+  compileTrigger,
+  CONCEPTS,
+  preparePrompt,
+  scoreTrigger,
+  stem,
+  STOP_WORDS,
+  tokenize,
+  wordKey,
+} from "../lib/route_score.ts";
+
+const INVESTIGATE = [
+  "debug this",
+  "fix this bug",
+  "why is this broken",
+  "root cause analysis",
+  "investigate this error",
+];
+const IOS_FIX = ["fix this ios bug", "patch the iphone app", "auto-fix the ios issue"];
+
+Deno.test("tokenize() lower-cases, drops inner apostrophes and splits on punctuation", () => {
+  assert.deepEqual(tokenize("Don't FIX it, please: auto-fix!"), [
+    "dont",
+    "fix",
+    "it",
+    "please",
+    "auto",
+    "fix",
+  ]);
+  assert.deepEqual(tokenize("  "), []);
+});
+
+Deno.test("camelParts() splits camelCase words and leaves plain words alone", () => {
+  assert.deepEqual(camelParts("TypeError"), ["type", "error"]);
+  assert.deepEqual(camelParts("iOS"), ["i", "os"]);
+  assert.deepEqual(camelParts("HTTPServer"), ["http", "server"]);
+  assert.deepEqual(camelParts("plain"), []);
+});
+
+Deno.test("stem() makes failing, fails and failed one word", () => {
+  assert.equal(stem("failing"), "fail");
+  assert.equal(stem("fails"), "fail");
+  assert.equal(stem("failed"), "fail");
+  assert.equal(stem("fail"), "fail");
+  assert.equal(stem("debugging"), "debug");
+  assert.equal(stem("crashes"), "crash");
+  assert.equal(stem("changes"), stem("change"));
+  assert.equal(stem("status"), "status");
+  assert.equal(stem("bug"), "bug");
+});
+
+Deno.test("wordKey() maps concept words to their concept (fails ≈ bug)", () => {
+  assert.equal(wordKey("fails"), "bug");
+  assert.equal(wordKey("broken"), "bug");
+  assert.equal(wordKey("crashing"), "bug");
+  assert.equal(wordKey("Bugs".toLowerCase()), "bug");
+  assert.equal(wordKey("diff"), "pr");
+  assert.equal(wordKey("website"), "site");
+  assert.equal(wordKey("refactor"), stem("refactor"));
+  for (const [key, words] of Object.entries(CONCEPTS)) {
+    for (const w of words) assert.equal(wordKey(w), key, `${w} belongs to ${key}`);
+  }
+});
+
+Deno.test("scoreTrigger() scores 1 on the whole phrase, counting all content words", () => {
+  const s = scoreTrigger("fix this bug", "please fix this bug now");
+  assert.equal(s.score, 1);
+  assert.equal(s.whole, true);
+  assert.equal(s.matched, 2);
+});
+
+Deno.test("scoreTrigger() scores the share of content words otherwise", () => {
+  assert.equal(scoreTrigger("fix this bug", "fix it").score, 0.5);
+  assert.equal(scoreTrigger("fix this ios bug", "fix it").score, 1 / 3);
+  assert.equal(scoreTrigger("root cause analysis", "what is the root cause").score, 2 / 3);
+  assert.equal(scoreTrigger("fix this bug", "add a flag").score, 0);
+});
+
+Deno.test("scoreTrigger() matches fails to bug through the concept table (seed example)", () => {
+  const s = scoreTrigger("fix this bug", "this test fails, fix it");
+  assert.equal(s.score, 1);
+  assert.equal(s.matched, 2);
+  assert.equal(s.whole, false);
+  const ios = scoreTrigger("fix this ios bug", "this test fails, fix it");
+  assert.equal(ios.score.toFixed(2), "0.67");
+  assert.equal(ios.matched, 2);
+});
+
+Deno.test("scoreTrigger() counts a one-content-word trigger only on its whole phrase when short", () => {
+  // "ship" has four letters: only "ship it" counts.
+  assert.equal(scoreTrigger("ship it", "ship the release").score, 0);
+  assert.equal(scoreTrigger("ship it", "ok, ship it now").score, 1);
+  // "debug" has five letters: its share counts, with stemming.
+  assert.equal(scoreTrigger("debug this", "debugging the parser").score, 1);
+});
+
+Deno.test("scoreTrigger() never counts a lone question word on its share", () => {
+  // "where was i": "was" and "i" are common words, "where" is a question word.
+  assert.equal(compileTrigger("where was i").partial, false);
+  assert.equal(scoreTrigger("where was i", "where is the config file").score, 0);
+  assert.equal(scoreTrigger("where was i", "so where was i?").score, 1);
+  // Question words are still content words of longer triggers.
+  assert.equal(scoreTrigger("why is this broken", "why does it crash").score, 1);
+});
+
+Deno.test("scoreTrigger() counts a trigger of only common words on its whole phrase", () => {
+  const t = compileTrigger("do it");
+  assert.equal(t.keys.length, 0);
+  assert.equal(scoreTrigger(t, "just do it").score, 1);
+  assert.equal(scoreTrigger(t, "do the thing").score, 0);
+});
+
+Deno.test("preparePrompt() reads camelCase parts, phrases and site addresses", () => {
+  assert.ok(preparePrompt("getting a TypeError here").keys.has("bug"));
+  assert.ok(preparePrompt("crash on iOS 17").keys.has("ios"));
+  assert.ok(preparePrompt("please review my pull request").keys.has("pr"));
+  const wrong = preparePrompt("what's wrong with it").keys;
+  assert.ok(wrong.has("why") && wrong.has("bug"));
+  assert.ok(preparePrompt("open http://localhost:5173 and look").keys.has("site"));
+  assert.ok(preparePrompt("check staging.example.com").keys.has("site"));
+  assert.ok(!preparePrompt("edit config.yaml").keys.has("site"));
+  const qa = preparePrompt("qa the signup page").keys;
+  assert.ok(qa.has("qa") && qa.has("test"));
+});
+
+Deno.test("bestTrigger() picks the highest score, then the most matched words", () => {
+  const best = bestTrigger(INVESTIGATE, "this test fails, fix it");
+  assert.equal(best?.trigger, "fix this bug");
+  assert.equal(bestTrigger(IOS_FIX, "this test fails, fix it")?.trigger, "fix this ios bug");
+  assert.equal(bestTrigger([], "anything"), undefined);
+});
+
+Deno.test("STOP_WORDS holds no question word", () => {
+  for (const q of ["what", "why", "how", "where", "when", "which", "who"]) {
+    assert.ok(!STOP_WORDS.has(q), q);
+  }
+});
+
+Deno.test("scoreTrigger() is total, bounded and deterministic (property)", () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 200 }), (t, p) => {
+      const a = scoreTrigger(t, p);
+      const b = scoreTrigger(t, p);
+      assert.deepEqual(a, b);
+      assert.ok(a.score >= 0 && a.score <= 1);
+      assert.ok(a.matched >= 0 && a.matched <= a.total);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("scoreTrigger() scores 1 whenever the prompt holds the trigger verbatim (property)", () => {
+  const word = fc.stringMatching(/^[a-z]{1,8}$/);
+  fc.assert(
+    fc.property(
+      fc.array(word, { minLength: 1, maxLength: 4 }),
+      fc.string({ maxLength: 40 }),
+      fc.string({ maxLength: 40 }),
+      (words, before, after) => {
+        const trigger = words.join(" ");
+        assert.equal(scoreTrigger(trigger, `${before} ${trigger} ${after}`).score, 1);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("tokenize() yields only non-empty lower-case words (property)", () => {
+  fc.assert(
+    fc.property(fc.fullUnicodeString({ maxLength: 100 }), (s) => {
+      for (const w of tokenize(s)) {
+        assert.ok(w.length > 0);
+        assert.equal(w, w.toLowerCase());
+        assert.ok(!/\s/.test(w));
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
