@@ -82,14 +82,24 @@ export function skillTargetName(toolInput: unknown): string | undefined {
 }
 
 /**
+ * The same guidance in GitHub Copilot CLI's terms, whose subagent tool is `task` and takes the
+ * agent's name as `agent_type` (observed on Copilot CLI 1.0.102).
+ */
+export const SKILL_IS_AGENT_REDIRECT_COPILOT: string = '"{name}" is an agent, not a skill: the ' +
+  "skill tool has no skill by that name and cannot run it. Agents are started with the task " +
+  'tool, with agent_type "{name}".';
+
+/**
  * The redirect text for one name, with only the sanitised name substituted.
  *
  * @param name The agent's name (untrusted; sanitised here).
+ * @param host The host the text is for (default Claude Code).
  * @returns The message; the name inside it uses `[A-Za-z0-9:_-]` only.
  */
-export function redirectMessage(name: string): string {
+export function redirectMessage(name: string, host: "claude" | "copilot" = "claude"): string {
   const safe = sanitizeName(name);
-  return SKILL_IS_AGENT_REDIRECT.replaceAll("{name}", safe);
+  const template = host === "copilot" ? SKILL_IS_AGENT_REDIRECT_COPILOT : SKILL_IS_AGENT_REDIRECT;
+  return template.replaceAll("{name}", safe);
 }
 
 /** Where the redirect learns what is an agent and what is a skill. */
@@ -468,7 +478,10 @@ export async function redirectPreToolUse(
   const decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
   if (decision.action === "deny") {
     ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
-    return denyAnswer(ev, decision.message);
+    return denyAnswer(
+      ev,
+      ev.host === "copilot" ? redirectMessage(decision.name, "copilot") : decision.message,
+    );
   }
   const name = decision.reason === "not-skill-tool" || decision.reason === "no-name"
     ? undefined

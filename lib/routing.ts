@@ -130,7 +130,8 @@ export interface RouteOptions {
 
 /**
  * Why a prompt is never routed, whatever the skills: empty, a typed `/command`, over 8,000
- * characters, or written by the host (`<task-notification>` and the like).
+ * characters, or written by the host (`<task-notification>` and the like, and skillgate's own
+ * block texts, which Copilot CLI re-sends as a prompt).
  *
  * @param prompt The prompt text.
  * @returns The reason, or `undefined` when the prompt may route.
@@ -142,6 +143,10 @@ export function skipReason(prompt: string | undefined): NoRouteReason | undefine
   if (head.startsWith("/")) return "slash-command";
   const tag = /^<([a-z][a-z0-9-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
   if (tag && HOST_PROMPT_TAGS.includes(tag)) return "host-prompt";
+  // Copilot CLI turns a Stop block's reason into a new user prompt: skillgate's own block texts
+  // are host-written, never the user's.
+  if (/^(?:SKILL_CONTRACT_UNMET |Stop hook feedback:)/.test(head)) return "host-prompt";
+  if (/^"[A-Za-z0-9:_-]+" is an agent, not a skill:/.test(head)) return "host-prompt";
   return undefined;
 }
 
@@ -302,7 +307,7 @@ export function routeHint(skill: RouteSkill, mode: HintMode = "name"): string {
     `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which the Skill ` +
     `tool loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
-    line += ` Its first step: "${hintText(skill.firstStep, 200)}".`;
+    line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
     const summaries = contractSummaries(skill.contract);
     if (summaries.length) line += ` It is done when: ${summaries.join("; ")}.`;

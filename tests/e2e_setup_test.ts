@@ -166,7 +166,7 @@ function scenario(world: TempWorld, hookId: string, host: "claude" | "copilot") 
         check: (json: unknown) =>
           assert.deepEqual(json, {
             permissionDecision: "deny",
-            permissionDecisionReason: redirectMessage("prompt-writer"),
+            permissionDecisionReason: redirectMessage("prompt-writer", "copilot"),
           }),
       };
   }

@@ -107,8 +107,9 @@ Deno.test("skill_redirect hook gives Copilot CLI its flat deny, toolArgs as obje
     assert.equal(obj.code, 0);
     assert.deepEqual(obj.json, {
       permissionDecision: "deny",
-      permissionDecisionReason: redirectMessage("prompt-writer"),
+      permissionDecisionReason: redirectMessage("prompt-writer", "copilot"),
     });
+    assert.match(JSON.stringify(obj.json), /the task tool, with agent_type/);
     const str = await runHookProcess(
       "skill-redirect",
       payload("redirect_copilot_skill_string_args"),
@@ -116,7 +117,7 @@ Deno.test("skill_redirect hook gives Copilot CLI its flat deny, toolArgs as obje
     );
     assert.deepEqual(str.json, {
       permissionDecision: "deny",
-      permissionDecisionReason: redirectMessage("guide"),
+      permissionDecisionReason: redirectMessage("guide", "copilot"),
     });
     assert.match(readLog(world, "skill-redirect.log"), /outcome=deny .*host=copilot/);
   });

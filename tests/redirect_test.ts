@@ -550,3 +550,12 @@ Deno.test("redirectHook() sends PreToolUse to the guard and Stop to the fallback
     assert.deepEqual(logs, ["pass:not-skill-tool", "pass:stop-hook-active"]);
   });
 });
+
+Deno.test("redirectMessage() speaks Copilot CLI's terms for Copilot: the task tool and agent_type", () => {
+  const m = redirectMessage("prompt-writer\n$(x)", "copilot");
+  assert.equal(
+    m,
+    '"prompt-writerx" is an agent, not a skill: the skill tool has no skill by that name and cannot run it. Agents are started with the task tool, with agent_type "prompt-writerx".',
+  );
+  assert.ok(!m.includes("Agent tool"));
+});

@@ -115,6 +115,15 @@ Deno.test("skipReason() never routes slash commands, long prompts or host-writte
   );
   assert.equal(skipReason("<command-name>/clear</command-name>"), "host-prompt");
   assert.equal(skipReason("<div> is broken, fix this bug"), undefined);
+  // Copilot CLI re-sends a Stop block's reason as a prompt: skillgate's own texts never route.
+  assert.equal(
+    skipReason("SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report. Fix this bug"),
+    "host-prompt",
+  );
+  assert.equal(
+    skipReason('"prompt-writer" is an agent, not a skill: the skill tool has no skill. fix this bug'),
+    "host-prompt",
+  );
   assert.equal(skipReason(""), "empty-prompt");
   assert.equal(skipReason(undefined), "empty-prompt");
   const d = routePrompt("/investigate fix this bug", [investigate]);
@@ -157,7 +166,7 @@ Deno.test("routeHint() states the fit, names source and off switch, and asks for
 Deno.test("routeHint() adds the first step or the contract summaries when asked", () => {
   assert.ok(
     routeHint(investigate, "step").includes(
-      'Its first step: "Reproduce the problem before you change any code."',
+      'Its first step: "Reproduce the problem before you change any code".',
     ),
   );
   assert.ok(
