@@ -80,3 +80,70 @@ export {
   skillTargetName,
 } from "./lib/redirect.ts";
 export { agentCount, isKnownAgent, KNOWN_AGENTS } from "./lib/known_agents.ts";
+export { SKILL_IS_AGENT_REDIRECT_COPILOT } from "./lib/redirect.ts";
+export {
+  DEFAULT_ROUTE_SKILLS,
+  DEFAULT_ROUTE_THRESHOLD,
+  type HintMode,
+  isRoutable,
+  MAX_ROUTE_PROMPT_CHARS,
+  type NoRouteReason,
+  type RouteCandidate,
+  type RouteDecision,
+  routeHint,
+  type RouteOptions,
+  routePrompt,
+  type RouteSkill,
+  skipReason,
+} from "./lib/routing.ts";
+export {
+  type CompiledTrigger,
+  compileTrigger,
+  CONCEPTS,
+  PHRASES,
+  type PreparedPrompt,
+  preparePrompt,
+  scoreTrigger,
+  tokenize,
+  type TriggerScore,
+} from "./lib/route_score.ts";
+export {
+  type AgentDispatchItem,
+  type CheckAfterLastEditItem,
+  type Contract,
+  type ContractItem,
+  type ContractKind,
+  type ContractValidation,
+  DEFAULT_MATCHERS,
+  type ItemBase,
+  type ReportLabelsItem,
+  type SelectedSpecialistsItem,
+  validateContract,
+} from "./lib/contract_schema.ts";
+export {
+  checkContract,
+  type CheckOptions,
+  type CheckResult,
+  type EarlyEnd,
+  EXIT_CODES,
+  EXIT_WORDS,
+  type ItemResult,
+  type ItemStatus,
+  renderBlockLine,
+  type RenderOptions,
+} from "./lib/contract_check.ts";
+export { classifyCommand, type CommandVerdict } from "./lib/command_classifier.ts";
+export {
+  type LoadVia,
+  type ReadRunOptions,
+  type ReadStats,
+  readTranscriptRun,
+  type RunRead,
+  type SkillLoad,
+  type SkillSelector,
+  type TaskNotification,
+  type ToolCall,
+  type ToolResult,
+  type TranscriptMessage,
+  type TranscriptRun,
+} from "./lib/transcript.ts";

@@ -18,8 +18,9 @@ import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./har
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
 const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
-const LARGE_LABEL = "Stop hook, 32 MiB transcript, run in its last MiB";
-const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript";
+const LARGE_LABEL = "Stop hook, 32 MiB transcript, 768 KiB run at its end";
+const LARGE_SMALL_RUN_LABEL = "Stop hook, 32 MiB transcript, 10 KiB run at its end";
+const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript (met, recorded once)";
 
 let uuid = 0;
 function rec(type: string, extra: Record<string, unknown>): string {
@@ -73,12 +74,22 @@ function fillerTurn(i: number): string {
 /**
  * Writes a transcript of `totalBytes` whose skill run (the met fixture, padded with ordinary turns
  * to about `runBytes`) is at the end.
+ *
+ * @param path The file to write.
+ * @param totalBytes The transcript's size.
+ * @param runBytes The size of the skill run at its end.
+ * @param fixture The fixture transcript whose run goes at the end (default `stop_met`).
  */
-function writeTranscript(path: string, totalBytes: number, runBytes: number): void {
-  const run = Deno.readTextFileSync(join(REPO, "fixtures", "transcripts", "stop_met.jsonl"));
-  // Split the fixture after its last edit so the padding sits inside the run, before the test.
+export function writeTranscript(
+  path: string,
+  totalBytes: number,
+  runBytes: number,
+  fixture = "stop_met",
+): void {
+  const run = Deno.readTextFileSync(join(REPO, "fixtures", "transcripts", `${fixture}.jsonl`));
+  // Split the fixture right after the skill's load so the padding sits inside the run.
   const lines = run.trimEnd().split("\n");
-  const headLen = lines.findIndex((l) => l.includes('"name":"Bash"'));
+  const headLen = lines.findIndex((l) => l.includes("Base directory for this skill")) + 1;
   const head = lines.slice(0, headLen).join("\n") + "\n";
   const tail = lines.slice(headLen).join("\n") + "\n";
   const f = Deno.openSync(path, { write: true, create: true, truncate: true });
@@ -127,7 +138,11 @@ export async function main(n = 15): Promise<string> {
       join(claude, "skills", "investigate", "SKILL.md"),
     );
     const large = join(projects, `${SESSION}.jsonl`);
-    writeTranscript(large, 32 * MiB, 768 * 1024);
+    // The run is unmet and every stop says stop_hook_active: each run reads, checks and allows
+    // without recording, so every measured stop does the whole check.
+    writeTranscript(large, 32 * MiB, 768 * 1024, "stop_unmet");
+    const largeSmallRun = join(projects, "large-small-run.jsonl");
+    writeTranscript(largeSmallRun, 32 * MiB, 10 * 1024, "stop_unmet");
     const small = join(projects, "small.jsonl");
     Deno.copyFileSync(join(REPO, "fixtures", "transcripts", "stop_met.jsonl"), small);
     const size = Deno.statSync(large).size;
@@ -157,7 +172,7 @@ export async function main(n = 15): Promise<string> {
         transcript_path: transcript,
         cwd: "/home/dev/app",
         hook_event_name: "Stop",
-        stop_hook_active: false,
+        stop_hook_active: true,
       });
 
     // One run first, to see the answer and warm the catalog index.
@@ -182,16 +197,27 @@ export async function main(n = 15): Promise<string> {
         stdin: payload(large, "bench-large"),
         env,
       }),
+      await benchProcess(LARGE_SMALL_RUN_LABEL, Deno.execPath(), args, {
+        n,
+        stdin: payload(largeSmallRun, "bench-large-small-run"),
+        env,
+      }),
       await benchProcess(SMALL_LABEL, Deno.execPath(), args, {
         n,
-        stdin: payload(small, "bench-small"),
+        stdin: payload(small, "bench-small").replace(
+          '"stop_hook_active":true',
+          '"stop_hook_active":false',
+        ),
         env,
       }),
     ];
     const log = Deno.readTextFileSync(join(state, "hooks", "skill-contract.log"));
-    const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large")).at(-1);
+    const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large ")).at(-1);
     const report = [
-      formatReport("skill contract Stop hook", baseline, rows, { [LARGE_LABEL]: 1.5 }),
+      formatReport("skill contract Stop hook", baseline, rows, {
+        [LARGE_LABEL]: 1.5,
+        [LARGE_SMALL_RUN_LABEL]: 1.5,
+      }),
       "",
       `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${
         last?.replace(/^time=\S+ /, "") ?? "none"

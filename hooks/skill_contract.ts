@@ -1,0 +1,39 @@
+/**
+ * The skill contract Stop hook (Claude Code `Stop`).
+ *
+ * At the end of a final turn it checks the contract of the most recently loaded skill that
+ * declares one (`contract:` in its SKILL.md frontmatter) against the session transcript. When an
+ * item is unmet it blocks the stop once with `SKILL_CONTRACT_UNMET <skill> (contract v1): missing
+ * …`, naming each item's fix and the `skillgate contract waive` escape; the next stop is always
+ * allowed. Outcomes go to `<state root>/skill-contracts/<session id>.json`, decisions to
+ * `<state root>/hooks/skill-contract.log`.
+ *
+ * It fails open: any problem lets the stop through with exit 0 and one stderr line, such as
+ * `skillgate: SKILL_CONTRACT_STATE_ERROR <path>: <cause>; stop allowed, miss not recorded (see README#state-error)`.
+ *
+ * Run it with the flags of the hook table (`skillgate setup` writes them), for example:
+ * `deno run --no-prompt --no-config --allow-read=… --allow-write=… --allow-env=… hooks/skill_contract.ts`
+ *
+ * @module
+ */
+
+import { type HookSpec, runHook } from "../lib/hook_runner.ts";
+import { formatContractFailure } from "../lib/contract_records.ts";
+
+const SPEC: HookSpec = {
+  ids: ["skill-contract"],
+  // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
+  run: async (ev, ctx) => (await import("../lib/contract_stop.ts")).runContractStop(ev, ctx),
+  formatFailure: formatContractFailure,
+};
+
+/**
+ * Runs the hook on stdin and prints its answer (always exit 0).
+ *
+ * @returns When the answer is printed.
+ */
+export function run(): Promise<void> {
+  return runHook(SPEC);
+}
+
+if (import.meta.main) await run();
