@@ -7,13 +7,13 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../lib/path.ts";
 import { loadCatalog } from "../lib/catalog.ts";
 import { denoRunArgs, HOOKS } from "../lib/hook_table.ts";
 import {
-  benchProcess,
-  type BenchStats,
-  emptyDenoRun,
+  type BenchCase,
+  benchRounds,
+  emptyDenoRunCase,
   formatReport,
   machineNote,
 } from "./harness.ts";
@@ -67,8 +67,8 @@ export async function main(n = 15): Promise<string> {
   const claude = join(home, ".claude");
   const state = join(home, ".skillgate");
   writeSyntheticInstall(claude, 60, 20);
-  const baseline = await emptyDenoRun(n);
-  const rows: BenchStats[] = [];
+  const empty = await emptyDenoRunCase();
+  const cases: BenchCase[] = [empty.case];
   const targets: Record<string, number> = {};
   const env = { HOME: home, PATH: Deno.env.get("PATH") ?? "", NO_COLOR: "1" };
   try {
@@ -89,15 +89,19 @@ export async function main(n = 15): Promise<string> {
         last_assistant_message: "ok",
       };
       const off = `${row.id}: switch off`;
-      rows.push(
-        await benchProcess(off, Deno.execPath(), args, {
-          n,
+      cases.push({
+        label: off,
+        cmd: Deno.execPath(),
+        args,
+        opts: {
           stdin: JSON.stringify(payload),
           env: { ...env, [`SKILLGATE_${row.switchName.toUpperCase()}`]: "off" },
-        }),
-      );
+        },
+      });
       targets[off] = 1.2;
     }
+    const [baseline, ...rows] = await benchRounds(cases, n);
+    await empty.cleanup();
     const report = formatReport("Hook pass-through (production flags)", baseline, rows, targets);
     const lines = [
       report,

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../lib/path.ts";
 
 /** One measured command. */
 export interface BenchStats {
@@ -102,6 +102,77 @@ export async function benchProcess(
     medianMs: times[Math.floor(times.length / 2)],
     p90Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.9))],
     peakRssKiB: withTime ? peak : NaN,
+  };
+}
+
+/** One command of {@link benchRounds}. */
+export interface BenchCase {
+  /** What it is. */
+  readonly label: string;
+  /** The executable. */
+  readonly cmd: string;
+  /** Its arguments. */
+  readonly args: readonly string[];
+  /** Input and environment (its `n` and `warmup` are ignored). */
+  readonly opts?: BenchOptions;
+}
+
+/**
+ * Measures several commands in interleaved rounds (case 1, case 2, …, then again), so that a
+ * change in the machine's load during the run affects every case alike. Use it to compare a hook
+ * with the empty baseline on a shared machine.
+ *
+ * @param cases The commands.
+ * @param n Rounds (default 15).
+ * @param warmup Unmeasured rounds first (default 2).
+ * @returns The figures, in the order of `cases`.
+ */
+export async function benchRounds(
+  cases: readonly BenchCase[],
+  n = 15,
+  warmup = 2,
+): Promise<BenchStats[]> {
+  const times: number[][] = cases.map(() => []);
+  const peaks: number[] = cases.map(() => 0);
+  for (let round = 0; round < warmup + n; round++) {
+    for (let i = 0; i < cases.length; i++) {
+      const c = cases[i];
+      const one = await benchProcess(c.label, c.cmd, c.args, { ...c.opts, n: 1, warmup: 0 });
+      if (round < warmup) continue;
+      times[i].push(one.medianMs);
+      peaks[i] = Math.max(peaks[i], one.peakRssKiB);
+    }
+  }
+  return cases.map((c, i) => {
+    const t = [...times[i]].sort((a, b) => a - b);
+    return {
+      label: c.label,
+      n,
+      medianMs: t[Math.floor(t.length / 2)],
+      p90Ms: t[Math.min(t.length - 1, Math.floor(t.length * 0.9))],
+      peakRssKiB: peaks[i],
+    };
+  });
+}
+
+/**
+ * The empty script every ratio is measured against, as a {@link BenchCase}.
+ *
+ * @returns The case and a function that removes its temp file.
+ */
+export async function emptyDenoRunCase(): Promise<
+  { case: BenchCase; cleanup: () => Promise<void> }
+> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-bench-empty-" });
+  const script = join(dir, "empty.ts");
+  Deno.writeTextFileSync(script, "");
+  return {
+    case: {
+      label: "empty deno run",
+      cmd: Deno.execPath(),
+      args: ["run", "--no-prompt", "--no-config", script],
+    },
+    cleanup: () => Deno.remove(dir, { recursive: true }),
   };
 }
 

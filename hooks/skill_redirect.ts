@@ -18,7 +18,6 @@
  */
 
 import { runHook } from "../lib/hook_runner.ts";
-import { redirectHook } from "../lib/redirect.ts";
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0).
@@ -26,7 +25,11 @@ import { redirectHook } from "../lib/redirect.ts";
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook({ ids: ["skill-redirect", "skill-redirect-stop"], run: redirectHook });
+  return runHook({
+    ids: ["skill-redirect", "skill-redirect-stop"],
+    // The redirect logic is loaded only once the switch is known to be on.
+    run: async (ev, ctx) => (await import("../lib/redirect.ts")).redirectHook(ev, ctx),
+  });
 }
 
 if (import.meta.main) await run();

@@ -185,8 +185,12 @@ Deno.test("a catalog read without the YAML parser is marked degraded and not ind
     const script = join(w.root, "load.ts");
     Deno.writeTextFileSync(
       script,
-      `import { loadCatalog, findSkill } from ${JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)};
-const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${JSON.stringify(state)} });
+      `import { loadCatalog, findSkill } from ${
+        JSON.stringify(new URL("../lib/catalog.ts", import.meta.url).href)
+      };
+const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${
+        JSON.stringify(state)
+      } });
 const s = findSkill(c, "investigate");
 console.log(JSON.stringify({ degraded: s?.degraded === true, triggers: s?.triggers }));`,
     );

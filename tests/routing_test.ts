@@ -117,11 +117,15 @@ Deno.test("skipReason() never routes slash commands, long prompts or host-writte
   assert.equal(skipReason("<div> is broken, fix this bug"), undefined);
   // Copilot CLI re-sends a Stop block's reason as a prompt: skillgate's own texts never route.
   assert.equal(
-    skipReason("SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report. Fix this bug"),
+    skipReason(
+      "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report. Fix this bug",
+    ),
     "host-prompt",
   );
   assert.equal(
-    skipReason('"prompt-writer" is an agent, not a skill: the skill tool has no skill. fix this bug'),
+    skipReason(
+      '"prompt-writer" is an agent, not a skill: the skill tool has no skill. fix this bug',
+    ),
     "host-prompt",
   );
   assert.equal(skipReason(""), "empty-prompt");
