@@ -123,9 +123,15 @@ export function findRegistrations(
  * @param host The host.
  * @param event The event.
  * @param cwd The working directory to report.
+ * @param transcriptPath The transcript a Stop payload names (see {@link writeDoctorTranscript}).
  * @returns The JSON text.
  */
-export function samplePayload(host: "claude" | "copilot", event: string, cwd: string): string {
+export function samplePayload(
+  host: "claude" | "copilot",
+  event: string,
+  cwd: string,
+  transcriptPath: string = join(cwd, ".skillgate-doctor-none.jsonl"),
+): string {
   const session = "skillgate-doctor";
   if (host === "copilot") {
     const base = { sessionId: session, timestamp: 0, cwd };
@@ -141,14 +147,14 @@ export function samplePayload(host: "claude" | "copilot", event: string, cwd: st
     }
     return JSON.stringify({
       ...base,
-      transcriptPath: join(cwd, ".skillgate-doctor-none.jsonl"),
+      transcriptPath,
       stopReason: "end_turn",
       stop_hook_active: true,
     });
   }
   const base = {
     session_id: session,
-    transcript_path: join(cwd, ".skillgate-doctor-none.jsonl"),
+    transcript_path: transcriptPath,
     cwd,
     permission_mode: "default",
     hook_event_name: event,
@@ -359,32 +365,13 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   if (hooks.length === 0) {
     print("no skillgate hooks are registered: run skillgate setup (or install the plugin)");
   }
-  for (const hook of hooks) {
-    const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
-    if (hook.hookId === undefined) {
-      print(`WARN    ${label}: not a hook of this version; run skillgate setup to remove it`);
+  const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
+  try {
+    for (const hook of hooks) {
+      failed = await probeOne(ctx, hook, states, transcript) || failed;
     }
-    const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
-    const result = await probeHook(hook.command, samplePayload(hook.host, hook.event, ctx.cwd), {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      timeoutMs,
-    });
-    const verdict = diagnose(hook, result, ctx.slowMs);
-    if (verdict.status === "broken") failed = true;
-    const tag = verdict.status === "ok"
-      ? "OK     "
-      : verdict.status === "warn"
-      ? "WARN   "
-      : "BROKEN ";
-    print(`${tag} ${label}: ${verdict.message}`);
-    const row = HOOKS.find((r) => r.id === hook.hookId);
-    if (row && !states.get(row.switchName)) {
-      print(
-        `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
-          "run skillgate setup to remove it",
-      );
-    }
+  } finally {
+    if (transcript) removeDoctorTranscript(transcript);
   }
   for (const row of HOOKS) {
     if (!states.get(row.switchName)) continue;
@@ -396,4 +383,93 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   print(failed ? "result: a registered hook is broken" : "result: OK");
   return failed ? 1 : 0;
+}
+
+async function probeOne(
+  ctx: DoctorContext,
+  hook: RegisteredHook,
+  states: Map<SwitchName, boolean>,
+  transcript: string | undefined,
+): Promise<boolean> {
+  const print = ctx.print;
+  let failed = false;
+  const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
+  if (hook.hookId === undefined) {
+    print(`WARN    ${label}: not a hook of this version; run skillgate setup to remove it`);
+  }
+  const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
+  const result = await probeHook(
+    hook.command,
+    samplePayload(hook.host, hook.event, ctx.cwd, transcript),
+    {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      timeoutMs,
+    },
+  );
+  const verdict = diagnose(hook, result, ctx.slowMs);
+  if (verdict.status === "broken") failed = true;
+  const tag = verdict.status === "ok"
+    ? "OK     "
+    : verdict.status === "warn"
+    ? "WARN   "
+    : "BROKEN ";
+  print(`${tag} ${label}: ${verdict.message}`);
+  const row = HOOKS.find((r) => r.id === hook.hookId);
+  if (row && !states.get(row.switchName)) {
+    print(
+      `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
+        "run skillgate setup to remove it",
+    );
+  }
+  return failed;
+}
+
+/**
+ * Writes a two-record transcript (a prompt and a reply, no skill loaded) under
+ * `<claude config>/projects/-skillgate-doctor/`, so the Stop hooks read a real file inside their
+ * grants and have nothing to check. {@link removeDoctorTranscript} deletes it after the probes.
+ *
+ * @param claudeConfigDir The Claude Code config directory.
+ * @returns Its path, or `undefined` when it could not be written.
+ */
+export function writeDoctorTranscript(claudeConfigDir: string): string | undefined {
+  const dir = join(claudeConfigDir, "projects", "-skillgate-doctor");
+  const path = join(dir, "skillgate-doctor.jsonl");
+  const records = [
+    {
+      type: "user",
+      sessionId: "skillgate-doctor",
+      uuid: "skillgate-doctor-1",
+      message: { role: "user", content: "skillgate doctor probe" },
+    },
+    {
+      type: "assistant",
+      sessionId: "skillgate-doctor",
+      uuid: "skillgate-doctor-2",
+      message: { role: "assistant", content: [{ type: "text", text: "ok" }] },
+    },
+  ];
+  try {
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n", {
+      mode: 0o600,
+    });
+    return path;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes the probe transcript and its folder.
+ *
+ * @param path What {@link writeDoctorTranscript} returned.
+ */
+export function removeDoctorTranscript(path: string): void {
+  try {
+    Deno.removeSync(join(path, ".."), { recursive: true });
+  } catch {
+    // Already gone.
+  }
 }

@@ -200,6 +200,38 @@ Deno.test("runDoctor() passes a working registration and shows switches with sou
   }
 });
 
+Deno.test("runDoctor() finds every default hook working, Stop hooks included, and cleans up", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), {
+      stateRoot: w.ctx.stateRoot,
+      claudeConfigDir: w.ctx.claudeConfigDir,
+      home: w.ctx.home,
+      cwd: w.ctx.cwd,
+      denoPath: DENO,
+      source: { kind: "local", root: ROOT },
+      print: () => {},
+      warn: () => {},
+    });
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    for (
+      const id of [
+        "skill-contract \\(Stop\\)",
+        "skill-redirect-stop \\(Stop\\)",
+        "skill-redirect \\(PreToolUse\\)",
+      ]
+    ) {
+      assert.match(text, new RegExp(`^OK {6}${id} in .*: OK \\(\\d+ ms\\)$`, "m"));
+    }
+    assert.equal(code, 0, text);
+    const projects = join(w.ctx.claudeConfigDir, "projects");
+    assert.deepEqual([...Deno.readDirSync(projects)], [], "the probe transcript is removed");
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
 Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing permission", async () => {
   const w = await world();
   try {
