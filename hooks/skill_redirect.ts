@@ -27,6 +27,9 @@ import { runHook } from "../lib/hook_runner.ts";
 export function run(): Promise<void> {
   return runHook({
     ids: ["skill-redirect", "skill-redirect-stop"],
+    // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
+    // lib/redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
+    relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
     // The redirect logic is loaded only once the switch is known to be on.
     run: async (ev, ctx) => (await import("../lib/redirect.ts")).redirectHook(ev, ctx),
   });

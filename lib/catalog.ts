@@ -390,13 +390,16 @@ function isFresh(entry: IndexedRoot): boolean {
   return true;
 }
 
-function indexPath(stateRoot: string): string {
-  return join(stateRoot, "catalog", "index.json");
+/** The most roots an index keeps (other projects' roots stay until this many are known). */
+const MAX_INDEXED_ROOTS = 64;
+
+function indexPath(stateRoot: string, kind: Root["kind"]): string {
+  return join(stateRoot, "catalog", `${kind}.json`);
 }
 
-function readIndex(stateRoot: string): IndexFile | undefined {
+function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined {
   try {
-    const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot))) as IndexFile;
+    const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot, kind))) as IndexFile;
     if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
     return data;
   } catch {
@@ -406,54 +409,62 @@ function readIndex(stateRoot: string): IndexFile | undefined {
 
 /**
  * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
- * Never throws: unreadable directories and files are skipped and counted.
+ * Skills and agents have an index each (`<state root>/catalog/skills.json`, `agents.json`), so a
+ * hook that needs only one kind reads only that one. Never throws: unreadable directories and
+ * files are skipped and counted.
  *
  * @param opts Where to look.
  * @returns The catalog.
  */
 export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
   const roots = discoverRoots(opts);
-  const index = opts.stateRoot ? readIndex(opts.stateRoot) : undefined;
-  const next: IndexFile = { version: INDEX_VERSION, roots: {} };
-  let changed = false;
   const skills: SkillEntry[] = [];
   const agents: AgentEntry[] = [];
   let scanned = 0;
   let skipped = 0;
-  for (const root of roots) {
-    const key = rootKey(root);
-    const old = index?.roots[key];
-    let entry: IndexedRoot;
-    if (old && isFresh(old)) entry = old;
-    else {
-      entry = await scanRoot(root, old);
-      changed = true;
+  let fromIndex = true;
+  for (const kind of ["skills", "agents"] as const) {
+    const mine = roots.filter((r) => r.kind === kind);
+    if (mine.length === 0) continue;
+    const index = opts.stateRoot ? readIndex(opts.stateRoot, kind) : undefined;
+    const fresh: Record<string, IndexedRoot> = {};
+    let changed = false;
+    for (const root of mine) {
+      const key = rootKey(root);
+      const old = index?.roots[key];
+      let entry: IndexedRoot;
+      if (old && isFresh(old)) entry = old;
+      else {
+        entry = await scanRoot(root, old);
+        changed = true;
+      }
+      fresh[key] = entry;
+      skills.push(...entry.skills);
+      agents.push(...entry.agents);
+      scanned += entry.scanned;
+      skipped += entry.skipped;
     }
-    next.roots[key] = entry;
-    skills.push(...entry.skills);
-    agents.push(...entry.agents);
-    scanned += entry.scanned;
-    skipped += entry.skipped;
-  }
-  if (index && Object.keys(index.roots).length !== roots.length) changed = true;
-  // A skill read without the YAML parser may be missing its contract or triggers: keep it out of
-  // the index so that the next run, with the parser, reads it again.
-  const degraded = skills.some((s) => s.degraded);
-  if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
-    try {
-      writeFileAtomic(indexPath(opts.stateRoot), JSON.stringify(next));
-    } catch {
-      // The index is a cache: a state root that cannot be written costs speed, not answers.
+    if (changed) fromIndex = false;
+    // A skill read without the YAML parser may be missing its contract or triggers: keep it out
+    // of the index so that the next run, with the parser, reads it again.
+    const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
+    if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
+      // Roots of other projects stay in the index, the ones just used first, up to a bound.
+      const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
+      const merged = Object.fromEntries(
+        [...Object.entries(fresh), ...keep].slice(0, MAX_INDEXED_ROOTS),
+      );
+      try {
+        writeFileAtomic(
+          indexPath(opts.stateRoot, kind),
+          JSON.stringify({ version: INDEX_VERSION, roots: merged }),
+        );
+      } catch {
+        // The index is a cache: a state root that cannot be written costs speed, not answers.
+      }
     }
   }
-  return {
-    skills,
-    agents,
-    dirs: roots.map((r) => r.dir),
-    scanned,
-    skipped,
-    fromIndex: !changed,
-  };
+  return { skills, agents, dirs: roots.map((r) => r.dir), scanned, skipped, fromIndex };
 }
 
 function normaliseName(name: string): string {

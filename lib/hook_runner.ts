@@ -82,6 +82,12 @@ export interface HookSpec {
   readonly ids: readonly HookId[];
   /** Computes the answer; `null` lets the action proceed. */
   run(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> | HookAnswer;
+  /**
+   * Whether the event concerns the hook at all, decided from the payload alone before any config
+   * or file is read (a PreToolUse hook for one tool, say). An event it does not concern passes
+   * through with no log line. Default: every event of the hook's rows.
+   */
+  relevant?(ev: HookEvent): boolean;
   /** Formats the stderr line of a failure (default: `skillgate: <code> <detail>`). */
   formatFailure?(failure: HookFailure): string;
 }
@@ -226,6 +232,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     const ids = spec.ids.map(hookRow);
     row = ids.find((r) => r.claudeEvent === eventName) ?? ids[0];
     if (!ids.some((r) => r.claudeEvent === eventName)) return { stdout: "" };
+    if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
     const paths = currentPermissionPaths();
     root = paths.stateRoot;
     // Only what the switch needs comes first, so a hook that is off costs as little as possible.

@@ -40,6 +40,7 @@ import {
 import { copilotHooksPath, mergeCopilotHooks } from "./copilot_hooks.ts";
 import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
 import { LockTimeoutError } from "./state_file.ts";
+import { loadCatalog } from "./catalog.ts";
 import { sanitizeLine } from "./sanitize.ts";
 
 /** The switch flag names, by switch. */
@@ -479,7 +480,19 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     }
   }
 
-  // 5. Report.
+  // 5. Warm the catalog index (skills and agents), so that no hook parses YAML on its first run
+  // and the redirect hook, which may not write the index, finds the agents indexed.
+  if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
+    await loadCatalog({
+      claudeConfigDir: ctx.claudeConfigDir,
+      cwd: ctx.cwd,
+      stateRoot: ctx.stateRoot,
+      extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),
+      extraAgentDirs: configList(readConfig(ctx.stateRoot), "agent_dirs", []),
+    });
+  }
+
+  // 6. Report.
   if (args.dryRun) {
     if (result.status === "unchanged") ctx.print(`skillgate: ${path} would not change`);
     else ctx.print(result.diff.trimEnd());

@@ -99,7 +99,8 @@ Deno.test("loadCatalog() reuses its index until a file or directory changes", as
     const opts = { claudeConfigDir: w.claude, stateRoot: state };
     const first = await loadCatalog(opts);
     assert.equal(first.fromIndex, false);
-    assert.equal(Deno.statSync(join(state, "catalog", "index.json")).mode! & 0o777, 0o600);
+    assert.equal(Deno.statSync(join(state, "catalog", "skills.json")).mode! & 0o777, 0o600);
+    assert.equal(Deno.statSync(join(state, "catalog", "agents.json")).mode! & 0o777, 0o600);
     const second = await loadCatalog(opts);
     assert.equal(second.fromIndex, true);
     assert.deepEqual(skillNames(second), skillNames(first));
@@ -203,7 +204,53 @@ console.log(JSON.stringify({ degraded: s?.degraded === true, triggers: s?.trigge
       degraded: true,
       triggers: ["debug this"],
     });
-    assert.throws(() => Deno.statSync(join(state, "catalog", "index.json")), Deno.errors.NotFound);
+    assert.throws(() => Deno.statSync(join(state, "catalog", "skills.json")), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() keeps one index per kind and other projects' roots", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const other = join(w.root, "other");
+    write(join(other, ".git", "HEAD"), "ref");
+    write(join(other, ".claude", "skills", "o", "SKILL.md"), "---\nname: o\n---\n");
+    // A skills-only reader (routing) and an agents-only reader (redirect) do not undo each other.
+    assert.equal(
+      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false })).fromIndex,
+      false,
+    );
+    assert.equal(
+      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, skills: false })).fromIndex,
+      false,
+    );
+    assert.equal(
+      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false })).fromIndex,
+      true,
+    );
+    assert.equal(
+      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, skills: false })).fromIndex,
+      true,
+    );
+    // Sessions in two projects take turns without re-parsing each other's skills.
+    await loadCatalog({
+      claudeConfigDir: w.claude,
+      stateRoot: state,
+      cwd: w.project,
+      agents: false,
+    });
+    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, cwd: other, agents: false });
+    const back = await loadCatalog({
+      claudeConfigDir: w.claude,
+      stateRoot: state,
+      cwd: w.project,
+      agents: false,
+    });
+    assert.equal(back.fromIndex, true);
+    assert.ok(findSkill(back, "proj"));
+    assert.equal(findSkill(back, "o"), undefined);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }

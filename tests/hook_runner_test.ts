@@ -158,3 +158,23 @@ Deno.test("evaluateHook() picks the table row by event for a shared entry", () =
     await evaluateHook(shared, '{"session_id":"s","hook_event_name":"Stop"}');
     assert.deepEqual(seen, ["skill-redirect", "skill-redirect-stop"]);
   }));
+
+Deno.test("evaluateHook() ends an event the hook does not concern before reading anything", () =>
+  withState(async (root) => {
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28]));
+    let ran = false;
+    const out = await evaluateHook(
+      {
+        ids: ["skill-redirect"],
+        relevant: (ev) => ev.toolName === "Skill",
+        run: () => {
+          ran = true;
+          return null;
+        },
+      },
+      '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}',
+    );
+    // Not even the unreadable config is reported: the Bash call never concerned the hook.
+    assert.deepEqual(out, { stdout: "" });
+    assert.equal(ran, false);
+  }));

@@ -100,6 +100,15 @@ Deno.test("setup: fresh install registers the hooks whose switch is on, one line
     const registered = w.out.filter((l) => l.includes(" registered in "));
     assert.equal(registered.length, 3);
     assert.ok(w.out[0].startsWith("skillgate: switches: skill_routing off (default)"));
+    // The catalog index is warm for both kinds (the redirect hook may not write it itself).
+    for (const kind of ["skills", "agents"]) {
+      Deno.mkdirSync(join(w.ctx.claudeConfigDir, kind, "x"), { recursive: true });
+    }
+    Deno.writeTextFileSync(join(w.ctx.claudeConfigDir, "agents", "x.md"), "---\nname: x\n---\n");
+    assert.equal(await runSetup(args([]), w.ctx), 0);
+    for (const kind of ["skills", "agents"]) {
+      assert.ok(Deno.statSync(join(w.ctx.stateRoot, "catalog", `${kind}.json`)).isFile, kind);
+    }
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
