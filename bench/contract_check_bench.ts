@@ -13,55 +13,20 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+import {
+  assistant,
+  fillerTurn,
+  jsonl,
+  user as userRecord,
+} from "../fixtures/transcripts/_build.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const SKILL_FILE = join(REPO, "fixtures", "world", "skills", "investigate", "SKILL.md");
 const MiB = 1024 * 1024;
-const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 
-let uuid = 0;
-function rec(type: string, extra: Record<string, unknown>): string {
-  uuid++;
-  return JSON.stringify({
-    parentUuid: null,
-    isSidechain: false,
-    userType: "external",
-    cwd: "/home/dev/app",
-    sessionId: SESSION,
-    version: "2.1.97",
-    type,
-    uuid: `00000000-0000-4000-8000-${String(uuid).padStart(12, "0")}`,
-    timestamp: "2026-11-05T10:00:00.000Z",
-    ...extra,
-  }) + "\n";
-}
-const asst = (id: string, content: unknown[]) =>
-  rec("assistant", { message: { id, role: "assistant", type: "message", content } });
+const asst = (id: string, content: unknown[]) => jsonl([assistant(content, id)]);
 const user = (content: unknown, extra: Record<string, unknown> = {}) =>
-  rec("user", { message: { role: "user", content }, ...extra });
-
-const LOREM = "const value = compute(input, options); // keeps the cache warm for the next call\n";
-
-/** One turn of ordinary work (~12 KiB): a prompt, text, a Read and a Bash call with results. */
-function fillerTurn(i: number): string {
-  return user(`please look at module ${i} and tell me what it does`) +
-    asst(`msg_f${i}a`, [{ type: "text", text: `Looking at module ${i}. ${LOREM.repeat(4)}` }]) +
-    asst(`msg_f${i}b`, [{
-      type: "tool_use",
-      id: `toolu_r${i}`,
-      name: "Read",
-      input: { file_path: `/home/dev/app/src/m${i}.ts` },
-    }]) +
-    user([{ type: "tool_result", tool_use_id: `toolu_r${i}`, content: LOREM.repeat(100) }]) +
-    asst(`msg_f${i}c`, [{
-      type: "tool_use",
-      id: `toolu_b${i}`,
-      name: "Bash",
-      input: { command: `git log --oneline -5 -- src/m${i}.ts` },
-    }]) +
-    user([{ type: "tool_result", tool_use_id: `toolu_b${i}`, content: LOREM.repeat(25) }]) +
-    asst(`msg_f${i}d`, [{ type: "text", text: `Module ${i} computes values. ${LOREM}` }]);
-}
+  jsonl([userRecord(content, extra)]);
 
 /** The investigate run of the seed's worked example (load, edit, final answer). */
 function investigateRun(): string {

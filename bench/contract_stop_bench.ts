@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
 import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+import { fillerTurn } from "../fixtures/transcripts/_build.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -21,55 +22,6 @@ const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const LARGE_LABEL = "Stop hook, 32 MiB transcript, 768 KiB run at its end";
 const LARGE_SMALL_RUN_LABEL = "Stop hook, 32 MiB transcript, 10 KiB run at its end";
 const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript (met, recorded once)";
-
-let uuid = 0;
-function rec(type: string, extra: Record<string, unknown>): string {
-  uuid++;
-  return JSON.stringify({
-    parentUuid: null,
-    isSidechain: false,
-    userType: "external",
-    cwd: "/home/dev/app",
-    sessionId: SESSION,
-    version: "2.1.97",
-    type,
-    uuid: `00000000-0000-4000-8000-${String(uuid).padStart(12, "0")}`,
-    timestamp: "2026-11-05T10:00:00.000Z",
-    ...extra,
-  }) + "\n";
-}
-
-const LOREM = "const value = compute(input, options); // keeps the cache warm for the next call\n";
-
-/** One ordinary turn (~10 KiB) with no skill load in it. */
-function fillerTurn(i: number): string {
-  return rec("user", { message: { role: "user", content: `look at module ${i}` } }) +
-    rec("assistant", {
-      message: {
-        id: `msg_f${i}a`,
-        role: "assistant",
-        content: [{
-          type: "tool_use",
-          id: `toolu_r${i}`,
-          name: "Read",
-          input: { file_path: `/home/dev/app/src/m${i}.ts` },
-        }],
-      },
-    }) +
-    rec("user", {
-      message: {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: `toolu_r${i}`, content: LOREM.repeat(110) }],
-      },
-    }) +
-    rec("assistant", {
-      message: {
-        id: `msg_f${i}b`,
-        role: "assistant",
-        content: [{ type: "text", text: `Module ${i} computes values. ${LOREM}` }],
-      },
-    });
-}
 
 /**
  * Writes a transcript of `totalBytes` whose skill run (the met fixture, padded with ordinary turns
