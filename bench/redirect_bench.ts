@@ -72,6 +72,25 @@ interface Case {
   readonly env: Record<string, string>;
 }
 
+/** The Deno cache of this process, so the hook's modules come compiled from the same cache. */
+function denoDir(): string {
+  const fromEnv = Deno.env.get("DENO_DIR");
+  if (fromEnv) return fromEnv;
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  return join(xdg ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
+}
+
+/** The 1, 5 and 15 minute load averages (read by `cat`: Deno reads `/proc` only with `-A`). */
+function loadAverage(): string {
+  try {
+    const out = new Deno.Command("cat", { args: ["/proc/loadavg"], stderr: "null" }).outputSync();
+    const text = new TextDecoder().decode(out.stdout).trim();
+    return out.success && text ? text.split(" ").slice(0, 3).join(" ") : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 function stats(label: string, runs: BenchStats[]): BenchStats {
   const times = runs.map((r) => r.medianMs).sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
@@ -94,8 +113,12 @@ if (import.meta.main) {
     const env = (stateRoot: string) => ({
       HOME: w.home,
       CLAUDE_CONFIG_DIR: w.claudeDir,
+      // Set, not inherited: the hook passes it to the catalog as a project root.
+      CLAUDE_PROJECT_DIR: w.project,
       SKILLGATE_STATE_ROOT: stateRoot,
       NO_COLOR: "1",
+      // The temp HOME would otherwise give the hook a cold module cache of its own.
+      DENO_DIR: denoDir(),
     });
     const entry = join(REPO, "hooks", "skill_redirect.ts");
     const args = (id: "skill-redirect" | "skill-redirect-stop", stateRoot: string) =>
@@ -109,8 +132,29 @@ if (import.meta.main) {
         tool_input: toolInput,
         tool_use_id: "toolu_bench",
       });
-    // Warm the index the way another hook or `skillgate` does (the redirect may not write it).
-    await loadCatalog({ claudeConfigDir: w.claudeDir, cwd: w.project, stateRoot: w.stateRoot });
+    // Warm both indexes (skills and agents) the way another hook or `skillgate setup` does; the
+    // redirect may not write them. Then check that each one, loaded alone with the options the
+    // hook uses, is read from the index without re-parsing, so "warm" means what the hook sees.
+    const hookView = {
+      claudeConfigDir: w.claudeDir,
+      cwd: w.project,
+      projectDir: w.project,
+      extraSkillDirs: [],
+      extraAgentDirs: [],
+      stateRoot: w.stateRoot,
+    };
+    await loadCatalog(hookView);
+    for (const kind of ["agents", "skills"] as const) {
+      const view = await loadCatalog({
+        ...hookView,
+        writeIndex: false,
+        skills: kind === "skills",
+        agents: kind === "agents",
+      });
+      if (!view.fromIndex || view[kind].length !== COUNT) {
+        throw new Error(`The ${kind} index is not warm for the hook's view of the catalog`);
+      }
+    }
     const empty = join(root, "empty.ts");
     Deno.writeTextFileSync(empty, "");
     const cases: Case[] = [
@@ -159,6 +203,7 @@ if (import.meta.main) {
     ];
     // Interleaved rounds: every case runs once per round, so load from other processes on a
     // shared machine falls on all cases alike.
+    const loadBefore = loadAverage();
     const runs = new Map<string, BenchStats[]>(cases.map((c) => [c.label, []]));
     for (let round = -1; round < n; round++) {
       for (const c of cases) {
@@ -178,8 +223,10 @@ if (import.meta.main) {
       "Skill(agent-123), 500+500, warm index": 1.5,
     }));
     console.log(
-      `\n${n} interleaved rounds after one unmeasured round. The Stop case blocks on its first ` +
-        "run only; later runs find the marker and pass after the same transcript read.",
+      `\n${n} interleaved rounds after one unmeasured round (load average ${loadBefore} before, ` +
+        `${loadAverage()} after). ` +
+        "The Stop case blocks on its first run only; later runs find the marker and pass after " +
+        "the same transcript read.",
     );
   } finally {
     await Deno.remove(root, { recursive: true });

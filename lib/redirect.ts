@@ -524,6 +524,9 @@ export async function redirectStop(
   if (!isUnder(transcript, join(ctx.claudeConfigDir, "projects"))) {
     return pass("transcript-outside-projects");
   }
+  // Nearly every stop has no failed Skill call at all: one read of a small transcript settles
+  // that before the agents are loaded (the dearest step of this path).
+  if (await smallFileLacks(transcript, "Unknown skill")) return pass("no-unknown-skill");
   const agents = await sources.agentNames();
   if (agents.size === 0) return pass("no-agents");
   const events = await readTurnEvents(transcript, agents);
@@ -550,6 +553,24 @@ export async function redirectStop(
     calls: found.length,
   });
   return stopBlockAnswer(ev, stopRedirectReason(found));
+}
+
+/** The largest transcript {@link smallFileLacks} reads whole. */
+const TAIL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether the transcript certainly lacks `needle`: true only when the whole file is at most
+ * {@link TAIL_BYTES} and does not contain it. A larger file, or any read error, gives false, so the
+ * full check runs.
+ */
+async function smallFileLacks(path: string, needle: string): Promise<boolean> {
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile || info.size > TAIL_BYTES) return false;
+    return !new TextDecoder().decode(await Deno.readFile(path)).includes(needle);
+  } catch {
+    return false;
+  }
 }
 
 /** The most bytes parsed for one Stop check (a turn is far smaller). */

@@ -559,3 +559,18 @@ Deno.test("redirectMessage() speaks Copilot CLI's terms for Copilot: the task to
   );
   assert.ok(!m.includes("Agent tool"));
 });
+
+Deno.test("redirectStop() settles a stop with no failed Skill call before loading any agent", async () => {
+  await stopWorld("investigate_met", async (root, ctx, logs) => {
+    let agentLoads = 0;
+    const sources = Object.assign(stopSources(), {
+      agentNames: () => {
+        agentLoads++;
+        return Promise.resolve(new Set(["prompt-writer"]));
+      },
+    });
+    assert.equal(await redirectStop(stopEvent({}, root), ctx, sources), null);
+    assert.equal(agentLoads, 0);
+    assert.deepEqual(logs, ["pass:no-unknown-skill"]);
+  });
+});
