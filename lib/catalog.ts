@@ -18,9 +18,13 @@
  */
 
 import { basename, dirname, join, resolve } from "./path.ts";
-import { parseFrontmatter } from "./frontmatter.ts";
-import { walkFiles } from "./walk.ts";
+import type { CompiledTrigger } from "./route_score.ts";
 import { writeFileAtomic } from "./state_file.ts";
+
+// The YAML reader and the walker are needed only when something changed: loaded on first use, so
+// a hook whose skills are all indexed does not load them.
+const frontmatter = () => import("./frontmatter.ts");
+const walker = () => import("./walk.ts");
 
 /** Where a skill or agent was found. */
 export type CatalogSource = "personal" | "project" | "plugin" | "config";
@@ -79,6 +83,11 @@ export interface Catalog {
   readonly skipped: number;
   /** Whether the index was used without re-parsing anything. */
   readonly fromIndex: boolean;
+  /**
+   * Each skill's `triggers:` as the trigger compiler made them, when the catalog was loaded with
+   * {@link CatalogOptions.triggerCompiler} (kept in the index, so they are not compiled again).
+   */
+  readonly compiledTriggers?: ReadonlyMap<SkillEntry, readonly CompiledTrigger[]>;
 }
 
 /** Where to look and what to do with the index. */
@@ -101,6 +110,14 @@ export interface CatalogOptions {
   readonly stateRoot?: string;
   /** Write the refreshed index back (default true when `stateRoot` is given). */
   readonly writeIndex?: boolean;
+  /**
+   * Compile every skill's triggers with `compile` and keep the result in the index; `version`
+   * identifies the compiler's output (stored triggers of another version are compiled again).
+   */
+  readonly triggerCompiler?: {
+    readonly version: string;
+    compile(text: string): CompiledTrigger;
+  };
 }
 
 interface Root {
@@ -110,12 +127,20 @@ interface Root {
   readonly plugin?: string;
 }
 
+/**
+ * A compiled trigger as stored: its phrase (0 when it is the lower-cased text between spaces),
+ * its keys joined by spaces, and whether a share of them counts.
+ */
+type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
+
 interface IndexedRoot {
   mtimes: Record<string, number>;
   skills: SkillEntry[];
   agents: AgentEntry[];
   scanned: number;
   skipped: number;
+  /** The skills' compiled triggers, in the order of `skills` and of their `triggers`. */
+  compiled?: { version: string; triggers: StoredTrigger[][] };
 }
 
 interface IndexFile {
@@ -123,22 +148,23 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
-function canRead(path: string): boolean {
+/** A directory this process may read (a path without read permission throws, so is not one). */
+function isDir(path: string): boolean {
   try {
-    return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+    return Deno.lstatSync(path).isDirectory;
   } catch {
     return false;
   }
 }
 
-function isDir(path: string): boolean {
-  if (!canRead(path)) return false;
+function exists(path: string): boolean {
   try {
-    return Deno.lstatSync(path).isDirectory;
+    Deno.lstatSync(path);
+    return true;
   } catch {
     return false;
   }
@@ -158,12 +184,12 @@ function projectBases(cwd: string | undefined, projectDir: string | undefined): 
     let dir = resolve(cwd);
     for (let i = 0; i < 32; i++) {
       bases.push(dir);
-      if (!canRead(join(dir, ".git"))) break;
       try {
         Deno.lstatSync(join(dir, ".git"));
         break;
-      } catch {
-        // Not the repository root yet.
+      } catch (err) {
+        // No read permission here: the walk up stops. Otherwise not the repository root yet.
+        if (err instanceof Deno.errors.NotCapable) break;
       }
       const parent = dirname(dir);
       if (parent === dir) break;
@@ -174,7 +200,7 @@ function projectBases(cwd: string | undefined, projectDir: string | undefined): 
   return bases;
 }
 
-function pluginRoots(claudeDir: string): Root[] {
+async function pluginRoots(claudeDir: string): Promise<Root[]> {
   const pluginsDir = join(claudeDir, "plugins");
   const installs: string[] = [];
   try {
@@ -189,6 +215,7 @@ function pluginRoots(claudeDir: string): Root[] {
       }
     }
   } catch {
+    const { walkFiles } = await walker();
     const found = walkFiles(join(pluginsDir, "cache"), (n) => n === "plugin.json", {
       maxDepth: MAX_PLUGIN_DEPTH,
     });
@@ -216,7 +243,7 @@ function pluginRoots(claudeDir: string): Root[] {
   return roots;
 }
 
-function discoverRoots(opts: CatalogOptions): Root[] {
+async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   const roots: Root[] = [];
   const wantSkills = opts.skills !== false;
   const wantAgents = opts.agents !== false;
@@ -233,8 +260,9 @@ function discoverRoots(opts: CatalogOptions): Root[] {
     add(join(base, ".claude", "skills"), "skills", "project");
     add(join(base, ".claude", "agents"), "agents", "project");
   }
-  if (canRead(join(opts.claudeConfigDir, "plugins"))) {
-    for (const r of pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
+  // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
+  if (exists(join(opts.claudeConfigDir, "plugins"))) {
+    for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
   for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
@@ -288,6 +316,7 @@ export function firstInstruction(body: string): string | undefined {
 async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
   const size = Deno.lstatSync(file).size;
   if (size > MAX_FILE_BYTES) return null;
+  const { parseFrontmatter } = await frontmatter();
   const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(
     Deno.readTextFileSync(file),
   );
@@ -320,6 +349,7 @@ async function readAgent(root: Root, file: string, mtimeMs: number): Promise<Age
   if (size > MAX_FILE_BYTES) return null;
   const text = Deno.readTextFileSync(file);
   if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
+  const { parseFrontmatter } = await frontmatter();
   const { data } = await parseFrontmatter(text);
   const meta = data.meta && typeof data.meta === "object"
     ? data.meta as Record<string, unknown>
@@ -340,6 +370,7 @@ async function readAgent(root: Root, file: string, mtimeMs: number): Promise<Age
 
 async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<IndexedRoot> {
   const isSkill = root.kind === "skills";
+  const { walkFiles } = await walker();
   const walk = walkFiles(
     root.dir,
     isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
@@ -383,6 +414,41 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   return { mtimes, skills, agents, scanned: walk.files.length, skipped };
 }
 
+/** A root's compiled triggers: from the index when made by this compiler, else compiled now. */
+function compiledOf(
+  entry: IndexedRoot,
+  compiler: NonNullable<CatalogOptions["triggerCompiler"]>,
+): { triggers: CompiledTrigger[][]; stored?: StoredTrigger[][] } {
+  const stored = entry.compiled?.version === compiler.version ? entry.compiled.triggers : undefined;
+  if (stored && stored.length === entry.skills.length) {
+    const ok = entry.skills.every((s, i) =>
+      Array.isArray(stored[i]) && stored[i].length === s.triggers.length
+    );
+    if (ok) {
+      const triggers = entry.skills.map((s, i) =>
+        stored[i].map(([phrase, keys, partial], j): CompiledTrigger => ({
+          text: s.triggers[j],
+          phrase: phrase === 0 ? ` ${s.triggers[j].toLowerCase()} ` : phrase,
+          keys: keys ? keys.split(" ") : [],
+          partial: partial === 1,
+        }))
+      );
+      return { triggers };
+    }
+  }
+  const triggers = entry.skills.map((s) => s.triggers.map((t) => compiler.compile(t)));
+  return {
+    triggers,
+    stored: triggers.map((list) =>
+      list.map((t): StoredTrigger => [
+        t.phrase === ` ${t.text.toLowerCase()} ` ? 0 : t.phrase,
+        t.keys.join(" "),
+        t.partial ? 1 : 0,
+      ])
+    ),
+  };
+}
+
 function isFresh(entry: IndexedRoot): boolean {
   for (const [path, mtime] of Object.entries(entry.mtimes)) {
     if (mtimeOf(path) !== mtime) return false;
@@ -417,7 +483,9 @@ function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined
  * @returns The catalog.
  */
 export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
-  const roots = discoverRoots(opts);
+  const roots = await discoverRoots(opts);
+  const compiler = opts.triggerCompiler;
+  const compiledTriggers = compiler ? new Map<SkillEntry, CompiledTrigger[]>() : undefined;
   const skills: SkillEntry[] = [];
   const agents: AgentEntry[] = [];
   let scanned = 0;
@@ -429,15 +497,27 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
     const index = opts.stateRoot ? readIndex(opts.stateRoot, kind) : undefined;
     const fresh: Record<string, IndexedRoot> = {};
     let changed = false;
+    let dirty = false;
     for (const root of mine) {
       const key = rootKey(root);
       const old = index?.roots[key];
       let entry: IndexedRoot;
+      let rewrite = false;
       if (old && isFresh(old)) entry = old;
       else {
         entry = await scanRoot(root, old);
         changed = true;
+        rewrite = true;
       }
+      if (compiler && compiledTriggers) {
+        const made = compiledOf(entry, compiler);
+        entry.skills.forEach((s, i) => compiledTriggers.set(s, made.triggers[i]));
+        if (made.stored) {
+          entry = { ...entry, compiled: { version: compiler.version, triggers: made.stored } };
+          rewrite = true;
+        }
+      }
+      if (rewrite) dirty = true;
       fresh[key] = entry;
       skills.push(...entry.skills);
       agents.push(...entry.agents);
@@ -448,7 +528,7 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
     // A skill read without the YAML parser may be missing its contract or triggers: keep it out
     // of the index so that the next run, with the parser, reads it again.
     const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
-    if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
+    if (opts.stateRoot && dirty && !degraded && opts.writeIndex !== false) {
       // Roots of other projects stay in the index, the ones just used first, up to a bound.
       const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
       const merged = Object.fromEntries(
@@ -464,7 +544,15 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
       }
     }
   }
-  return { skills, agents, dirs: roots.map((r) => r.dir), scanned, skipped, fromIndex };
+  return {
+    skills,
+    agents,
+    dirs: roots.map((r) => r.dir),
+    scanned,
+    skipped,
+    fromIndex,
+    ...(compiledTriggers ? { compiledTriggers } : {}),
+  };
 }
 
 function normaliseName(name: string): string {

@@ -417,19 +417,25 @@ export async function runContractStop(
   }
 
   setStateErrorPath(transcript);
+  // A stop with no contracted skill loaded is the common case: remember how far back it was
+  // searched, so the next stop of the session searches only what was appended since.
+  const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
+  const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   let read;
   try {
     read = await readTranscriptRun(transcript, {
       skill: (load) => entryFor(withContract, load) !== undefined,
       skillsDirs: catalog.dirs,
       maxParseBytes: deps.maxParseBytes,
+      scanFloor: floor,
     });
   } catch (e) {
     if (e instanceof TranscriptReadError) throw new ContractStateError(e.path, e.message);
     throw new ContractStateError(transcript, errText(e));
   }
   if (read.kind === "not_loaded") {
-    ctx.log("allow", "no-contract-skill-loaded");
+    writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, read.stats.fileSize);
+    ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
     return null;
   }
   if (read.kind === "too_large") {
@@ -501,4 +507,57 @@ export async function runContractStop(
     kind: input.kind,
   });
   return decision.action === "block" ? stopBlockAnswer(ev, decision.blockText!) : null;
+}
+
+/**
+ * Bytes a later search re-reads below the size an earlier one covered, in case the host was still
+ * writing the last line then.
+ */
+const SCAN_MEMO_OVERLAP = 64 * 1024;
+
+interface ScanMemo {
+  key: string;
+  size: number;
+}
+
+function scanMemoPath(stateRoot: string, sessionId: string): string {
+  return join(stateRoot, "skill-contracts", `${sessionId}.scan.json`);
+}
+
+/** What a memo is valid for: the transcript, and the contracted skills and dirs searched for. */
+function scanMemoKey(
+  transcript: string,
+  skills: readonly SkillEntry[],
+  dirs: readonly string[],
+): string {
+  return JSON.stringify([
+    transcript,
+    skills.map((s) => [s.name, s.altName ?? ""]).sort(),
+    [...dirs].sort(),
+  ]);
+}
+
+/**
+ * The byte offset below which this session's transcript holds no load of a contracted skill, from
+ * an earlier stop's search; 0 (search it all) when there is no valid memo or the file shrank.
+ */
+function readScanMemo(stateRoot: string, sessionId: string, key: string): number {
+  try {
+    const memo = readJsonFile(scanMemoPath(stateRoot, sessionId), 64 * 1024) as
+      | ScanMemo
+      | undefined;
+    if (!memo || memo.key !== key || typeof memo.size !== "number") return 0;
+    return Math.max(0, memo.size - SCAN_MEMO_OVERLAP);
+  } catch {
+    return 0;
+  }
+}
+
+/** Remembers that no contracted skill was loaded in the first `size` bytes. Best effort. */
+function writeScanMemo(stateRoot: string, sessionId: string, key: string, size: number): void {
+  try {
+    writeFileAtomic(scanMemoPath(stateRoot, sessionId), JSON.stringify({ key, size }));
+  } catch {
+    // A memo that cannot be written costs the next stop a longer search, nothing else.
+  }
 }

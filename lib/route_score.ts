@@ -145,6 +145,15 @@ export function tokenize(text: string): string[] {
  * @returns Its lower-case parts, or an empty list.
  */
 export function camelParts(word: string): string[] {
+  // deno-lint-ignore no-control-regex
+  if (/^[\x00-\x7f]*$/.test(word)) {
+    // The same rule on ASCII, without the cost of compiling Unicode property classes.
+    const ascii = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(
+      /([A-Z]+)([A-Z][a-z])/g,
+      "$1 $2",
+    );
+    return ascii === word ? [] : ascii.toLowerCase().split(" ");
+  }
   const split = word
     .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
@@ -355,4 +364,32 @@ export function bestTrigger(
     }
   }
   return best;
+}
+
+let fingerprint: string | undefined;
+
+/**
+ * Identifies what {@link compileTrigger} makes: a hash of its word lists, concept tables and the
+ * code of every function it uses. Compiled triggers kept in the catalog index under another
+ * fingerprint are compiled again.
+ *
+ * @returns The fingerprint (hex).
+ */
+export function compilerFingerprint(): string {
+  if (fingerprint === undefined) {
+    const text = [
+      JSON.stringify([...STOP_WORDS]),
+      JSON.stringify([...QUESTION_WORDS]),
+      JSON.stringify(CONCEPTS),
+      JSON.stringify(PHRASES),
+      ...[rawWords, tokenize, stem, wordKey, joinPhrases, keyOf, compileTrigger].map(String),
+    ].join("\n");
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    fingerprint = `${text.length.toString(16)}-${(h >>> 0).toString(16)}`;
+  }
+  return fingerprint;
 }

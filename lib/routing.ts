@@ -17,6 +17,7 @@
 import {
   bestTrigger,
   type CompiledTrigger,
+  compilerFingerprint,
   compileTrigger,
   type PreparedPrompt,
   preparePrompt,
@@ -167,11 +168,18 @@ export function isRoutable(
 
 const compiled = new WeakMap<RouteSkill, CompiledTrigger[]>();
 
-function triggersOf(skill: RouteSkill): CompiledTrigger[] {
+/**
+ * A skill's compiled triggers. `known` are triggers compiled before (the catalog index keeps
+ * them); each is used only where its text is the trigger's.
+ */
+function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): CompiledTrigger[] {
   let list = compiled.get(skill);
   if (!list) {
     const raw = Array.isArray(skill.triggers) ? skill.triggers : [];
-    list = raw.filter((t) => typeof t === "string" && t.trim() !== "").map(compileTrigger);
+    list = raw.filter((t) => typeof t === "string" && t.trim() !== "").map((t, i) => {
+      const k = known?.[i];
+      return k && k.text === t ? k : compileTrigger(t);
+    });
     compiled.set(skill, list);
   }
   return list;
@@ -380,9 +388,13 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
     extraSkillDirs: opts.extraSkillDirs,
     stateRoot: opts.stateRoot,
     agents: false,
+    triggerCompiler: { version: compilerFingerprint(), compile: compileTrigger },
   });
   const rules = readSkillRules(catalog.dirs);
   const merged = applySkillRules(catalog.skills, rules.rules);
+  const known = catalog.compiledTriggers;
+  // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
+  merged.skills.forEach((s, i) => triggersOf(s, known?.get(catalog.skills[i])));
   return {
     skills: merged.skills,
     dirs: catalog.dirs,

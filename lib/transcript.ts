@@ -187,6 +187,13 @@ export interface ReadRunOptions {
   fromOffset?: number;
   /** Read size of one chunk in bytes (default 256 KiB; tests use small values). */
   chunkSize?: number;
+  /**
+   * The backward search for the last load stops at this byte offset: a line that starts at or
+   * below it is not looked at, because the caller knows it holds no selected load (an earlier
+   * search of the same, append-only file found none). When nothing is found above it the result
+   * is `not_loaded`. A floor past the end of the file is ignored.
+   */
+  scanFloor?: number;
 }
 
 /** An I/O failure reading a transcript (exit 3, `SKILL_CONTRACT_STATE_ERROR`). */
@@ -772,13 +779,14 @@ function* scanBackward(
   selector: SkillSelector,
   skillsDirs: readonly string[] | undefined,
   stats: ReadStats,
+  floor = 0,
 ): Generator<[number, number], { found?: FoundLoad; sawMessages: boolean }, Uint8Array> {
   let pos = size;
   let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
   let sawMessages = false;
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
-  while (pos > 0) {
-    const start = Math.max(0, pos - chunkSize);
+  while (pos > floor) {
+    const start = Math.max(floor, pos - chunkSize);
     const chunk: Uint8Array = yield [start, pos - start];
     stats.bytesScanned += chunk.length;
     const combined = giant ? chunk : concat(chunk, carry);
@@ -911,6 +919,9 @@ function* readRunGen(
   if (options.fromOffset !== undefined) {
     from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
   } else {
+    // A floor past the end means the file is not the one searched before: search it all.
+    const asked = Math.floor(options.scanFloor ?? 0);
+    const floor = asked > 0 && asked <= size ? asked : 0;
     const scan = yield* scanBackward(
       size,
       chunkSize,
@@ -918,9 +929,11 @@ function* readRunGen(
       options.skill,
       options.skillsDirs,
       stats,
+      floor,
     );
     if (!scan.found) {
-      return scan.sawMessages
+      // Below a floor the file was searched before and had messages: nothing new is not a shape.
+      return scan.sawMessages || floor > 0
         ? { kind: "not_loaded", stats }
         : { kind: "unknown_shape", reason: "no user or assistant records", stats };
     }

@@ -408,3 +408,37 @@ Deno.test("skill_contract hook does nothing when the switch is off", async () =>
     assert.equal(exists(recordFile(world)), false);
   });
 });
+
+Deno.test("skill_contract hook remembers a search with no load and searches only new bytes next", async () => {
+  await withWorld(async (world) => {
+    // A long session with no contracted skill loaded: the stop is allowed and the search memoised.
+    const path = transcriptPath(world);
+    Deno.mkdirSync(join(path, ".."), { recursive: true });
+    const { fillerTurn } = await import("../fixtures/transcripts/_build.ts");
+    let filler = "";
+    for (let i = 0; filler.length < 512 * 1024; i++) filler += fillerTurn(i);
+    Deno.writeTextFileSync(path, filler);
+    const stop = { ...payload(world, "investigate_unmet"), transcript_path: path };
+    Deno.writeTextFileSync(path, filler);
+    const first = await runHookProcess("skill-contract", stop, { world });
+    assert.equal(first.stdout, "");
+    assert.match(
+      readLog(world, "skill-contract.log"),
+      /outcome=allow reason=no-contract-skill-loaded/,
+    );
+    const memo = JSON.parse(
+      Deno.readTextFileSync(join(world.stateRoot, "skill-contracts", `${SESSION}.scan.json`)),
+    );
+    assert.equal(memo.size, new TextEncoder().encode(filler).length);
+    // The skill is loaded later in the session: the next stop finds it above the memo and blocks.
+    const run = Deno.readTextFileSync(join(FIXTURES, "transcripts", "investigate_unmet.jsonl"));
+    Deno.writeTextFileSync(path, filler + run);
+    const second = await runHookProcess("skill-contract", stop, { world });
+    assert.deepEqual(second.json, { decision: "block", reason: SEED_BLOCK });
+    // The memo never hides a load: a file that shrank below it is searched whole.
+    Deno.writeTextFileSync(path, run);
+    await Deno.remove(recordFile(world));
+    const third = await runHookProcess("skill-contract", stop, { world });
+    assert.deepEqual(third.json, { decision: "block", reason: SEED_BLOCK });
+  });
+});

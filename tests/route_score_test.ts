@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   bestTrigger,
   camelParts,
+  compilerFingerprint,
   compileTrigger,
   CONCEPTS,
   preparePrompt,
@@ -180,4 +181,31 @@ Deno.test("tokenize() yields only non-empty lower-case words (property)", () => 
     }),
     { numRuns: 300 },
   );
+});
+
+/** camelParts() as written for any script, to check its ASCII shortcut against. */
+function camelPartsUnicode(word: string): string[] {
+  const split = word
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
+  if (split === word) return [];
+  return split.toLowerCase().split(" ");
+}
+
+Deno.test("camelParts() gives on ASCII words what the Unicode rule gives", () => {
+  for (const w of ["TypeError", "iOS", "HTTPServer", "v8Engine", "ABC", "aB1cD", "x", ""]) {
+    assert.deepEqual(camelParts(w), camelPartsUnicode(w), w);
+  }
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z0-9]{0,12}$/), (w) => {
+      assert.deepEqual(camelParts(w), camelPartsUnicode(w));
+    }),
+  );
+  assert.deepEqual(camelParts("ÉcoleNormale"), ["école", "normale"]);
+});
+
+Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
+  const f = compilerFingerprint();
+  assert.match(f, /^[0-9a-f]+-[0-9a-f]+$/);
+  assert.equal(compilerFingerprint(), f);
 });

@@ -235,3 +235,46 @@ Deno.test("the labeled set meets the no-fit bar and keeps its measured recall", 
   // A regression floor at the recall measured when the concept table was last tuned (29/46).
   assert.ok(r.right >= 29, `recall ${r.right}/${r.fit}`);
 });
+
+Deno.test("loadRouteSkills() routes the same from a warm index as from a cold scan", async () => {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-routing-" });
+  try {
+    const skills = join(root, "claude", "skills");
+    for (const e of Deno.readDirSync(join(FIXTURES, "routing", "skills"))) {
+      if (!e.isDirectory) continue;
+      Deno.mkdirSync(join(skills, e.name), { recursive: true });
+      Deno.copyFileSync(
+        join(FIXTURES, "routing", "skills", e.name, "SKILL.md"),
+        join(skills, e.name, "SKILL.md"),
+      );
+    }
+    Deno.writeTextFileSync(
+      join(skills, "skill-rules.json"),
+      JSON.stringify({
+        skills: { investigate: { promptTriggers: { keywords: ["flamegraph spike"] } } },
+      }),
+    );
+    const opts = { claudeConfigDir: join(root, "claude"), stateRoot: join(root, "state") };
+    const prompts = [
+      "this test fails, fix it",
+      "there is a flamegraph spike here",
+      "review my pull request",
+      "what is the weather",
+    ];
+    const decide = (w: Awaited<ReturnType<typeof loadRouteSkills>>) =>
+      prompts.map((p) =>
+        routePrompt(p, w.skills, { routable: ["*"] }).candidates.map((c) =>
+          `${c.skill.name} ${c.score.toFixed(2)} ${c.trigger} ${c.matched}`
+        )
+      );
+    const cold = decide(await loadRouteSkills({ claudeConfigDir: opts.claudeConfigDir }));
+    const first = decide(await loadRouteSkills(opts));
+    const warm = decide(await loadRouteSkills(opts));
+    assert.deepEqual(first, cold);
+    assert.deepEqual(warm, cold);
+    assert.ok(cold[0][0].startsWith("investigate 1.00 fix this bug"));
+    assert.ok(cold[1][0].startsWith("investigate 1.00 flamegraph spike"));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -487,3 +487,32 @@ Deno.test("parseTranscriptText() never throws on random text (property)", () => 
     { numRuns: 300 },
   );
 });
+
+Deno.test("readTranscriptRun() searches no lower than scanFloor, and ignores a floor past the end", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/t.jsonl`;
+    const text = Deno.readTextFileSync(
+      new URL("../fixtures/transcripts/investigate_unmet.jsonl", import.meta.url),
+    );
+    Deno.writeTextFileSync(path, text);
+    const size = new TextEncoder().encode(text).length;
+    const whole = await readTranscriptRun(path, { skill: "investigate" });
+    assert.equal(whole.kind, "ok");
+    const loadAt = whole.kind === "ok" ? whole.run.load.offset : -1;
+    // The load starts at the floor: the search does not see it, and says so without a shape error.
+    const above = await readTranscriptRun(path, { skill: "investigate", scanFloor: loadAt });
+    assert.equal(above.kind, "not_loaded");
+    // A floor just below the load still finds it; a floor past the end is another file: search all.
+    assert.equal(
+      (await readTranscriptRun(path, { skill: "investigate", scanFloor: loadAt - 1 })).kind,
+      "ok",
+    );
+    assert.equal(
+      (await readTranscriptRun(path, { skill: "investigate", scanFloor: size + 1 })).kind,
+      "ok",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
