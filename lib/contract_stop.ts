@@ -30,6 +30,7 @@ import { findSkill, loadCatalog, type SkillEntry } from "./catalog.ts";
 import { configList } from "./config.ts";
 import { checkContract, type CheckResult, renderBlockLine } from "./contract_check.ts";
 import {
+  readSessionRecord,
   runKey,
   type RunOutcome,
   type RunRecord,
@@ -51,6 +52,7 @@ import { isSafeFileStem, readJsonFile, withLock, writeFileAtomic } from "./state
 import {
   endsOnQuestion,
   finalAssistantText,
+  findLastLoad,
   findStatusLine,
   pendingAgentDispatches,
   readTranscriptRun,
@@ -421,21 +423,43 @@ export async function runContractStop(
   // searched, so the next stop of the session searches only what was appended since.
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
   const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
+  const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
   let read;
   try {
-    read = await readTranscriptRun(transcript, {
-      skill: (load) => entryFor(withContract, load) !== undefined,
+    const search = await findLastLoad(transcript, {
+      skill: selector,
       skillsDirs: catalog.dirs,
-      maxParseBytes: deps.maxParseBytes,
       scanFloor: floor,
     });
+    if (search.kind === "not_loaded") {
+      writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
+      ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
+      return null;
+    }
+    if (search.kind === "found") {
+      // A settled run stays settled (seed: met, met_waived and met_after_block stay so): its
+      // transcript need not be parsed again, however long it has grown.
+      const settled = settledOutcome(ctx.stateRoot, ev.sessionId, withContract, search.load);
+      if (settled) {
+        ctx.log("allow", `already-${settled}`, { run: search.load.offset });
+        return null;
+      }
+    }
+    read = search.kind === "found"
+      ? await readTranscriptRun(transcript, {
+        skill: selector,
+        skillsDirs: catalog.dirs,
+        maxParseBytes: deps.maxParseBytes,
+        fromOffset: search.load.offset,
+      })
+      : { kind: "unknown_shape" as const, reason: search.reason, stats: undefined };
   } catch (e) {
+    if (e instanceof ContractStateError) throw e;
     if (e instanceof TranscriptReadError) throw new ContractStateError(e.path, e.message);
     throw new ContractStateError(transcript, errText(e));
   }
   if (read.kind === "not_loaded") {
-    writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, read.stats.fileSize);
-    ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
+    ctx.log("allow", "no-contract-skill-loaded");
     return null;
   }
   if (read.kind === "too_large") {
@@ -560,4 +584,28 @@ function writeScanMemo(stateRoot: string, sessionId: string, key: string, size: 
   } catch {
     // A memo that cannot be written costs the next stop a longer search, nothing else.
   }
+}
+
+/** The settled outcome recorded for the run that starts at `load`, if any (read without a lock). */
+function settledOutcome(
+  stateRoot: string,
+  sessionId: string,
+  skills: readonly SkillEntry[],
+  load: SkillLoad,
+): RunOutcome | undefined {
+  const entry = entryFor(skills, load);
+  if (!entry) return undefined;
+  const key = runKey(sanitizeName(entry.name, 64), load);
+  let record;
+  try {
+    record = readSessionRecord(stateRoot, sessionId);
+  } catch (e) {
+    const path = (e as { path?: unknown })?.path;
+    throw new ContractStateError(
+      typeof path === "string" ? path : join(stateRoot, "skill-contracts", `${sessionId}.json`),
+      errText(e),
+    );
+  }
+  const run = record?.runs.find((r) => r.key === key);
+  return run && SETTLED_OUTCOMES.includes(run.outcome) ? run.outcome : undefined;
 }

@@ -983,10 +983,49 @@ function* readRunGen(
  * @returns The run, or why there is none.
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
-export async function readTranscriptRun(
-  path: string,
-  options: ReadRunOptions,
-): Promise<RunRead> {
+export function readTranscriptRun(path: string, options: ReadRunOptions): Promise<RunRead> {
+  return withFileSource(path, (src) => driveAsync(readRunGen(src.size, options), src));
+}
+
+/** Where the last selected load of a transcript is, without reading its run. */
+export type LoadSearch =
+  | { kind: "found"; load: SkillLoad }
+  | { kind: "not_loaded"; fileSize: number }
+  | { kind: "unknown_shape"; reason: string };
+
+/**
+ * Finds the last selected load of a transcript by the same backward search as
+ * {@link readTranscriptRun}, without parsing the run after it: for a caller that may already
+ * know the run's outcome. Read the run afterwards with `fromOffset: load.offset`.
+ *
+ * @param path The transcript JSONL path.
+ * @param options Which skill, skills directories and search floor (`maxParseBytes`,
+ * `fromOffset` and `chunkSize` other than the default are ignored, but for `chunkSize`).
+ * @returns The load, or why there is none.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function findLastLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
+  return withFileSource(path, async (src) => {
+    const stats = emptyStats(src.size);
+    if (src.size === 0) return { kind: "unknown_shape", reason: "the file is empty" };
+    const asked = Math.floor(options.scanFloor ?? 0);
+    const floor = asked > 0 && asked <= src.size ? asked : 0;
+    const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+    const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+    const scan = await driveAsync(
+      scanBackward(src.size, chunkSize, limit, options.skill, options.skillsDirs, stats, floor),
+      src,
+    );
+    if (scan.found) {
+      return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
+    }
+    if (scan.sawMessages || floor > 0) return { kind: "not_loaded", fileSize: src.size };
+    return { kind: "unknown_shape", reason: "no user or assistant records" };
+  });
+}
+
+/** Opens a transcript as a byte source for the read generators, and closes it afterwards. */
+async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>): Promise<T> {
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { read: true });
@@ -1023,7 +1062,7 @@ export async function readTranscriptRun(
         return got === len ? buf : buf.subarray(0, got);
       },
     };
-    return await driveAsync(readRunGen(size, options), src);
+    return await fn(src);
   } finally {
     try {
       file.close();

@@ -442,3 +442,27 @@ Deno.test("skill_contract hook remembers a search with no load and searches only
     assert.deepEqual(third.json, { decision: "block", reason: SEED_BLOCK });
   });
 });
+
+Deno.test("skill_contract hook does not parse a settled run again, however the session grows", async () => {
+  await withWorld(async (world) => {
+    const stop = payload(world, "investigate_met");
+    const first = await runHookProcess("skill-contract", stop, { world });
+    assert.equal(first.stdout, "");
+    assert.deepEqual(outcomes(world), ["met"]);
+    // Later records the checker could not even parse (a content that is neither text nor a block
+    // list): a parse would fail open with a state error; the settled run is not parsed at all.
+    const path = transcriptPath(world);
+    Deno.writeTextFileSync(
+      path,
+      '{"type":"user","uuid":"late-1","message":{"role":"user","content":42}}\n',
+      { append: true },
+    );
+    const later = await runHookProcess("skill-contract", { ...stop, transcript_path: path }, {
+      world,
+    });
+    assert.equal(later.stdout, "");
+    assert.equal(later.stderr, "");
+    assert.match(readLog(world, "skill-contract.log"), /outcome=allow reason=already-met run=\d+/);
+    assert.deepEqual(outcomes(world), ["met"]);
+  });
+});
