@@ -66,6 +66,15 @@ export async function main(args: string[]): Promise<number> {
     console.error(`skillgate: unknown command ${JSON.stringify(name.slice(0, 40))}\n\n${USAGE}`);
     return 2;
   }
+  if (name !== "setup" && name !== "hook") {
+    // A plugin install keeps its state in the plugin's data directory: read and change that one.
+    const { pluginStateRoot } = await import("./lib/paths.ts");
+    const root = pluginStateRoot();
+    if (root) {
+      Deno.env.set("SKILLGATE_STATE_ROOT", root);
+      console.error(`skillgate: using the plugin's state root ${root}`);
+    }
+  }
   return await (await load())(rest);
 }
 

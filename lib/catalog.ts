@@ -313,6 +313,32 @@ export function firstInstruction(body: string): string | undefined {
   return firstText;
 }
 
+/** The most values a frontmatter block kept in the catalog may hold. */
+const MAX_KEPT_VALUES = 5000;
+
+/**
+ * A deep copy of parsed YAML with at most {@link MAX_KEPT_VALUES} values. YAML aliases make shared
+ * references, so a few hundred bytes can stand for billions of values (an "alias bomb"); copying,
+ * indexing or checking those would hang the hook. Past the bound the block is replaced by one that
+ * the contract schema rejects, naming the problem.
+ */
+function boundedCopy(value: unknown): unknown {
+  let budget = MAX_KEPT_VALUES;
+  const copy = (v: unknown, depth: number): unknown => {
+    if (--budget < 0 || depth > 32) throw new RangeError("too large");
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = copy(x, depth + 1);
+    return out;
+  };
+  try {
+    return copy(value, 0);
+  } catch {
+    return { version: `too large: more than ${MAX_KEPT_VALUES} values or 32 levels` };
+  }
+}
+
 async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
   const size = Deno.lstatSync(file).size;
   if (size > MAX_FILE_BYTES) return null;
@@ -336,7 +362,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     dir,
     triggers: asStrings(data.triggers),
     ...(description ? { description: description.slice(0, 2000) } : {}),
-    ...(data.contract !== undefined ? { contract: data.contract } : {}),
+    ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
     ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),

@@ -109,8 +109,8 @@ export function configPath(root: string = stateRoot()): string {
 }
 
 /**
- * Parses flat `key: value` lines. Comments (`#`) and blank lines are skipped, a value may be
- * quoted, and the last line for a key wins.
+ * Parses flat `key: value` lines. Comment lines (`#`) and blank lines are skipped, a value that
+ * is one quoted token loses its quotes, and the last line for a key wins.
  *
  * @param text The file's text.
  * @returns The values by key.
@@ -122,8 +122,10 @@ export function parseConfigText(text: string): Record<string, string> {
     if (line === "" || line.startsWith("#")) continue;
     const m = /^([A-Za-z0-9_]+)\s*:\s*(.*)$/.exec(line);
     if (!m) continue;
-    let value = m[2].replace(/\s+#.*$/, "").trim();
-    if (/^(['"]).*\1$/.test(value) && value.length >= 2) value = value.slice(1, -1);
+    // No inline comments: a value may hold ` #` (a shell-quoted command, say). One quoted token
+    // loses its quotes; a value with more quotes inside is kept as written.
+    let value = m[2].trim();
+    if (/^'[^']*'$|^"[^"]*"$/.test(value)) value = value.slice(1, -1);
     values[m[1]] = value;
   }
   return values;

@@ -291,8 +291,20 @@ function checkReportLabels(
     }
   }
   if (text === undefined) return { met: false, detail: `no message contains ${heading}` };
-  const after = text.slice(text.toLowerCase().lastIndexOf(h) + h.length);
-  const lines = after.split("\n");
+  // The heading may also be mentioned in passing ("I kept the debug report short"): the report is
+  // there when the text after any mention of it has every label, the last mention tried first.
+  const lower = text.toLowerCase();
+  let firstBad: string[] | undefined;
+  for (let at = lower.lastIndexOf(h); at >= 0; at = at === 0 ? -1 : lower.lastIndexOf(h, at - 1)) {
+    const bad = badLabels(text.slice(at + h.length).split("\n"), labels);
+    if (bad.length === 0) return { met: true, detail: `${heading} has ${labels.join(", ")}` };
+    firstBad ??= bad;
+  }
+  return { met: false, detail: `${heading} has no real value for ${firstBad!.join(", ")}` };
+}
+
+/** The labels that have no `Label: value` line with a real value among `lines`. */
+function badLabels(lines: string[], labels: string[]): string[] {
   const bad: string[] = [];
   for (const label of labels) {
     const re = new RegExp(
@@ -309,10 +321,7 @@ function checkReportLabels(
     }
     if (value === undefined || isPlaceholderValue(value.replace(/\|\s*$/, ""))) bad.push(label);
   }
-  if (bad.length > 0) {
-    return { met: false, detail: `${heading} has no real value for ${bad.join(", ")}` };
-  }
-  return { met: true, detail: `${heading} has ${labels.join(", ")}` };
+  return bad;
 }
 
 function resultRan(call: ToolCall): boolean {
@@ -640,6 +649,9 @@ export function findWaivers(run: TranscriptRun, options: WaiverOptions): Waiver[
     const w = parseWaiveCommand(cmd, options.command);
     if (!w) continue;
     if (w.skill !== undefined && !skillNameMatches(w.skill, options.skill)) continue;
+    // Only a call that really ran the waive command counts: its result carries the command's own
+    // acknowledgement (an `echo` of the line, or a `|| true` over a failure, does not).
+    if (!c.result.text.includes(`Waived ${w.item} for `)) continue;
     const waiver: Waiver = { item: w.item, reason: w.reason, toolUseId: c.id, seq: c.seq };
     if (w.skill !== undefined) waiver.skill = w.skill;
     out.push(waiver);

@@ -227,7 +227,8 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
 
 /**
  * Recognises a registered command as skillgate's. A command is skillgate's when it is a simple
- * command (see {@link shellSplit}) and either runs Deno (`<.../deno> run ...`) on a skillgate hook
+ * command (see {@link shellSplit}) and either runs Deno the way skillgate writes it
+ * (`<.../deno> run --no-prompt --no-config ...`, never `-A`) on a skillgate hook
  * module (a `jsr:@skillgate/skillgate...` specifier, or an absolute path ending in a hook table
  * entry such as `/hooks/skill_route.ts`), or runs a compiled `skillgate-<hook>` binary. Anything
  * else, including a user's wrapper around the same module, is foreign and never touched.
@@ -247,7 +248,12 @@ export function recogniseCommand(
   if (!words || words.length === 0) return null;
   let module: string | undefined;
   const exe = basename(words[0].replaceAll("\\", "/")).replace(/\.exe$/i, "");
-  if ((exe === "deno") && words[1] === "run") {
+  // skillgate always writes `run --no-prompt --no-config`: a `deno run` without them (say, a
+  // user's own `deno run -A …/hooks/skill_redirect.ts`) is not skillgate's, whatever it runs.
+  if (
+    exe === "deno" && words[1] === "run" && words.includes("--no-prompt") &&
+    words.includes("--no-config") && !words.some((w) => w === "-A" || w === "--allow-all")
+  ) {
     for (const word of words.slice(2)) {
       if (word.startsWith("-")) continue;
       module = moduleOfWord(word, rows);

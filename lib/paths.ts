@@ -79,11 +79,43 @@ export function hooksLogDir(root: string): string {
 
 /**
  * The command a model or a user runs to reach skillgate on this machine: `SKILLGATE_COMMAND`,
- * else the config key `skillgate_command` that `setup` writes, else `skillgate`.
+ * else the config key `skillgate_command` that `setup` writes, else, inside a Claude Code plugin
+ * (which puts nothing on `PATH`), the plugin's own CLI run by `deno`, else `skillgate`.
  *
  * @param configValues The config file's values (from `readConfig().values`).
- * @returns A command, such as `skillgate` or `deno run ... /abs/cli.ts`.
+ * @returns A command, such as `skillgate` or `deno run -A '/abs/cli.ts'`.
  */
 export function skillgateCommand(configValues?: Readonly<Record<string, string>>): string {
-  return getEnv("SKILLGATE_COMMAND") ?? configValues?.skillgate_command ?? "skillgate";
+  const explicit = getEnv("SKILLGATE_COMMAND") ?? configValues?.skillgate_command;
+  if (explicit) return explicit;
+  const pluginRoot = getEnv("CLAUDE_PLUGIN_ROOT");
+  if (pluginRoot) return `deno run -A '${`${pluginRoot}/cli.ts`.replaceAll("'", "'\\''")}'`;
+  return "skillgate";
+}
+
+/**
+ * For the CLI run by a user who installed skillgate as a Claude Code plugin: the plugin's data
+ * directory (`<claude config>/plugins/data/skillgate…`), where its hooks keep their state, when
+ * nothing else names a state root (no `SKILLGATE_STATE_ROOT`, no `CLAUDE_PLUGIN_DATA`, no
+ * `~/.skillgate`) and exactly one such directory exists.
+ *
+ * @returns The directory, or `undefined`.
+ */
+export function pluginStateRoot(): string | undefined {
+  if (getEnv("SKILLGATE_STATE_ROOT") || getEnv("CLAUDE_PLUGIN_DATA")) return undefined;
+  try {
+    try {
+      Deno.statSync(join(homeDir(), ".skillgate"));
+      return undefined;
+    } catch {
+      // No state root of a setup install: look for the plugin's.
+    }
+    const dataDir = join(claudeConfigDir(), "plugins", "data");
+    const found = [...Deno.readDirSync(dataDir)]
+      .filter((e) => e.isDirectory && e.name.startsWith("skillgate"))
+      .map((e) => join(dataDir, e.name));
+    return found.length === 1 ? found[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -457,9 +457,26 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
   return {
     agentNames: async () => new Set((await catalog()).agentNames(await loadAgents())),
     isAgent: async (name) => (await catalog()).isAgent(await loadAgents(), name),
-    isSkill: async (name) => (await catalog()).findSkill(await loadSkills(), name) !== undefined,
+    isSkill: async (name) =>
+      HOST_SKILLS.includes(name) ||
+      (await catalog()).findSkill(await loadSkills(), name) !== undefined,
   };
 }
+
+/**
+ * Skills that ship with Claude Code itself, not on disk (seen in the skill listing of Claude Code
+ * 2.1.328, see `reference/hosts-observed.md`). An agent of the same name is never redirected:
+ * skills take precedence, and the host resolves these.
+ */
+export const HOST_SKILLS: readonly string[] = Object.freeze([
+  "code-review",
+  "dataviz",
+  "init",
+  "loop",
+  "security-review",
+  "simplify",
+  "update-config",
+]);
 
 /**
  * The PreToolUse path: deny a Skill call that names an agent that is not a skill, with the host's

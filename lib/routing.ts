@@ -25,7 +25,12 @@ import {
 import { sanitizeLine, sanitizeName } from "./sanitize.ts";
 import { loadCatalog } from "./catalog.ts";
 import { configList, configNumber, type ConfigState } from "./config.ts";
-import { applySkillRules, readSkillRules, type SkillRulesWarning } from "./skill_rules.ts";
+import {
+  applySkillRules,
+  MAX_INTENT_TEXT,
+  readSkillRules,
+  type SkillRulesWarning,
+} from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "./answer.ts";
 import type { HookEvent } from "./payload.ts";
 import type { HookContext } from "./hook_runner.ts";
@@ -205,9 +210,10 @@ export function scoreSkill(
     ? { score: best.score, trigger: best.trigger, matched: best.matched, intent: false }
     : { score: 0, trigger: "", matched: 0, intent: false };
   if (result.score < 1 && raw !== undefined) {
+    const head = raw.slice(0, MAX_INTENT_TEXT);
     for (const re of skill.intentPatterns ?? []) {
       re.lastIndex = 0;
-      if (re.test(raw)) {
+      if (re.test(head)) {
         result = { score: 1, trigger: `/${re.source}/`, matched: 0, intent: true };
         break;
       }

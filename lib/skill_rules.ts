@@ -78,8 +78,24 @@ export function formatSkillRulesWarning(w: SkillRulesWarning): string {
   return `${w.file ?? SKILL_RULES_FILE}:${where} ${w.problem}`;
 }
 
-/** Nested quantifiers (`(a+)+`, `(a*)*`, `(a|b+){2,}`) and back-references. */
-const DANGEROUS = /\([^()]*[+*}][^()]*\)\s*[+*{]|\\[1-9]/;
+/**
+ * Patterns that can backtrack without bound: a repeated group (`(a|a)*`, `(a+)+`, `(ab){2,}`)
+ * and back-references. No filter of syntax makes every regex safe, so intent patterns also get at
+ * most {@link MAX_OPEN_QUANTIFIERS} open-ended quantifiers, and are matched against at most
+ * {@link MAX_INTENT_TEXT} characters of a prompt (see `routing.ts`).
+ */
+const DANGEROUS = /\)\s*(?:[*+]|\{)|\\[1-9]|\\k</;
+
+/** The most open-ended quantifiers (`*`, `+`, `{n,}`) an intent pattern may hold. */
+export const MAX_OPEN_QUANTIFIERS = 2;
+
+/** How many characters of a prompt intent patterns are matched against. */
+export const MAX_INTENT_TEXT = 2000;
+
+function openQuantifiers(source: string): number {
+  const bare = source.replace(/\\./g, "x");
+  return (bare.match(/[*+]|\{\d*,\}/g) ?? []).length;
+}
 
 /**
  * Compiles one intent pattern, case-insensitive.
@@ -93,7 +109,10 @@ export function compileIntentPattern(pattern: unknown): RegExp | { error: string
   if (source.length > MAX_INTENT_PATTERN_CHARS) {
     return { error: `longer than ${MAX_INTENT_PATTERN_CHARS} characters` };
   }
-  if (DANGEROUS.test(source)) return { error: "nested quantifier or back-reference" };
+  if (DANGEROUS.test(source)) return { error: "repeated group or back-reference" };
+  if (openQuantifiers(source) > MAX_OPEN_QUANTIFIERS) {
+    return { error: `more than ${MAX_OPEN_QUANTIFIERS} open-ended quantifiers` };
+  }
   try {
     return new RegExp(source, "i");
   } catch {

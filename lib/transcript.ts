@@ -31,8 +31,7 @@ export type LoadVia =
   | "skill_tool"
   | "command"
   | "read"
-  | "base_directory"
-  | "invoked_skills";
+  | "base_directory";
 
 /** One load of a skill found in the transcript. */
 export interface SkillLoad {
@@ -250,7 +249,6 @@ const LOAD_NEEDLES = [
   "<command-name>",
   "SKILL.md",
   "Base directory for this skill",
-  "invoked_skills",
 ];
 
 const USER_OR_ASSISTANT_RE = /"type"\s*:\s*"(?:user|assistant)"/;
@@ -345,17 +343,10 @@ function loadsOfRecord(rec: Rec, skillsDirs: readonly string[] | undefined): Raw
   const out: RawLoad[] = [];
   const type = rec.type;
   if (rec.isSidechain === true) return out;
-  if (type === "attachment") {
-    const att = rec.attachment;
-    if (isRec(att) && att.type === "invoked_skills" && Array.isArray(att.skills)) {
-      for (const s of att.skills) {
-        const n = isRec(s) ? str(s.name) : undefined;
-        const norm = n ? normalizeSkillName(n) : undefined;
-        if (norm) out.push({ ...norm, via: "invoked_skills" });
-      }
-    }
-    return out;
-  }
+  // An `invoked_skills` attachment is no load: Claude Code writes it when it compacts a
+  // conversation, to carry skills already loaded into the summary. Counting it would start a new
+  // run and block a later, unrelated turn (the seed's loads are a Skill call, a typed /name, a
+  // Read of the SKILL.md).
   if (type !== "user" && type !== "assistant") return out;
   const msg = rec.message;
   if (!isRec(msg)) return out;

@@ -313,3 +313,25 @@ Deno.test("loadCatalog() keeps compiled triggers in its index, per compiler vers
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+Deno.test("loadCatalog() defuses a YAML alias bomb in a contract block", async () => {
+  const w = await world();
+  try {
+    const levels = ["  l0: &l0 [" + Array(10).fill('"lol"').join(",") + "]"];
+    for (let i = 1; i <= 8; i++) {
+      levels.push(`  l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(",")}]`);
+    }
+    write(
+      join(w.claude, "skills", "bomb", "SKILL.md"),
+      `---\nname: bomb\ntriggers: [debug this]\ncontract:\n${levels.join("\n")}\n---\n`,
+    );
+    const state = join(w.root, "state");
+    const c = await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false });
+    const bomb = findSkill(c, "bomb");
+    assert.deepEqual(bomb?.contract, { version: "too large: more than 5000 values or 32 levels" });
+    assert.deepEqual(bomb?.triggers, ["debug this"]);
+    assert.ok(Deno.statSync(join(state, "catalog", "skills.json")).size < 100_000);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});

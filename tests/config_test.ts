@@ -50,12 +50,15 @@ Deno.test("parseSwitchValue() accepts the seed's words and nothing else", () => 
 
 Deno.test("parseConfigText() reads flat key: value lines, last one wins", () => {
   const v = parseConfigText(
-    "\uFEFF# header\nskill_routing: off\r\nroute_threshold: '0.5'\nskill_routing: on # later\n  nested: x\nbad line\n",
+    "\uFEFF# header\nskill_routing: off\r\nroute_threshold: '0.5'\nskill_routing: on\n  nested: x\nbad line\n" +
+      "skillgate_command: '/opt/my tools/deno' run -A '/home/me/it'\\''s #1/cli.ts'\n",
   );
   assert.equal(v.skill_routing, "on");
   assert.equal(v.route_threshold, "0.5");
   assert.equal(v.nested, "x");
-  assert.equal(Object.keys(v).length, 3);
+  // A shell-quoted command keeps every quote and its ` #`.
+  assert.equal(v.skillgate_command, "'/opt/my tools/deno' run -A '/home/me/it'\\''s #1/cli.ts'");
+  assert.equal(Object.keys(v).length, 4);
 });
 
 Deno.test("resolveSwitch() follows env > config > default", async (t) => {

@@ -65,6 +65,10 @@ function statuses(r: ReturnType<typeof check>): Record<string, string> {
   return Object.fromEntries(r.items.map((i) => [i.id, i.status]));
 }
 
+/** What `skillgate contract waive repro-after-fix` prints (the checker requires it). */
+const ACK =
+  "Waived repro-after-fix for investigate: x. This waiver counts for this session's current run only.";
+
 const REPORT = "DEBUG REPORT\nSymptom: login crashed on a null user\nRoot cause: " +
   "session.user was null\nFix: optional chaining in currentUser\nEvidence: bun test: 2 pass\nStatus: DONE";
 
@@ -145,6 +149,20 @@ Deno.test("report_labels uses the last message with the heading and accepts mark
     say(REPORT.replace(/Evidence.*\n/, "")),
   ]);
   assert.equal(statuses(missingLabel)["debug-report"], "missing");
+});
+
+Deno.test("report_labels accepts a report whose heading is mentioned again after it", () => {
+  const mentioned = check([
+    ...skillLoad("s", "investigate"),
+    say(`${REPORT}\n\nI kept the debug report short; the full log is in /tmp/log.txt.`),
+  ]);
+  assert.equal(statuses(mentioned)["debug-report"], "met");
+  // A mention without any report around it is still missing.
+  const onlyMention = check([
+    ...skillLoad("s", "investigate"),
+    say("The debug report follows later."),
+  ]);
+  assert.equal(statuses(onlyMention)["debug-report"], "missing");
 });
 
 Deno.test("check_after_last_edit is met with no edit, missing with a test only before the edit", () => {
@@ -335,7 +353,11 @@ Deno.test("a successful waive call waives an item; the run is met but marked wai
   const recs = [
     ...skillLoad("s", "investigate"),
     ...edit("e1"),
-    ...bash("w1", `skillgate contract waive repro-after-fix --reason "docs-only change"`),
+    ...bash(
+      "w1",
+      `skillgate contract waive repro-after-fix --reason "docs-only change"`,
+      ACK,
+    ),
     say(REPORT),
   ];
   const r = check(recs);
@@ -349,10 +371,17 @@ Deno.test("a waive that failed, has no reason, or names another skill does not c
   const base = [...skillLoad("s", "investigate"), ...edit("e1"), say(REPORT)];
   const cases: Rec[][] = [
     bash("w1", `skillgate contract waive repro-after-fix --reason "x"`, "Exit code 2", true),
-    bash("w2", `skillgate contract waive repro-after-fix`),
-    bash("w3", `skillgate contract waive repro-after-fix --reason ""`),
-    bash("w4", `skillgate contract waive repro-after-fix --reason "x" --skill review`),
-    bash("w5", `echo contract waive repro-after-fix --reason "x"`),
+    bash("w2", `skillgate contract waive repro-after-fix`, ACK),
+    bash("w3", `skillgate contract waive repro-after-fix --reason ""`, ACK),
+    bash("w4", `skillgate contract waive repro-after-fix --reason "x" --skill review`, ACK),
+    bash("w5", `echo contract waive repro-after-fix --reason "x"`, ACK),
+    // Found in review: an echo of the whole line, and a failure hidden behind `|| true`.
+    bash("w7", `echo skillgate contract waive repro-after-fix --reason "x"`),
+    bash(
+      "w8",
+      `skillgate contract waive repro-after-fix --reason "x" || true`,
+      "bash: skillgate: command not found",
+    ),
   ];
   for (const w of cases) {
     assert.equal(check([...base, ...w]).outcome, "unmet", JSON.stringify(w[0]));
@@ -360,6 +389,7 @@ Deno.test("a waive that failed, has no reason, or names another skill does not c
   const sameSkill = bash(
     "w6",
     `skillgate contract waive repro-after-fix --reason "x" --skill investigate`,
+    ACK,
   );
   assert.equal(check([...base, ...sameSkill]).outcome, "met");
 });
@@ -367,7 +397,7 @@ Deno.test("a waive that failed, has no reason, or names another skill does not c
 Deno.test("a waive from another session does not count when a session id is given", () => {
   const other = [
     call("w1", "Bash", { command: `skillgate contract waive repro-after-fix --reason "x"` }),
-    result("w1", "ok", { session: "other" }),
+    result("w1", ACK, { session: "other" }),
   ];
   (other[0] as Rec).sessionId = "other-session";
   const recs = [...skillLoad("s", "investigate"), ...edit("e1"), ...other, say(REPORT)];
@@ -388,7 +418,7 @@ Deno.test("parseWaiveCommand() reads the installed command forms", () => {
   assert.deepEqual(parseWaiveCommand(`sg contract waive a --reason why`, "/usr/bin/sg")?.item, "a");
   const run = runOf([
     ...skillLoad("s", "investigate"),
-    ...bash("w", "skillgate contract waive a --reason b"),
+    ...bash("w", "skillgate contract waive a --reason b", "Waived a for investigate: b."),
   ]);
   assert.equal(findWaivers(run, { skill: "investigate" }).length, 1);
 });

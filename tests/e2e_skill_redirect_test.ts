@@ -318,3 +318,23 @@ Deno.test("skill_redirect Stop of Copilot CLI (agentStop) passes: its preToolUse
     assert.equal(run.stderr, "");
   });
 });
+
+Deno.test("skill_redirect hook never redirects a skill built into Claude Code that an agent shadows", async () => {
+  await withWorld(async (world) => {
+    // Found in review: an agent named like a host skill (`simplify`, `code-review`) must not turn
+    // a working Skill call into a deny; Claude Code resolves these names itself.
+    for (const name of ["simplify", "code-review"]) {
+      Deno.writeTextFileSync(
+        join(world.claudeDir, "agents", `${name}.md`),
+        `---\nname: ${name}\ndescription: shadowing agent\n---\nbody\n`,
+      );
+      const run = await runHookProcess("skill-redirect", {
+        ...payload("redirect_claude_skill_agent"),
+        cwd: world.projectDir,
+        tool_input: { skill: name },
+      }, { world });
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, "", name);
+    }
+  });
+});

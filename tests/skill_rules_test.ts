@@ -48,7 +48,7 @@ Deno.test("parseSkillRules() skips an invalid regex with a warning, never a cras
   assert.deepEqual(warnings[1], {
     skill: "review",
     index: 2,
-    problem: "nested quantifier or back-reference",
+    problem: "repeated group or back-reference",
   });
   assert.equal(
     formatSkillRulesWarning({ ...warnings[0], file: "/p/skill-rules.json" }),
@@ -59,15 +59,25 @@ Deno.test("parseSkillRules() skips an invalid regex with a warning, never a cras
 Deno.test("compileIntentPattern() refuses long and backtracking-prone patterns", () => {
   assert.ok(compileIntentPattern("fix.*bug") instanceof RegExp);
   assert.deepEqual(compileIntentPattern("(\\w+\\s?)*$"), {
-    error: "nested quantifier or back-reference",
+    error: "repeated group or back-reference",
   });
   assert.deepEqual(compileIntentPattern("(a)\\1"), {
-    error: "nested quantifier or back-reference",
+    error: "repeated group or back-reference",
   });
   assert.deepEqual(compileIntentPattern("a".repeat(301)), {
     error: "longer than 300 characters",
   });
   assert.deepEqual(compileIntentPattern(42), { error: "not a string" });
+  // Overlapping alternation under a repetition backtracks without bound (found in review).
+  assert.deepEqual(compileIntentPattern("(a|a)*b"), { error: "repeated group or back-reference" });
+  assert.deepEqual(compileIntentPattern("(?:ab){2,}c"), {
+    error: "repeated group or back-reference",
+  });
+  assert.deepEqual(compileIntentPattern(".*a.*b.*c"), {
+    error: "more than 2 open-ended quantifiers",
+  });
+  assert.ok(compileIntentPattern("(create|add).*?(feature|route)") instanceof RegExp);
+  assert.ok(compileIntentPattern("(how does|explain)\\s+\\w+") instanceof RegExp);
 });
 
 Deno.test("parseSkillRules() reports a file that is not JSON or has no skills", () => {

@@ -92,7 +92,7 @@ Deno.test("parseTranscriptText() counts a Read of SKILL.md under an installed sk
   assert.deepEqual(parse(nested, "investigate", { skillsDirs: dirs }).kind, "not_loaded");
 });
 
-Deno.test("parseTranscriptText() counts an invoked_skills attachment as a load", () => {
+Deno.test("parseTranscriptText() does not take a compaction's invoked_skills attachment for a load", () => {
   const att: Rec = {
     type: "attachment",
     uuid: "att-1",
@@ -101,8 +101,13 @@ Deno.test("parseTranscriptText() counts an invoked_skills attachment as a load",
       skills: [{ name: "investigate", path: "/x/investigate/SKILL.md", content: "..." }],
     },
   };
-  const run = ok(parse([user("hi"), att, say("ok")]));
-  assert.deepEqual(run.load.via, "invoked_skills");
+  // Alone it loads nothing; after a real load it does not start a second run.
+  assert.equal(parse([user("hi"), att, say("ok")]).kind, "not_loaded");
+  const records = [user("hi"), ...skillLoad("t1", "investigate"), say("a")];
+  const without = ok(parse([...records, say("b")]));
+  const withAtt = ok(parse([...records, att, say("b")]));
+  assert.equal(withAtt.load.offset, without.load.offset);
+  assert.equal(withAtt.loads.length, without.loads.length);
 });
 
 Deno.test("parseTranscriptText() gives not_loaded when the skill never loads", () => {
