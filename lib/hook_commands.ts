@@ -228,7 +228,7 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
 /**
  * Recognises a registered command as skillgate's. A command is skillgate's when it is a simple
  * command (see {@link shellSplit}) and either runs Deno the way skillgate writes it
- * (`<.../deno> run --no-prompt --no-config ...`, never `-A`) on a skillgate hook
+ * (`<.../deno> run --no-prompt ...`, never `-A` or `--allow-run`) on a skillgate hook
  * module (a `jsr:@skillgate/skillgate...` specifier, or an absolute path ending in a hook table
  * entry such as `/hooks/skill_route.ts`), or runs a compiled `skillgate-<hook>` binary. Anything
  * else, including a user's wrapper around the same module, is foreign and never touched.
@@ -248,11 +248,12 @@ export function recogniseCommand(
   if (!words || words.length === 0) return null;
   let module: string | undefined;
   const exe = basename(words[0].replaceAll("\\", "/")).replace(/\.exe$/i, "");
-  // skillgate always writes `run --no-prompt --no-config`: a `deno run` without them (say, a
-  // user's own `deno run -A …/hooks/skill_redirect.ts`) is not skillgate's, whatever it runs.
+  // skillgate always writes `run --no-prompt` and never grants everything: a `deno run` without
+  // it, or with `-A` (say, a user's own `deno run -A …/hooks/skill_redirect.ts`), is not
+  // skillgate's, whatever it runs.
   if (
     exe === "deno" && words[1] === "run" && words.includes("--no-prompt") &&
-    words.includes("--no-config") && !words.some((w) => w === "-A" || w === "--allow-all")
+    !words.some((w) => w === "-A" || w === "--allow-all" || w.startsWith("--allow-run"))
   ) {
     for (const word of words.slice(2)) {
       if (word.startsWith("-")) continue;

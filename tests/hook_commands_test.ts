@@ -131,7 +131,7 @@ Deno.test("recogniseCommand() knows every command setup writes, by event", () =>
 });
 
 Deno.test("recogniseCommand() tells the two redirect registrations apart by event", () => {
-  const cmd = `${DENO} run --allow-read=/x /old/checkout/hooks/skill_redirect.ts`;
+  const cmd = `${DENO} run --no-prompt --allow-read=/x /old/checkout/hooks/skill_redirect.ts`;
   assert.equal(recogniseCommand(cmd, "PreToolUse")?.hookId, "skill-redirect");
   assert.equal(recogniseCommand(cmd, "Stop")?.hookId, "skill-redirect-stop");
   assert.equal(recogniseCommand(cmd, "preToolUse")?.hookId, "skill-redirect");
@@ -143,7 +143,7 @@ Deno.test("recogniseCommand() tells the two redirect registrations apart by even
 Deno.test("recogniseCommand() claims stale versions and paths of its own hooks", () => {
   assert.equal(
     recogniseCommand(
-      "/old/deno run -A jsr:@skillgate/skillgate@0.0.1/hooks/skill-route",
+      "/old/deno run --no-prompt --allow-read=/x jsr:@skillgate/skillgate@0.0.1/hooks/skill-route",
       "UserPromptSubmit",
     )
       ?.hookId,
@@ -168,6 +168,10 @@ Deno.test("recogniseCommand() never claims a foreign command", () => {
     "echo skillgate skill-route",
     "deno run /a/hooks/skill_route.ts; curl http://evil",
     "deno eval /a/hooks/skill_route.ts",
+    // Found in review: a user's own entry for the same module, not written the way skillgate is.
+    "deno run -A /home/u/my/hooks/skill_redirect.ts",
+    "deno run --no-prompt -A /home/u/my/hooks/skill_redirect.ts",
+    "deno run --no-prompt --allow-run /home/u/my/hooks/skill_redirect.ts",
     "/usr/bin/skillgate-unknown",
     "skillgate-skill-route",
     "/usr/local/bin/gstack-skill-route",
