@@ -402,17 +402,22 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
     isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
   );
   const mtimes: Record<string, number> = {};
-  // A new skill shows up as a changed mtime of the directory that gains it: the root, or a
-  // directory on the way to an existing skill. A skill's own directory needs no watch: an edit of
-  // its SKILL.md changes that file's mtime, which is checked too.
-  const keepDirs = new Set<string>([root.dir]);
+  // A new file shows up as a changed mtime of the directory that gains it. Watched: every
+  // directory on the way to a file, and every directory next to those that holds no file yet (an
+  // empty skill folder that gets its SKILL.md later). Not watched: a skill's own folder, whose
+  // SKILL.md mtime is checked itself, so its scripts and references cost nothing.
+  const ancestors = new Set<string>([root.dir]);
+  const fileDirs = new Set(walk.files.map((f) => f.dir));
   for (const f of walk.files) {
-    for (let d = dirname(f.dir); d.startsWith(root.dir); d = dirname(d)) {
-      keepDirs.add(d);
+    for (let d = isSkill ? dirname(f.dir) : f.dir; d.startsWith(root.dir); d = dirname(d)) {
+      ancestors.add(d);
       if (d === root.dir) break;
     }
   }
-  for (const d of walk.dirs) if (keepDirs.has(d)) mtimes[d] = mtimeOf(d);
+  for (const d of walk.dirs) {
+    const watch = ancestors.has(d) || (ancestors.has(dirname(d)) && !fileDirs.has(d));
+    if (watch) mtimes[d] = mtimeOf(d);
+  }
   const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
   const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
   const skills: SkillEntry[] = [];

@@ -241,11 +241,13 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
     }
     const config = readConfig(root);
-    if (!config.readable) {
+    // The environment outranks the config file, even one that cannot be read; without it, an
+    // unreadable config turns the hook off, because it may hold an off the user set.
+    const sw = resolveSwitch(row.switchName, config);
+    if (!sw.on) {
+      if (sw.source !== "unreadable-config") return { stdout: "" };
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
-    const sw = resolveSwitch(row.switchName, config);
-    if (!sw.on) return { stdout: "" };
     probePermissions(row, currentPermissionPaths(config));
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
     const timeout = deadline(

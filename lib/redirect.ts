@@ -59,8 +59,9 @@ export function isSkillTool(toolName: unknown): boolean {
 }
 
 /**
- * Reads the target name of a Skill call: `skill` if it is a string, else `name` if it is a
- * string. Surrounding whitespace and one leading `/` are dropped, as the host does.
+ * Reads the target name of a Skill call: the `skill` key when present (a string, else nothing),
+ * else `name` if it is a string. Surrounding whitespace and one leading `/` are dropped, as the
+ * host does.
  *
  * @param toolInput The tool input (any JSON value; junk is fine).
  * @returns The name, or `undefined` when there is no usable string name.
@@ -70,11 +71,11 @@ export function skillTargetName(toolInput: unknown): string | undefined {
     return undefined;
   }
   const input = toolInput as Record<string, unknown>;
-  const raw = typeof input.skill === "string"
-    ? input.skill
-    : typeof input.name === "string"
-    ? input.name
-    : undefined;
+  // As the seed's `get("skill").or_else(get("name")).and_then(as_str)`: `name` is read only when
+  // there is no `skill` key at all; a `skill` that is null or not a string passes through.
+  const raw = Object.hasOwn(input, "skill")
+    ? (typeof input.skill === "string" ? input.skill : undefined)
+    : (typeof input.name === "string" ? input.name : undefined);
   if (raw === undefined) return undefined;
   let name = raw.trim();
   if (name.startsWith("/")) name = name.slice(1).trim();

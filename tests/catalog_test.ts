@@ -335,3 +335,25 @@ Deno.test("loadCatalog() defuses a YAML alias bomb in a contract block", async (
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+Deno.test("loadCatalog() sees a skill added to an empty folder and an agent added to a subfolder", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    Deno.mkdirSync(join(w.claude, "skills", "helper"));
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    await loadCatalog(opts);
+    assert.equal((await loadCatalog(opts)).fromIndex, true);
+    // Found in review: both used to be missed while the index looked fresh.
+    write(join(w.claude, "skills", "helper", "SKILL.md"), "---\nname: helper\n---\n");
+    write(join(w.claude, "agents", "core", "beta.md"), "---\nname: beta\n---\n");
+    const later = Date.now() + 10_000;
+    Deno.utimeSync(join(w.claude, "skills", "helper"), new Date(), new Date(later));
+    Deno.utimeSync(join(w.claude, "agents", "core"), new Date(), new Date(later));
+    const after = await loadCatalog(opts);
+    assert.ok(findSkill(after, "helper"), "new skill in an empty folder");
+    assert.ok(isAgent(after, "beta"), "new agent in a subfolder");
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});

@@ -178,3 +178,11 @@ Deno.test("evaluateHook() ends an event the hook does not concern before reading
     assert.deepEqual(out, { stdout: "" });
     assert.equal(ran, false);
   }));
+
+Deno.test("evaluateHook() lets an env switch win over a config file that cannot be read", () =>
+  withState(async (root) => {
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28, 0x00]));
+    // withState sets SKILLGATE_SKILL_ROUTING=on, as `route --explain` and `config list` read it.
+    const out = await evaluateHook(spec(() => ({ ran: true })), PROMPT);
+    assert.deepEqual(out, { stdout: '{"ran":true}' });
+  }));

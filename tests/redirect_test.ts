@@ -122,12 +122,13 @@ Deno.test("checkSkillRedirect() passes junk that is not an object at all", async
   }
 });
 
-Deno.test("checkSkillRedirect() falls back to name when skill is not a string", async () => {
-  const d = await checkSkillRedirect(
-    "Skill",
-    { skill: 123, name: "prompt-writer" },
-    fixtureSources(),
-  );
+Deno.test("checkSkillRedirect() reads name only without a skill key, as the seed's accessors do", async () => {
+  // get("skill").or_else(get("name")).and_then(as_str): a present non-string skill passes.
+  for (const skill of [123, null, { x: "y" }, ["prompt-writer"]]) {
+    const d = await checkSkillRedirect("Skill", { skill, name: "prompt-writer" }, fixtureSources());
+    assert.equal(d.action, "pass", JSON.stringify(skill));
+  }
+  const d = await checkSkillRedirect("Skill", { name: "prompt-writer" }, fixtureSources());
   assert.equal(d.action, "deny");
 });
 
