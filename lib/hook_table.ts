@@ -212,7 +212,9 @@ export function permissionFlags(row: HookRow, paths: PermissionPaths): string[] 
 }
 
 /**
- * The arguments after `deno` that run a hook: `run --no-prompt --no-config <flags> <entry>`.
+ * The arguments after `deno` that run a hook: `run --quiet --no-prompt --no-config <flags>
+ * <entry>`. `--quiet` keeps Deno's own notices (a first run's `Download …` lines) off stderr,
+ * which carries at most skillgate's one line.
  *
  * @param row The hook.
  * @param paths The paths to grant.
@@ -220,5 +222,5 @@ export function permissionFlags(row: HookRow, paths: PermissionPaths): string[] 
  * @returns The argument list.
  */
 export function denoRunArgs(row: HookRow, paths: PermissionPaths, entry: string): string[] {
-  return ["run", "--no-prompt", "--no-config", ...permissionFlags(row, paths), entry];
+  return ["run", "--quiet", "--no-prompt", "--no-config", ...permissionFlags(row, paths), entry];
 }

@@ -87,7 +87,7 @@ export interface HookRun {
   readonly code: number;
   /** Its stdout. */
   readonly stdout: string;
-  /** Its stderr, with Deno's own download notices removed. */
+  /** Its stderr (hooks run with `--quiet`, so it holds only what skillgate wrote). */
   readonly stderr: string;
   /** Its stdout parsed as JSON, when it printed any. */
   readonly json?: unknown;
@@ -185,11 +185,7 @@ export async function runHookProcess(
   await writer.close();
   const out = await child.output();
   const stdout = new TextDecoder().decode(out.stdout);
-  const stderr = new TextDecoder().decode(out.stderr)
-    .split("\n").filter((l) =>
-      !l.replaceAll("\u001b", "").replace(/^(\[[0-9;]*m)*/, "").startsWith("Download ")
-    )
-    .join("\n").trim();
+  const stderr = new TextDecoder().decode(out.stderr).trim();
   let json: unknown;
   if (stdout.trim()) {
     try {

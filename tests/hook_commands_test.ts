@@ -68,13 +68,14 @@ Deno.test("shellSplit() refuses lines with shell operators or expansions", () =>
   assert.deepEqual(shellSplit(`a "b c" 'd e' f\\ g`), ["a", "b c", "d e", "f g"]);
 });
 
-Deno.test("hookCommand() is absolute Deno, run --no-prompt --no-config, the table's flags, the module", async () => {
+Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, the table's flags, the module", async () => {
   for (const row of HOOKS) {
     const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths: PATHS });
     const words = await shellWords(command);
     assert.deepEqual(words, [
       DENO,
       "run",
+      "--quiet",
       "--no-prompt",
       "--no-config",
       ...permissionFlags(row, PATHS),

@@ -14,7 +14,7 @@ Deno.test("every hook row has an entry file that exists and an export in deno.js
 Deno.test("no hook is granted run, net, ffi or all permissions", () => {
   for (const row of HOOKS) {
     const args = denoRunArgs(row, PATHS, `/repo/${row.entry}`);
-    assert.deepEqual(args.slice(0, 3), ["run", "--no-prompt", "--no-config"]);
+    assert.deepEqual(args.slice(0, 4), ["run", "--quiet", "--no-prompt", "--no-config"]);
     for (const a of args) {
       assert.ok(!/^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi|--allow-sys)/.test(a), a);
     }

@@ -48,7 +48,7 @@ Deno.test("plugin hooks are exec form: command deno, run --no-prompt --no-config
       for (const h of g.hooks) {
         assert.equal(h.type, "command");
         assert.equal(h.command, "deno");
-        assert.deepEqual(h.args.slice(0, 3), ["run", "--no-prompt", "--no-config"]);
+        assert.deepEqual(h.args.slice(0, 4), ["run", "--quiet", "--no-prompt", "--no-config"]);
         assert.match(h.args.at(-1)!, /^\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/[a-z_]+\.ts$/);
       }
     }

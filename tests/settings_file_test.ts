@@ -361,7 +361,7 @@ Deno.test("updateJsonFile() dry run returns a diff and writes nothing", async ()
     assert.match(r.diff, /^--- .*settings\.json\n\+\+\+ /);
     assert.match(r.diff, /^- {2}"model": "opus"$/m);
     assert.match(r.diff, /^\+ {2}"model": "opus",$/m);
-    assert.match(r.diff, /^\+ {12}"command": "\/usr\/local\/bin\/deno run --no-prompt/m);
+    assert.match(r.diff, /^\+ {12}"command": "\/usr\/local\/bin\/deno run --quiet --no-prompt/m);
     assert.equal(await Deno.readTextFile(path), '{\n  "model": "opus"\n}\n');
     assert.deepEqual(listBackups(path), []);
   } finally {

@@ -380,7 +380,8 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
     stale.hooks.Stop.push({
       hooks: [{
         type: "command",
-        command: "/old/deno run --no-prompt --allow-read=/x jsr:@skillgate/skillgate@0.0.1/hooks/skill-contract",
+        command:
+          "/old/deno run --no-prompt --allow-read=/x jsr:@skillgate/skillgate@0.0.1/hooks/skill-contract",
       }],
     });
     const env = {
