@@ -505,14 +505,25 @@ export async function runContractStop(
       (current: SessionRecord | undefined) => {
         // Past the deadline the runner has already answered: record nothing.
         if (ctx.signal.aborted) throw new Error("hook ran past its deadline");
-        const key = runKey(sanitizeName(entry.name, 64), run.load);
+        const skill = sanitizeName(entry.name, 64);
+        const key = runKey(skill, run.load);
         const existing = current?.runs.find((r) => r.key === key);
-        previous = existing?.outcome;
-        const d = decideStop(input, existing);
-        return {
-          record: d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined,
-          result: d,
-        };
+        // The skill loaded again after skillgate blocked its earlier run (the model following the
+        // block text, say): the block already happened, so this run is that run's sequel. It is
+        // decided as "after a block" and settles the blocked run with the same outcome; it never
+        // gets a second block.
+        const pending = existing ? undefined : current?.runs.findLast((r) =>
+          r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+        );
+        previous = existing?.outcome ?? pending?.outcome;
+        const d = decideStop(input, existing ?? pending);
+        let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
+        if (record && pending && d.next) {
+          // d.next settles the blocked run (its key); this run gets the same outcome.
+          const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
+          record = upsertRun(record, sessionId, sequel, now);
+        }
+        return { record, result: d };
       },
     );
   } catch (e) {

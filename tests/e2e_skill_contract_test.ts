@@ -466,3 +466,29 @@ Deno.test("skill_contract hook does not parse a settled run again, however the s
     assert.deepEqual(outcomes(world), ["met"]);
   });
 });
+
+Deno.test("skill_contract hook does not block again when the skill is loaded again after its block", async () => {
+  await withWorld(async (world) => {
+    const stop = payload(world, "investigate_unmet", { stop_hook_active: false });
+    const first = await runHookProcess("skill-contract", stop, { world });
+    assert.deepEqual(first.json, { decision: "block", reason: SEED_BLOCK });
+    // Found in review: the model follows the block by loading /investigate again, still without
+    // the report, and Claude Code leaves stop_hook_active false (a reported bug).
+    const { jsonl, say, skillLoad, user } = await import("../fixtures/transcripts/_build.ts");
+    const path = transcriptPath(world);
+    Deno.writeTextFileSync(
+      path,
+      jsonl([
+        user("Stop hook feedback:\n" + SEED_BLOCK, { isMeta: true }),
+        ...skillLoad("toolu_again", "investigate"),
+        say("Fixed: the null check was missing."),
+      ]),
+      { append: true },
+    );
+    const second = await runHookProcess("skill-contract", { ...stop, transcript_path: path }, {
+      world,
+    });
+    assert.equal(second.stdout, "", "one block per skill run, the reload included");
+    assert.deepEqual(outcomes(world), ["miss", "miss"]);
+  });
+});
