@@ -118,7 +118,23 @@ async function check(args: string[]): Promise<number> {
   try {
     // The contract.
     let contract: Contract | undefined;
-    let skillsDirs: readonly string[] | undefined;
+    // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
+    // hook, with or without --skill-file.
+    const { loadCatalog, findSkill } = await import("./catalog.ts");
+    const { claudeConfigDir, getEnv } = await import("./paths.ts");
+    let configDir: string;
+    try {
+      configDir = claudeConfigDir();
+    } catch (e) {
+      return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errText(e)}`, json);
+    }
+    const catalog = await loadCatalog({
+      claudeConfigDir: configDir,
+      cwd: Deno.cwd(),
+      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      agents: false,
+    });
+    const skillsDirs: readonly string[] = catalog.dirs;
     if (v["skill-file"]) {
       const c = await contractOfFile(v["skill-file"]);
       if (!c.contract) {
@@ -126,21 +142,6 @@ async function check(args: string[]): Promise<number> {
       }
       contract = c.contract;
     } else {
-      const { loadCatalog, findSkill } = await import("./catalog.ts");
-      const { claudeConfigDir, getEnv } = await import("./paths.ts");
-      let configDir: string;
-      try {
-        configDir = claudeConfigDir();
-      } catch (e) {
-        return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errText(e)}`, json);
-      }
-      const catalog = await loadCatalog({
-        claudeConfigDir: configDir,
-        cwd: Deno.cwd(),
-        projectDir: getEnv("CLAUDE_PROJECT_DIR"),
-        agents: false,
-      });
-      skillsDirs = catalog.dirs;
       const entry = findSkill(catalog, skill);
       if (!entry) {
         return fail(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`, json);
