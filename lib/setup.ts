@@ -302,7 +302,13 @@ export function targetPath(args: SetupArgs, ctx: SetupContext): string {
     : join(ctx.claudeConfigDir, "settings.json");
 }
 
-function describe(change: HookChange, path: string, states: SwitchStates, dry: boolean): string {
+function describe(
+  change: HookChange,
+  path: string,
+  states: SwitchStates,
+  dry: boolean,
+  uninstall = false,
+): string {
   const would = dry ? "would be " : "";
   const id = change.hookId ?? "a stale skillgate entry";
   switch (change.action) {
@@ -312,7 +318,11 @@ function describe(change: HookChange, path: string, states: SwitchStates, dry: b
       return `skillgate: ${id} (${change.event}) ${would}updated in ${path}`;
     case "removed": {
       const row = HOOKS.find((h) => h.id === change.hookId);
-      const why = row && !states[row.switchName].on ? ` (${row.switchName} is off)` : "";
+      const why = uninstall
+        ? " (uninstall)"
+        : row && !states[row.switchName].on
+        ? ` (${row.switchName} is off)`
+        : "";
       return `skillgate: ${id} (${change.event}) ${would}removed from ${path}${why}`;
     }
     default:
@@ -498,7 +508,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     else ctx.print(result.diff.trimEnd());
   }
   for (const change of changes) {
-    const line = describe(change, path, wanted, args.dryRun);
+    const line = describe(change, path, wanted, args.dryRun, args.uninstall);
     if (line) ctx.print(line);
   }
   if (!args.dryRun) {

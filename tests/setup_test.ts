@@ -219,9 +219,14 @@ Deno.test("setup --uninstall removes every skillgate entry and nothing else", as
     await Deno.writeTextFile(w.settings, JSON.stringify(FOREIGN, null, 2) + "\n");
     await runSetup(args(["--skill-routing"]), w.ctx);
     const config = await Deno.readTextFile(join(w.ctx.stateRoot, "config.yaml"));
+    w.out.length = 0;
     assert.equal(await runSetup(args(["--uninstall"]), w.ctx), 0);
     const doc = JSON.parse(await Deno.readTextFile(w.settings));
     assert.deepEqual(doc, FOREIGN);
+    // Found in review: the reason given is the uninstall, not a switch that is still on.
+    const removed = w.out.filter((l) => l.includes(" removed from "));
+    assert.equal(removed.length, 4);
+    assert.ok(removed.every((l) => l.endsWith(" (uninstall)")), removed.join("\n"));
     assert.equal(await Deno.readTextFile(join(w.ctx.stateRoot, "config.yaml")), config);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
