@@ -512,9 +512,11 @@ export async function runContractStop(
         // block text, say): the block already happened, so this run is that run's sequel. It is
         // decided as "after a block" and settles the blocked run with the same outcome; it never
         // gets a second block.
-        const pending = existing ? undefined : current?.runs.findLast((r) =>
-          r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
-        );
+        const pending = existing
+          ? undefined
+          : current?.runs.findLast((r) =>
+            r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+          );
         previous = existing?.outcome ?? pending?.outcome;
         const d = decideStop(input, existing ?? pending);
         let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
