@@ -17,14 +17,42 @@
  * @module
  */
 
-import { runHook } from "../lib/hook_runner.ts";
+import { readStdin, StdinError } from "../lib/hook_io.ts";
 
 /**
- * Runs the hook on stdin and prints its answer (always exit 0).
+ * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
+ * neither the Skill tool nor a stop. A cheap look, before any module is loaded; a false "may"
+ * only costs the full check, which decides (and reports a malformed payload).
+ *
+ * @param raw The payload text.
+ * @returns `false` when the payload certainly is another tool's call.
+ */
+export function mayConcern(raw: string): boolean {
+  if (/"(?:tool_name|toolName)"\s*:\s*"[Ss]kill"/.test(raw) || /stop/i.test(raw)) return true;
+  try {
+    const value = JSON.parse(raw);
+    return value === null || typeof value !== "object" || Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs the hook on stdin and prints its answer (always exit 0). A call of any other tool ends
+ * right after stdin is read, with no output: Copilot CLI before 1.0.63 calls preToolUse hooks for
+ * every tool, and even the runner's loading would be most of such a call's cost.
  *
  * @returns When the answer is printed.
  */
-export function run(): Promise<void> {
+export async function run(): Promise<void> {
+  let input: string | StdinError;
+  try {
+    input = await readStdin();
+  } catch (err) {
+    input = err instanceof StdinError ? err : new StdinError(String(err));
+  }
+  if (typeof input === "string" && !mayConcern(input)) return;
+  const { runHook } = await import("../lib/hook_runner.ts");
   return runHook({
     ids: ["skill-redirect", "skill-redirect-stop"],
     // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
@@ -32,7 +60,7 @@ export function run(): Promise<void> {
     relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
     // The redirect logic is loaded only once the switch is known to be on.
     run: async (ev, ctx) => (await import("../lib/redirect.ts")).redirectHook(ev, ctx),
-  });
+  }, input);
 }
 
 if (import.meta.main) await run();

@@ -18,35 +18,10 @@ import { type HookEvent, parsePayload, PayloadError } from "./payload.ts";
 import type { HookAnswer } from "./answer.ts";
 import { claudeConfigDir, stateRoot } from "./paths.ts";
 import { sanitizeLine } from "./sanitize.ts";
-
-/** The largest payload read from stdin. */
-export const MAX_STDIN_BYTES: number = 8 * 1024 * 1024;
+import { deadline, readStdin, StdinError, stdinPending } from "./hook_io.ts";
 
 /** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
 export const DEFAULT_DEADLINE_MS = 5000;
-
-/** A deadline: a signal that aborts, and a promise that rejects, when the time is up. */
-interface Deadline {
-  readonly signal: AbortSignal;
-  readonly promise: Promise<never>;
-  clear(): void;
-}
-
-/**
- * Starts a deadline. It uses `AbortSignal.timeout`, not `setTimeout`: in Deno 2.9 the first
- * `setTimeout` of a process costs about 10 ms of timer set-up, a large share of a hook's budget.
- * `clear()` removes the listener, so a finished hook exits at once instead of at the deadline.
- */
-function deadline(ms: number, makeError: () => Error): Deadline {
-  const signal = AbortSignal.timeout(ms);
-  let onAbort = () => {};
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(makeError());
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  promise.catch(() => {});
-  return { signal, promise, clear: () => signal.removeEventListener("abort", onAbort) };
-}
 
 /** A failure a hook reports on its one stderr line. */
 export class HookFailure extends Error {
@@ -100,52 +75,6 @@ export interface HookOutcome {
   readonly stderr?: string;
 }
 
-/** True while a stdin read is still waiting (it cannot be cancelled): the process must exit. */
-let stdinPending = false;
-
-/**
- * Reads stdin fully, up to `max` bytes and `deadlineMs`. A terminal is not waited on. It uses
- * `Deno.stdin.read`, not `Deno.stdin.readable`: the first web stream of a process costs about
- * 10 ms and 5 MiB (measured), a large share of a hook's budget.
- *
- * @param max The size cap.
- * @param deadlineMs How long to wait for the host to finish writing.
- * @returns The text.
- * @throws {HookFailure} When stdin is a terminal, too large, or not finished in time.
- */
-export async function readStdin(max: number = MAX_STDIN_BYTES, deadlineMs = 3000): Promise<string> {
-  if (Deno.stdin.isTerminal()) {
-    throw new HookFailure("PAYLOAD", "stdin is a terminal, not a payload");
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const buf = new Uint8Array(64 * 1024);
-  const timeout = deadline(
-    deadlineMs,
-    () => new HookFailure("PAYLOAD", `stdin not closed within ${deadlineMs} ms`),
-  );
-  try {
-    while (true) {
-      stdinPending = true;
-      const n = await Promise.race([Deno.stdin.read(buf), timeout.promise]);
-      stdinPending = false;
-      if (n === null) break;
-      total += n;
-      if (total > max) throw new HookFailure("PAYLOAD", `payload larger than ${max} bytes`);
-      chunks.push(buf.slice(0, n));
-    }
-  } finally {
-    timeout.clear();
-  }
-  const all = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    all.set(c, offset);
-    offset += c.length;
-  }
-  return new TextDecoder().decode(all);
-}
-
 /**
  * The paths a hook's permissions are granted for, as this process sees them.
  *
@@ -186,7 +115,9 @@ export function probePermissions(row: HookRow, paths: PermissionPaths): void {
 
 function describe(err: unknown): HookFailure {
   if (err instanceof HookFailure) return err;
-  if (err instanceof PayloadError) return new HookFailure("PAYLOAD", err.message);
+  if (err instanceof PayloadError || err instanceof StdinError) {
+    return new HookFailure("PAYLOAD", err.message);
+  }
   const notCapable = (Deno.errors as Record<string, unknown>).NotCapable as
     | (new () => Error)
     | undefined;
@@ -303,12 +234,15 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
  * The whole life of a hook process: read stdin, evaluate, print. Always leaves exit code 0.
  *
  * @param spec The hook.
+ * @param input The payload when the entry has read it already (or why it could not).
  */
-export async function runHook(spec: HookSpec): Promise<void> {
+export async function runHook(spec: HookSpec, input?: string | StdinError): Promise<void> {
   Deno.exitCode = 0;
   let outcome: HookOutcome;
   try {
-    outcome = await evaluateHook(spec, await readStdin());
+    const raw = input ?? await readStdin();
+    if (raw instanceof StdinError) throw raw;
+    outcome = await evaluateHook(spec, raw);
   } catch (err) {
     const failure = describe(err);
     outcome = { stdout: "", stderr: `skillgate: ${failure.code} ${sanitizeLine(failure.detail)}` };
@@ -321,7 +255,7 @@ export async function runHook(spec: HookSpec): Promise<void> {
   }
   Deno.exitCode = 0;
   // Everything is written; a stdin read abandoned at its deadline would keep the process alive.
-  if (stdinPending) Deno.exit(0);
+  if (stdinPending()) Deno.exit(0);
 }
 
 async function writeAll(target: typeof Deno.stdout, text: string): Promise<void> {
