@@ -76,7 +76,7 @@ export async function main(n = 15): Promise<string> {
       const args = denoRunArgs(
         row,
         { stateRoot: state, claudeConfigDir: claude },
-        join(REPO, row.entry),
+        join(REPO, row.bundle),
       );
       const payload = {
         session_id: "bench",

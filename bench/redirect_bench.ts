@@ -120,7 +120,7 @@ if (import.meta.main) {
       // The temp HOME would otherwise give the hook a cold module cache of its own.
       DENO_DIR: denoDir(),
     });
-    const entry = join(REPO, "hooks", "skill_redirect.ts");
+    const entry = join(REPO, "hooks", "dist", "skill_redirect.js");
     const args = (id: "skill-redirect" | "skill-redirect-stop", stateRoot: string) =>
       denoRunArgs(hookRow(id), { stateRoot, claudeConfigDir: w.claudeDir }, entry);
     const payload = (toolName: string, toolInput: unknown) =>

@@ -63,7 +63,7 @@ async function benchHook(label: string, root: string, total: number, n: number) 
   const args = denoRunArgs(
     row,
     { stateRoot: world.state, claudeConfigDir: world.claude },
-    join(REPO, row.entry),
+    join(REPO, row.bundle),
   );
   const env = {
     HOME: world.home,

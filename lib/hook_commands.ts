@@ -140,7 +140,7 @@ export function exportName(row: HookRow): string {
 export function hookModule(row: HookRow, source: ModuleSource): string {
   switch (source.kind) {
     case "local":
-      return join(source.root, row.entry);
+      return join(source.root, row.bundle);
     case "jsr":
       return `jsr:${JSR_PACKAGE}@${source.version}/${row.exportKey.replace(/^\.\//, "")}`;
     case "compiled":
@@ -220,7 +220,9 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
   if (!isAbsolute(path)) return undefined;
   const normal = path.replaceAll("\\", "/");
   for (const row of rows) {
-    if (normal.endsWith(`/${row.entry}`)) return exportName(row);
+    if (normal.endsWith(`/${row.entry}`) || normal.endsWith(`/${row.bundle}`)) {
+      return exportName(row);
+    }
   }
   return undefined;
 }

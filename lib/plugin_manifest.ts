@@ -71,7 +71,7 @@ function pluginPaths(): PermissionPaths {
  * @returns `run --no-prompt --no-config <permission flags> ${CLAUDE_PLUGIN_ROOT}/<entry>`.
  */
 export function pluginHookArgs(row: HookRow): string[] {
-  return denoRunArgs(row, pluginPaths(), `${PLUGIN_ROOT}/${row.entry}`)
+  return denoRunArgs(row, pluginPaths(), `${PLUGIN_ROOT}/${row.bundle}`)
     .map((a) => a.replaceAll(CONFIG_TOKEN, PLUGIN_CONFIG_DIR));
 }
 

@@ -105,6 +105,11 @@ export interface RunHookOptions {
   readonly cwd?: string;
   /** Replaces the production arguments, for tests that remove a permission. */
   readonly mapArgs?: (args: string[]) => string[];
+  /**
+   * Which module runs: the bundle that setup and the plugin register (default), or the TypeScript
+   * entry it is built from.
+   */
+  readonly module?: "bundle" | "entry";
 }
 
 /**
@@ -141,8 +146,8 @@ function denoDir(): string {
 }
 
 /**
- * Spawns a hook as the hook table registers it (`deno run --no-prompt --no-config <flags>
- * <entry>`), writes the payload to its stdin, and collects what it did. The environment holds only
+ * Spawns a hook as the hook table registers it (`deno run --quiet --no-prompt --no-config <flags>
+ * <bundle>`), writes the payload to its stdin, and collects what it did. The environment holds only
  * `HOME`, `PATH`, `DENO_DIR`, `NO_COLOR` and `opts.env`.
  *
  * @param id The hook.
@@ -159,7 +164,7 @@ export async function runHookProcess(
   let args = denoRunArgs(
     row,
     { stateRoot: opts.world.stateRoot, claudeConfigDir: opts.world.claudeDir },
-    join(REPO_ROOT, row.entry),
+    join(REPO_ROOT, opts.module === "entry" ? row.entry : row.bundle),
   );
   if (opts.mapArgs) args = opts.mapArgs(args);
   const child = new Deno.Command(Deno.execPath(), {

@@ -31,7 +31,7 @@ Deno.test("compilePlans() gives one exact deno compile line per hook module", ()
     ...permissionFlags(hookRow(id), PATHS),
     "--output",
     `/home/u/.skillgate/bin/skillgate-${name}`,
-    `/opt/sg/hooks/${name.replaceAll("-", "_")}.ts`,
+    `/opt/sg/hooks/dist/${name.replaceAll("-", "_")}.js`,
   ];
   assert.deepEqual(plans, [
     {

@@ -24,7 +24,7 @@ function hook(command: string, event = "Stop"): OwnedHook {
 function result(partial: Partial<ProbeResult>): ProbeResult {
   return { code: 0, stdout: "", stderr: "", ms: 100, timedOut: false, ...partial };
 }
-const REAL_MODULE = join(ROOT, "hooks", "skill_route.ts");
+const REAL_MODULE = join(ROOT, "hooks", "dist", "skill_route.js");
 
 Deno.test("diagnose() says OK for a silent exit 0", () => {
   assert.deepEqual(diagnose(hook(`${DENO} run ${REAL_MODULE}`), result({})), {

@@ -79,7 +79,7 @@ Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, 
       "--no-prompt",
       "--no-config",
       ...permissionFlags(row, PATHS),
-      join("/opt/skill gate", row.entry),
+      join("/opt/skill gate", row.bundle),
     ]);
     assert.ok(!words.some((w) => /^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi)/.test(w)));
   }

@@ -8,6 +8,7 @@ Deno.test("every hook row has an entry file that exists and an export in deno.js
   for (const row of HOOKS) {
     assert.ok(Deno.statSync(new URL(`../${row.entry}`, import.meta.url)).isFile, row.entry);
     assert.equal(config.exports[row.exportKey], `./${row.entry}`, row.exportKey);
+    assert.ok(Deno.statSync(new URL(`../${row.bundle}`, import.meta.url)).isFile, row.bundle);
   }
 });
 

@@ -30,7 +30,7 @@ Deno.test("pluginHooksFile() registers every row of the hook table once, under i
     }
   }
   const want = HOOKS.map((r) =>
-    `${r.claudeEvent}|${r.matcher ?? ""}|\${CLAUDE_PLUGIN_ROOT}/${r.entry}|${r.timeoutSec}`
+    `${r.claudeEvent}|${r.matcher ?? ""}|\${CLAUDE_PLUGIN_ROOT}/${r.bundle}|${r.timeoutSec}`
   );
   assert.deepEqual(seen.toSorted(), want.toSorted());
 });
@@ -49,7 +49,7 @@ Deno.test("plugin hooks are exec form: command deno, run --no-prompt --no-config
         assert.equal(h.type, "command");
         assert.equal(h.command, "deno");
         assert.deepEqual(h.args.slice(0, 4), ["run", "--quiet", "--no-prompt", "--no-config"]);
-        assert.match(h.args.at(-1)!, /^\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/[a-z_]+\.ts$/);
+        assert.match(h.args.at(-1)!, /^\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/dist\/[a-z_]+\.js$/);
       }
     }
   }
@@ -100,8 +100,8 @@ Deno.test("renderPluginHooksJson() is the committed text's JSON with a final new
 
 Deno.test("every plugin hook entry file exists in the package", () => {
   for (const row of HOOKS) {
-    const st = Deno.statSync(join(ROOT, row.entry));
-    assert.ok(st.isFile, `${row.entry} is missing`);
+    const st = Deno.statSync(join(ROOT, row.bundle));
+    assert.ok(st.isFile, `${row.bundle} is missing`);
   }
 });
 

@@ -203,7 +203,7 @@ Deno.test("setup --dry-run prints a diff and writes nothing, not even config", a
     assert.equal(readConfig(w.ctx.stateRoot).exists, false);
     const text = w.out.join("\n");
     assert.match(text, /^--- .*settings\.json$/m);
-    assert.match(text, /^\+.*hooks\/skill_route\.ts/m);
+    assert.match(text, /^\+.*hooks\/dist\/skill_route\.js/m);
     assert.match(text, /skill-route \(UserPromptSubmit\) would be registered/);
     assert.deepEqual([...Deno.readDirSync(join(w.dir, "claude"))].map((e) => e.name), [
       "settings.json",
@@ -361,8 +361,8 @@ Deno.test("setup pre-caches every registered hook module with deno cache --no-co
       "/usr/local/bin/deno",
       "cache",
       "--no-config",
-      join(ROOT, "hooks", "skill_contract.ts"),
-      join(ROOT, "hooks", "skill_redirect.ts"),
+      join(ROOT, "hooks", "dist", "skill_contract.js"),
+      join(ROOT, "hooks", "dist", "skill_redirect.js"),
     ]]);
     assert.ok(
       w.err.some((l) =>

@@ -48,9 +48,9 @@ function missing(...entries: string[]): string[] {
   });
 }
 
-const ROUTE = "hooks/skill_route.ts";
-const CONTRACT = "hooks/skill_contract.ts";
-const REDIRECT = "hooks/skill_redirect.ts";
+const ROUTE = "hooks/dist/skill_route.js";
+const CONTRACT = "hooks/dist/skill_contract.js";
+const REDIRECT = "hooks/dist/skill_redirect.js";
 const CLI = "cli.ts";
 
 /** Registers a scenario; ignored (reported as not run) when a module it needs is missing. */
