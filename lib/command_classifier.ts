@@ -626,11 +626,16 @@ function classifyTokens(tokens: string[], depth = 0): CommandVerdict {
   const args = tokens.slice(1);
   const nonFlag = args.filter((a) => !a.startsWith("-"));
 
-  if (NEVER.has(cmd)) {
+  // `test -f x` is the shell's test; `./test` or `scripts/test` is a script named test.
+  if (NEVER.has(cmd) && !(cmd === "test" && first.includes("/"))) {
     return {
       counts: false,
       reason: cmd === "test" || cmd === "[" ? "shell test" : `viewer ${cmd}`,
     };
+  }
+  // Node's own test runner.
+  if (cmd === "node" && args.some((a) => a === "--test" || a.startsWith("--test="))) {
+    return { counts: true, reason: "node --test" };
   }
   if (args.length > 0 && args.every((a) => VERSION_FLAGS.has(a))) {
     return { counts: false, reason: "version probe" };

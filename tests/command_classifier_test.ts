@@ -262,3 +262,13 @@ Deno.test("classifyCommand() never throws (property)", () => {
     { numRuns: 1000 },
   );
 });
+
+Deno.test("classifyCommand() counts a script named test by its path, and node's test runner", () => {
+  // Found in review: `./test` is a script, not the shell's `test`; `node --test` runs tests.
+  counts("./test");
+  counts("./scripts/test --watch=false");
+  counts("node --test");
+  counts("node --test=only test/");
+  never("test -d ./test");
+  never("node --version");
+});
