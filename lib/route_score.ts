@@ -301,8 +301,9 @@ export function compileTrigger(text: string): CompiledTrigger {
   let partial = keys.length > 1;
   if (keys.length === 1) {
     const only = content[0];
+    // A phrase that stands for a question word ("what's going on" → why) is a question word too.
     partial = (only.startsWith("=") || only.replace(/[^\p{L}]/gu, "").length >= 5) &&
-      !QUESTION_WORDS.has(only);
+      !QUESTION_WORDS.has(only) && !QUESTION_WORDS.has(keys[0]);
   }
   return { text: String(text), phrase: words.length ? ` ${words.join(" ")} ` : "", keys, partial };
 }

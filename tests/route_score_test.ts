@@ -209,3 +209,17 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
   assert.match(f, /^[0-9a-f]+-[0-9a-f]+$/);
   assert.equal(compilerFingerprint(), f);
 });
+
+Deno.test("compileTrigger() keeps a phrase that stands for a question word whole-phrase only", () => {
+  // Found in review: "what's going on" (→ why) let any prompt with "why" score 1.00.
+  assert.equal(compileTrigger("what's going on").partial, false);
+  assert.equal(compileTrigger("how come").partial, false);
+  assert.equal(
+    scoreTrigger("what's going on", preparePrompt("why did you pick a Map here")).score,
+    0,
+  );
+  assert.equal(
+    scoreTrigger("what's going on", preparePrompt("what's going on with the build")).score,
+    1,
+  );
+});
