@@ -616,6 +616,33 @@ export function isAgent(catalog: Catalog, name: string): boolean {
 }
 
 /**
+ * Whether the agents index holds a file that still names this agent: {@link loadCatalog}'s rule
+ * (an indexed entry stands while its file's mtime matches) applied to the one file that decides,
+ * so a yes costs one `lstat` instead of a check of every agent file. `false` only means the index
+ * cannot say yes (no index, no such name, or its file changed): load the catalog to decide.
+ *
+ * @param opts Where to look (`stateRoot` holds the index).
+ * @param name The name.
+ * @returns `true` when a fresh indexed agent file has that identity.
+ */
+export async function indexedAgentStillNamed(
+  opts: CatalogOptions,
+  name: string,
+): Promise<boolean> {
+  const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
+  if (!index) return false;
+  const n = normaliseName(name);
+  for (const root of await discoverRoots({ ...opts, skills: false, agents: true })) {
+    const entry = index.roots[rootKey(root)];
+    const found = entry?.agents?.some((a) =>
+      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs
+    );
+    if (found) return true;
+  }
+  return false;
+}
+
+/**
  * The de-duplicated, sorted agent names of a catalog.
  *
  * @param catalog The catalog.

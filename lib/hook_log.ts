@@ -48,7 +48,8 @@ export function formatLogLine(fields: LogFields, now: Date = new Date()): string
 }
 
 /**
- * Appends one decision line to a log under `<root>/hooks/`. Never throws.
+ * Appends one decision line to a log under `<root>/hooks/` (folder 0700 and file 0600 when it
+ * makes them). Never throws.
  *
  * @param root The state root.
  * @param file The log file.
@@ -58,12 +59,21 @@ export function formatLogLine(fields: LogFields, now: Date = new Date()): string
 export function logDecision(root: string, file: LogFile, fields: LogFields): boolean {
   try {
     const dir = join(root, "hooks");
-    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, file);
+    // As few distinct Deno ops as possible: the first call of each costs a hook process up to a
+    // millisecond. `lstatSync` is warm after a catalog read; the folder is made only when missing.
+    let size = -1;
     try {
-      if (Deno.statSync(path).size > MAX_LOG_BYTES) Deno.renameSync(path, `${path}.1`);
+      size = Deno.lstatSync(path).size;
     } catch {
-      // No log yet, or rotation not permitted: append to what is there.
+      Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
+    if (size > MAX_LOG_BYTES) {
+      try {
+        Deno.renameSync(path, `${path}.1`);
+      } catch {
+        // Rotation not permitted: append to what is there.
+      }
     }
     const line = new TextEncoder().encode(formatLogLine(fields) + "\n");
     const f = Deno.openSync(path, { append: true, create: true, mode: 0o600 });

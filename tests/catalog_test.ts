@@ -5,6 +5,7 @@ import {
   type CatalogOptions,
   findSkill,
   firstInstruction,
+  indexedAgentStillNamed,
   isAgent,
   loadCatalog,
   skillNames,
@@ -118,6 +119,33 @@ Deno.test("loadCatalog() reuses its index until a file or directory changes", as
     Deno.utimeSync(join(w.claude, "skills"), new Date(), new Date(Date.now() + 10000));
     const fourth = await loadCatalog(opts);
     assert.ok(findSkill(fourth, "fresh"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("indexedAgentStillNamed() says yes on the naming file alone, never after it changed", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    assert.equal(await indexedAgentStillNamed(opts, "prompt-writer"), false, "no index yet");
+    await loadCatalog(opts);
+    assert.equal(await indexedAgentStillNamed(opts, "prompt-writer"), true);
+    assert.equal(await indexedAgentStillNamed(opts, "/guide"), true);
+    assert.equal(await indexedAgentStillNamed(opts, "investigate"), false, "a skill");
+    // Another agent file changed: the root is stale as a whole, but the file naming the agent
+    // still decides, so no other agent file is checked.
+    const other = join(w.claude, "agents", "stem-only.md");
+    Deno.utimeSync(other, new Date(), new Date(Date.now() + 5000));
+    assert.equal(await indexedAgentStillNamed(opts, "prompt-writer"), true);
+    // The naming file itself changed: the index cannot say, whatever the file holds now.
+    const file = join(w.claude, "agents", "prompt-writer.md");
+    Deno.writeTextFileSync(file, "---\nname: prompt-rewriter\n---\n");
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    assert.equal(await indexedAgentStillNamed(opts, "prompt-writer"), false);
+    assert.equal(isAgent(await loadCatalog(opts), "prompt-writer"), false);
+    assert.equal(isAgent(await loadCatalog(opts), "prompt-rewriter"), true);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
