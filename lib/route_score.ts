@@ -11,6 +11,13 @@
  * - A small concept table ({@link CONCEPTS}) makes a few words that mean the same thing in a
  *   request to a coding agent count as one: `fails` matches `bug`. It is kept honest with the
  *   labeled prompt set in `fixtures/routing/labeled.tsv` (`skillgate route eval`).
+ * - Two inferences read an intent the prompt does not spell out. A prompt that reports a
+ *   malfunction outright ({@link SYMPTOM_WORDS}, {@link SYMPTOM_PHRASES}, a pasted error such as
+ *   `TypeError:`) asks for it to be fixed: it has the keys `bug` and `fix`. A prompt that asks to
+ *   look at a change ({@link REVIEW_ACTIONS} with a PR, diff or changes) asks for a review. Neither
+ *   applies when the prompt opens with a verb of building ({@link BUILD_VERBS}): "set up sentry so
+ *   crashes get reported" reports nothing. Checked against `fixtures/routing/labeled.tsv` and the
+ *   held-out `fixtures/routing/heldout.tsv`.
  * - A trigger scores 1 when its whole phrase appears in the prompt. Otherwise it scores the share
  *   of its content words found in the prompt. A trigger with one content word counts only on its
  *   whole phrase, unless that word has five or more letters and is not a question word.
@@ -108,7 +115,168 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "whats wrong": ["why", "bug"],
   "whats going on": ["why"],
   qa: ["qa", "test"],
+  "exploratory testing": ["qa", "test"],
+  "exploratory test": ["qa", "test"],
+  "exploratory tests": ["qa", "test"],
+  "in the browser": ["site"],
+  "in a browser": ["site"],
+  "in chrome": ["site"],
+  "in firefox": ["site"],
+  "in safari": ["site"],
 });
+
+/**
+ * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
+ * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
+ * it to be fixed: it counts as `bug` and `fix` (see {@link preparePrompt}). Weak words that name
+ * a failure without reporting one ("error", "fails", "broken", "test") are not here: "add error
+ * handling" and "check for broken links" ask for something else.
+ */
+export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
+  "crash",
+  "crashes",
+  "crashed",
+  "crashing",
+  "panic",
+  "panics",
+  "panicked",
+  "panicking",
+  "segfault",
+  "segfaults",
+  "hangs",
+  "hanging",
+  "hung",
+  "freezes",
+  "freezing",
+  "froze",
+  "flaky",
+  "regression",
+  "regressed",
+  "throws",
+  "threw",
+  "thrown",
+  "throwing",
+  "oom",
+  "deadlock",
+  "deadlocks",
+  "deadlocked",
+  "leak",
+  "leaks",
+  "leaking",
+]);
+
+/** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
+export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
+  "stopped working",
+  "stops working",
+  "not working",
+  "isnt working",
+  "arent working",
+  "doesnt work",
+  "dont work",
+  "no longer works",
+  "is broken",
+  "are broken",
+  "fails with",
+  "failed with",
+  "failing with",
+  "times out",
+  "timed out",
+  "timing out",
+  "segmentation fault",
+  "infinite loop",
+  "out of memory",
+]);
+
+/**
+ * Phrases that ask to read something and judge it. With a change named in the prompt (the `pr`
+ * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
+ * "take a look at the logs" does not.
+ */
+export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
+  "look at",
+  "take a look",
+  "look through",
+  "go over",
+  "go through",
+  "read through",
+  "read over",
+  "point out",
+  "leave comments",
+  "comment on",
+  "feedback",
+  "thoughts on",
+]);
+
+/**
+ * Verbs that open a request to build or change code in a stated way. A prompt whose first word
+ * (after common words and {@link LEAD_WORDS}) is one of them asks for new work, so neither of the
+ * inferences above applies: "write up a ticket for the flaky test" and "set up sentry so crashes
+ * get reported" report no malfunction. Its trigger words still count as usual.
+ */
+export const BUILD_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "allow",
+  "build",
+  "bump",
+  "catch",
+  "change",
+  "clean",
+  "configure",
+  "convert",
+  "create",
+  "delete",
+  "design",
+  "disable",
+  "document",
+  "draw",
+  "enable",
+  "expose",
+  "extract",
+  "generate",
+  "handle",
+  "implement",
+  "install",
+  "introduce",
+  "log",
+  "make",
+  "migrate",
+  "move",
+  "refactor",
+  "remove",
+  "rename",
+  "replace",
+  "report",
+  "retry",
+  "scaffold",
+  "set",
+  "setup",
+  "show",
+  "skip",
+  "split",
+  "support",
+  "translate",
+  "update",
+  "upgrade",
+  "wire",
+  "wrap",
+  "write",
+]);
+
+/** Words skipped, besides common words, before a prompt's first word is read. */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  "need",
+  "want",
+  "like",
+  "help",
+  "go",
+  "ahead",
+  "now",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+]);
 
 /** A URL, `localhost[:port]` or a host name in a prompt counts as the word `site`. */
 const SITE_ADDRESS =
@@ -273,7 +441,46 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
   }
   if (SITE_ADDRESS.test(prompt)) keys.add("site");
+  if (!opensWithBuildVerb(words)) {
+    if (reportsSymptom(prompt, raw, words, phrase)) {
+      keys.add("bug");
+      keys.add("fix");
+    }
+    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => phrase.includes(` ${a} `))) keys.add("review");
+  }
   return { phrase, keys };
+}
+
+/** True when the first word, past common words and {@link LEAD_WORDS}, is a build verb. */
+function opensWithBuildVerb(words: readonly string[]): boolean {
+  for (const w of words) {
+    if (STOP_WORDS.has(w) || LEAD_WORDS.has(w)) continue;
+    return BUILD_VERBS.has(w);
+  }
+  return false;
+}
+
+/** A pasted error: `Error:`, `exception:` or an error class name such as `TypeError`. */
+const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
+
+/**
+ * True when the prompt reports a malfunction: a {@link SYMPTOM_WORDS} word, a
+ * {@link SYMPTOM_PHRASES} phrase or a pasted error.
+ */
+function reportsSymptom(
+  text: string,
+  raw: readonly string[],
+  words: readonly string[],
+  phrase: string,
+): boolean {
+  if (words.some((w) => SYMPTOM_WORDS.has(w))) return true;
+  if (SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `))) return true;
+  if (PASTED_ERROR.test(text)) return true;
+  return raw.some((w) => {
+    const parts = camelParts(w);
+    const last = parts[parts.length - 1];
+    return parts.length > 1 && (last === "error" || last === "exception");
+  });
 }
 
 /** A trigger prepared once for scoring against many prompts. */

@@ -46,7 +46,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "gstack corpus: the labeled set meets the no-fit bar against every gstack skill",
+  name: "gstack corpus: the labeled set meets the bar against every gstack skill",
   ignore,
   fn: async () => {
     const world = await gstackSkills();
@@ -61,5 +61,26 @@ Deno.test({
       console.log(`  line ${m.item.line}: expected ${m.item.expected}, got ${m.got}`);
     }
     assert.ok(r.nonFitRouted * 32 <= r.nonFit, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
+    assert.ok(r.right * 5 >= r.fit * 4, `recall ${r.right}/${r.fit}`);
+  },
+});
+
+Deno.test({
+  name: "gstack corpus: the held-out set keeps the recall and no-fit figures measured on it",
+  ignore,
+  fn: async () => {
+    // fixtures/routing/heldout.tsv was written before the symptom and review rules and never
+    // tuned against; it does not meet the bar. These are regression floors at the figures
+    // measured after the rules (20/37 recall, 6/50 no-fit routed), not the bar.
+    const world = await gstackSkills();
+    const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", "heldout.tsv")));
+    const r = evalRoutes(items, world.skills);
+    console.log(
+      `gstack corpus, held-out: precision ${r.precision.toFixed(3)} (${r.right}/${r.routed}), ` +
+        `recall ${r.recall.toFixed(3)} (${r.right}/${r.fit}), ` +
+        `no-fit routed ${r.nonFitRouted}/${r.nonFit}`,
+    );
+    assert.ok(r.right >= 20, `recall ${r.right}/${r.fit}`);
+    assert.ok(r.nonFitRouted <= 6, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
   },
 });
