@@ -65,22 +65,25 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name: "gstack corpus: the held-out set keeps the recall and no-fit figures measured on it",
-  ignore,
-  fn: async () => {
-    // fixtures/routing/heldout.tsv was written before the symptom and review rules and never
-    // tuned against; it does not meet the bar. These are regression floors at the figures
-    // measured after the rules (20/37 recall, 6/50 no-fit routed), not the bar.
-    const world = await gstackSkills();
-    const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", "heldout.tsv")));
-    const r = evalRoutes(items, world.skills);
-    console.log(
-      `gstack corpus, held-out: precision ${r.precision.toFixed(3)} (${r.right}/${r.routed}), ` +
-        `recall ${r.recall.toFixed(3)} (${r.right}/${r.fit}), ` +
-        `no-fit routed ${r.nonFitRouted}/${r.nonFit}`,
-    );
-    assert.ok(r.right >= 20, `recall ${r.right}/${r.fit}`);
-    assert.ok(r.nonFitRouted <= 6, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
-  },
-});
+// Regression floors at the figures measured on the held-out sets (README "Tuning triggers"), not
+// the bar: neither set was tuned against, and neither meets the recall bar.
+for (
+  const [file, right, nonFitRouted] of [["heldout.tsv", 20, 2], ["heldout2.tsv", 16, 0]] as const
+) {
+  Deno.test({
+    name: `gstack corpus: ${file} keeps the recall and no-fit figures measured on it`,
+    ignore,
+    fn: async () => {
+      const world = await gstackSkills();
+      const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", file)));
+      const r = evalRoutes(items, world.skills);
+      console.log(
+        `gstack corpus, ${file}: precision ${r.precision.toFixed(3)} (${r.right}/${r.routed}), ` +
+          `recall ${r.recall.toFixed(3)} (${r.right}/${r.fit}), ` +
+          `no-fit routed ${r.nonFitRouted}/${r.nonFit}`,
+      );
+      assert.ok(r.right >= right, `recall ${r.right}/${r.fit}`);
+      assert.ok(r.nonFitRouted <= nonFitRouted, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
+    },
+  });
+}

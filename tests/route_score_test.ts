@@ -11,6 +11,7 @@ import {
   preparePrompt,
   REVIEW_ACTIONS,
   scoreTrigger,
+  STATE_WORDS,
   stem,
   STOP_WORDS,
   SYMPTOM_PHRASES,
@@ -309,7 +310,9 @@ Deno.test("preparePrompt() reads no intent into a prompt that opens with a build
   for (const v of BUILD_VERBS) {
     assert.ok(!preparePrompt(`${v} it so it never crashes`).keys.has("fix"), v);
   }
-  for (const w of LEAD_WORDS) assert.ok(!preparePrompt(`${w} add a crash log`).keys.has("fix"), w);
+  for (const w of LEAD_WORDS) {
+    assert.ok(!preparePrompt(`${w} add a crash log`).keys.has("fix"), w);
+  }
 });
 
 Deno.test("preparePrompt() reads a look at a change as a review (REVIEW_ACTIONS)", () => {
@@ -346,4 +349,38 @@ Deno.test("preparePrompt() reads exploratory testing as qa and a browser as a si
   }
   assert.equal(scoreTrigger("test the site", "test the new search page in chrome").score, 1);
   assert.ok(!preparePrompt("add a browser field to the user agent table").keys.has("site"));
+});
+
+Deno.test("scoreTrigger() counts only whole phrases for a build request", () => {
+  // Share matches of words used in passing: no route.
+  for (
+    const [trigger, p] of [
+      ["debug this", "add a debug flag that prints the sql queries"],
+      ["qa test this", "move the QA scripts into tools/qa"],
+      ["check my diff", "show the failing checks count on the PR badge"],
+      ["fix this bug", "rename the fixBug helper"],
+    ]
+  ) {
+    assert.ok(preparePrompt(p).build, p);
+    assert.equal(scoreTrigger(trigger, p).score, 0, p);
+  }
+  // A whole phrase still counts.
+  assert.equal(scoreTrigger("write docs for this", "write docs for this module").score, 1);
+  assert.equal(scoreTrigger("create a pr", "create a PR for these changes").score, 1);
+  // Without the build verb the share counts as before.
+  assert.equal(scoreTrigger("debug this", "the debug output is empty").score, 1);
+});
+
+Deno.test("preparePrompt() reads a build request past lead words only, as an order only", () => {
+  assert.ok(preparePrompt("can you please add a flag").build);
+  assert.ok(preparePrompt("I'd like you to write a script").build);
+  assert.ok(preparePrompt("we need to set up CI").build);
+  assert.ok(preparePrompt("add error handling to the upload").build);
+  // A question or a statement is no order, even with a build verb in it.
+  assert.ok(!preparePrompt("does this change look ok to you").build);
+  assert.ok(!preparePrompt("how do I add a flag").build);
+  // A build verb followed by a state word is a noun stating something.
+  for (const w of STATE_WORDS) assert.ok(!preparePrompt(`build ${w} on main`).build, w);
+  assert.ok(fixIntent("install fails with EACCES on the CI runner"));
+  assert.ok(!preparePrompt("make sure the pricing page works").build);
 });
