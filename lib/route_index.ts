@@ -81,6 +81,7 @@ export interface RouteIndex {
    *
    * @param keys The prompt's word keys.
    * @returns The skills (the same objects as {@link RouteIndex.all}).
+   * @throws {SyntaxError} When a line of the file is damaged; the file is removed first.
    */
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
@@ -140,7 +141,12 @@ function readSections(stateRoot: string, version: string): Map<string, Section> 
 }
 
 function isFresh(section: Section): boolean {
-  const [paths, mtimes] = JSON.parse(section.lines[1]) as [string[], number[]];
+  let paths: string[], mtimes: number[];
+  try {
+    [paths, mtimes] = JSON.parse(section.lines[1]);
+  } catch {
+    return false;
+  }
   for (let i = 0; i < paths.length; i++) {
     let mtime: number;
     try {
@@ -239,12 +245,29 @@ function parseSkill(line: string): RouteIndexEntry {
   return { skill, compiled };
 }
 
-function makeIndex(sections: readonly Section[], dirs: string[], fromIndex: boolean): RouteIndex {
+/**
+ * The index over some sections. A line that does not parse (a damaged file whose mtimes still
+ * match) throws, after `damaged` has removed the file so that the next load rebuilds it.
+ */
+function makeIndex(
+  sections: readonly Section[],
+  dirs: string[],
+  fromIndex: boolean,
+  damaged: () => void,
+): RouteIndex {
   const parsed = new Map<string, RouteIndexEntry>();
+  const parse = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      damaged();
+      throw err;
+    }
+  };
   const entry = (s: number, i: number): RouteIndexEntry => {
     const id = `${s}:${i}`;
     let e = parsed.get(id);
-    if (!e) parsed.set(id, e = parseSkill(sections[s].lines[3 + i]));
+    if (!e) parsed.set(id, e = parse(() => parseSkill(sections[s].lines[3 + i])));
     return e;
   };
   const keyTables: [Record<string, number[]>, number[]][] = [];
@@ -264,7 +287,7 @@ function makeIndex(sections: readonly Section[], dirs: string[], fromIndex: bool
       const out: RouteIndexEntry[] = [];
       sections.forEach((s, si) => {
         if (s.meta.count === 0) return;
-        const [postings, always] = keyTables[si] ??= JSON.parse(s.lines[2]);
+        const [postings, always] = keyTables[si] ??= parse(() => JSON.parse(s.lines[2]));
         const hits = new Set(always);
         for (const k of keys) {
           if (Object.hasOwn(postings, k)) { for (const i of postings[k]) hits.add(i); }
@@ -279,7 +302,8 @@ function makeIndex(sections: readonly Section[], dirs: string[], fromIndex: bool
 /**
  * Loads the routing index: every root from the index file while its mtimes match, the others
  * through the catalog (which scans only what changed), writing the file again when a root was
- * loaded that way. Never throws.
+ * loaded that way. Never throws (a damaged line of a fresh section throws when it is read, see
+ * {@link RouteIndex.select}, and the file is removed).
  *
  * @param opts Where to look (agents are never loaded) and the trigger compiler.
  * @returns The index.
@@ -319,5 +343,12 @@ export async function loadRouteIndex(
       }
     }
   }
-  return makeIndex(sections, roots.map((r) => r.root.dir), stale.length === 0);
+  const remove = () => {
+    try {
+      if (opts.stateRoot) Deno.removeSync(routesPath(opts.stateRoot));
+    } catch {
+      // Already gone, or not writable: the next load tries again.
+    }
+  };
+  return makeIndex(sections, roots.map((r) => r.root.dir), stale.length === 0, remove);
 }

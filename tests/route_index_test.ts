@@ -123,6 +123,33 @@ Deno.test("loadRouteIndex() keeps other projects' roots and survives a damaged f
   });
 });
 
+Deno.test("a damaged line of a fresh routing index throws once and is rebuilt on the next load", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      skillFile("investigate", ["debug this"]),
+    );
+    const opts = {
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler: counting("a"),
+    };
+    await loadRouteIndex(opts);
+    const file = join(root, "state", "catalog", "routes.idx");
+    const lines = Deno.readTextFileSync(file).split("\n");
+    assert.ok(lines[4].startsWith('["investigate"'));
+    lines[4] = lines[4].slice(0, 10);
+    Deno.writeTextFileSync(file, lines.join("\n"));
+    const damaged = await loadRouteIndex(opts);
+    assert.equal(damaged.fromIndex, true);
+    assert.throws(() => damaged.select(new Set(["debug"])), SyntaxError);
+    const rebuilt = await loadRouteIndex(opts);
+    assert.equal(rebuilt.fromIndex, false);
+    assert.deepEqual(rebuilt.select(new Set(["debug"])).map((e) => e.skill.name), ["investigate"]);
+  });
+});
+
 Deno.test("a skill from the routing index gives the same step and contract hints as its catalog entry", async () => {
   await withDir(async (root) => {
     const claude = join(root, "claude");
