@@ -113,6 +113,22 @@ Deno.test("skill-route hook adds the first step with SKILLGATE_SKILL_ROUTE_HINT=
   });
 });
 
+Deno.test("skill-route hook sees an in-place edit of a SKILL.md on the next prompt", async () => {
+  await withWorld(async (world) => {
+    const ask = () =>
+      runHookProcess("skill-route", payload(world, "the flamegraph spikes"), { world, env: ON });
+    assert.equal((await ask()).stdout, "");
+    // Rewritten in place: the folder's mtime stays, only the file's own mtime changes.
+    const file = join(world.claudeDir, "skills", "investigate", "SKILL.md");
+    const folder = Deno.statSync(join(world.claudeDir, "skills", "investigate")).mtime!;
+    const text = Deno.readTextFileSync(file);
+    Deno.writeTextFileSync(file, text.replace("  - debug this\n", "  - flamegraph spikes\n"));
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    Deno.utimeSync(join(world.claudeDir, "skills", "investigate"), folder, folder);
+    assert.ok(context((await ask()).json).includes("/investigate"));
+  });
+});
+
 Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context", async () => {
   await withWorld(async (world) => {
     const r = await runHookProcess(
