@@ -200,3 +200,19 @@ Deno.test("skill-route hook exits 0 with one stderr line on a malformed payload"
     assert.ok(!r.stderr.includes(SECRET));
   });
 });
+
+Deno.test("skill-route hook (the bundle) and the library (the source) share one routing index", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+      env: ON,
+    });
+    assert.equal(r.code, 0);
+    const index = join(world.stateRoot, "catalog", "routes.idx");
+    const head = Deno.readTextFileSync(index).split("\n")[0];
+    const { compilerFingerprint } = await import("../lib/route_score.ts");
+    // The bundle wrote the compiler fingerprint the source computes: neither recompiles for the
+    // other (a fingerprint of code would differ once the bundle is minified).
+    assert.equal(JSON.parse(head).compiler, compilerFingerprint());
+  });
+});

@@ -17,8 +17,10 @@ import {
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
   tokenize,
+  TRIGGER_COMPILER_VERSION,
   wordKey,
 } from "../lib/route_score.ts";
+import { parseFrontmatter } from "../lib/frontmatter.ts";
 
 const INVESTIGATE = [
   "debug this",
@@ -214,6 +216,31 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
   const f = compilerFingerprint();
   assert.match(f, /^[0-9a-f]+-[0-9a-f]+$/);
   assert.equal(compilerFingerprint(), f);
+});
+
+/** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 1: "875982ab" };
+
+Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
+  const dir = new URL("../fixtures/routing/skills/", import.meta.url);
+  const triggers: string[] = [];
+  for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    const text = Deno.readTextFileSync(new URL(`${e.name}/SKILL.md`, dir));
+    const fm = await parseFrontmatter(text);
+    const t = (fm.data as { triggers?: unknown }).triggers;
+    for (const x of Array.isArray(t) ? t : [t]) if (typeof x === "string") triggers.push(x);
+  }
+  assert.ok(triggers.length > 50, `${triggers.length} triggers`);
+  const text = JSON.stringify(triggers.map((t) => compileTrigger(t)));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const hash = (h >>> 0).toString(16);
+  assert.equal(
+    hash,
+    PINNED_COMPILER_OUTPUT[TRIGGER_COMPILER_VERSION],
+    "compileTrigger() makes something else now: bump TRIGGER_COMPILER_VERSION in " +
+      "lib/route_score.ts and pin the new hash here under the new version",
+  );
 });
 
 Deno.test("compileTrigger() keeps a phrase that stands for a question word whole-phrase only", () => {
