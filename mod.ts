@@ -94,6 +94,7 @@ export {
   type RouteOptions,
   routePrompt,
   type RouteSkill,
+  type SkillPool,
   skipReason,
 } from "./lib/routing.ts";
 export {

@@ -18,7 +18,6 @@
  */
 
 import { basename, dirname, join, resolve } from "./path.ts";
-import type { CompiledTrigger } from "./route_score.ts";
 import { writeFileAtomic } from "./state_file.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
@@ -83,11 +82,6 @@ export interface Catalog {
   readonly skipped: number;
   /** Whether the index was used without re-parsing anything. */
   readonly fromIndex: boolean;
-  /**
-   * Each skill's `triggers:` as the trigger compiler made them, when the catalog was loaded with
-   * {@link CatalogOptions.triggerCompiler} (kept in the index, so they are not compiled again).
-   */
-  readonly compiledTriggers?: ReadonlyMap<SkillEntry, readonly CompiledTrigger[]>;
 }
 
 /** Where to look and what to do with the index. */
@@ -110,37 +104,34 @@ export interface CatalogOptions {
   readonly stateRoot?: string;
   /** Write the refreshed index back (default true when `stateRoot` is given). */
   readonly writeIndex?: boolean;
-  /**
-   * Compile every skill's triggers with `compile` and keep the result in the index; `version`
-   * identifies the compiler's output (stored triggers of another version are compiled again).
-   */
-  readonly triggerCompiler?: {
-    readonly version: string;
-    compile(text: string): CompiledTrigger;
-  };
 }
 
-interface Root {
+/** A directory the catalog scans. */
+export interface CatalogRoot {
+  /** The directory (absolute). */
   readonly dir: string;
+  /** What it holds. */
   readonly kind: "skills" | "agents";
+  /** Where it was found. */
   readonly source: CatalogSource;
+  /** The plugin's name, for a plugin's directory. */
   readonly plugin?: string;
 }
 
-/**
- * A compiled trigger as stored: its phrase (0 when it is the lower-cased text between spaces),
- * its keys joined by spaces, and whether a share of them counts.
- */
-type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
+type Root = CatalogRoot;
 
-interface IndexedRoot {
+/** One root as the index keeps it. */
+export interface IndexedRoot {
+  /** The mtime of every watched directory and file: the root is fresh while all still match. */
   mtimes: Record<string, number>;
+  /** Its skills. */
   skills: SkillEntry[];
+  /** Its agents. */
   agents: AgentEntry[];
+  /** Files looked at. */
   scanned: number;
+  /** Entries skipped. */
   skipped: number;
-  /** The skills' compiled triggers, in the order of `skills` and of their `triggers`. */
-  compiled?: { version: string; triggers: StoredTrigger[][] };
 }
 
 interface IndexFile {
@@ -148,7 +139,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -445,44 +436,9 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   return { mtimes, skills, agents, scanned: walk.files.length, skipped };
 }
 
-/** A root's compiled triggers: from the index when made by this compiler, else compiled now. */
-function compiledOf(
-  entry: IndexedRoot,
-  compiler: NonNullable<CatalogOptions["triggerCompiler"]>,
-): { triggers: CompiledTrigger[][]; stored?: StoredTrigger[][] } {
-  const stored = entry.compiled?.version === compiler.version ? entry.compiled.triggers : undefined;
-  if (stored && stored.length === entry.skills.length) {
-    const ok = entry.skills.every((s, i) =>
-      Array.isArray(stored[i]) && stored[i].length === s.triggers.length
-    );
-    if (ok) {
-      const triggers = entry.skills.map((s, i) =>
-        stored[i].map(([phrase, keys, partial], j): CompiledTrigger => ({
-          text: s.triggers[j],
-          phrase: phrase === 0 ? ` ${s.triggers[j].toLowerCase()} ` : phrase,
-          keys: keys ? keys.split(" ") : [],
-          partial: partial === 1,
-        }))
-      );
-      return { triggers };
-    }
-  }
-  const triggers = entry.skills.map((s) => s.triggers.map((t) => compiler.compile(t)));
-  return {
-    triggers,
-    stored: triggers.map((list) =>
-      list.map((t): StoredTrigger => [
-        t.phrase === ` ${t.text.toLowerCase()} ` ? 0 : t.phrase,
-        t.keys.join(" "),
-        t.partial ? 1 : 0,
-      ])
-    ),
-  };
-}
-
 function isFresh(entry: IndexedRoot): boolean {
-  for (const [path, mtime] of Object.entries(entry.mtimes)) {
-    if (mtimeOf(path) !== mtime) return false;
+  for (const path in entry.mtimes) {
+    if (mtimeOf(path) !== entry.mtimes[path]) return false;
   }
   return true;
 }
@@ -504,62 +460,66 @@ function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined
   }
 }
 
+/** A root with its skills and agents. */
+export interface LoadedRoot {
+  /** The directory. */
+  readonly root: CatalogRoot;
+  /** Its key in the index. */
+  readonly key: string;
+  /** What it holds. */
+  readonly entry: IndexedRoot;
+}
+
 /**
- * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
- * Skills and agents have an index each (`<state root>/catalog/skills.json`, `agents.json`), so a
- * hook that needs only one kind reads only that one. Never throws: unreadable directories and
- * files are skipped and counted.
+ * The directories a catalog with these options scans, in precedence order; only those that are
+ * directories this process may read.
  *
  * @param opts Where to look.
- * @returns The catalog.
+ * @returns The directories, each with its key in the index.
  */
-export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
-  const roots = await discoverRoots(opts);
-  const compiler = opts.triggerCompiler;
-  const compiledTriggers = compiler ? new Map<SkillEntry, CompiledTrigger[]>() : undefined;
-  const skills: SkillEntry[] = [];
-  const agents: AgentEntry[] = [];
-  let scanned = 0;
-  let skipped = 0;
+export async function catalogRoots(
+  opts: CatalogOptions,
+): Promise<{ root: CatalogRoot; key: string }[]> {
+  return (await discoverRoots(opts)).map((root) => ({ root, key: rootKey(root) }));
+}
+
+/**
+ * Loads some roots, from the index where every mtime still matches, scanning only what changed,
+ * and writes the index back when something changed.
+ *
+ * @param opts The state root and whether to write the index.
+ * @param roots The roots, from {@link catalogRoots}.
+ * @returns Each root's entry (skills roots first, each kind in the order given), and whether all
+ *   came from the index.
+ */
+export async function loadRoots(
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  roots: readonly { root: CatalogRoot; key: string }[],
+): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
+  const loaded: LoadedRoot[] = [];
   let fromIndex = true;
   for (const kind of ["skills", "agents"] as const) {
-    const mine = roots.filter((r) => r.kind === kind);
+    const mine = roots.filter((r) => r.root.kind === kind);
     if (mine.length === 0) continue;
     const index = opts.stateRoot ? readIndex(opts.stateRoot, kind) : undefined;
     const fresh: Record<string, IndexedRoot> = {};
     let changed = false;
-    let dirty = false;
-    for (const root of mine) {
-      const key = rootKey(root);
+    for (const { root, key } of mine) {
       const old = index?.roots[key];
       let entry: IndexedRoot;
-      let rewrite = false;
       if (old && isFresh(old)) entry = old;
       else {
         entry = await scanRoot(root, old);
         changed = true;
-        rewrite = true;
       }
-      if (compiler && compiledTriggers) {
-        const made = compiledOf(entry, compiler);
-        entry.skills.forEach((s, i) => compiledTriggers.set(s, made.triggers[i]));
-        if (made.stored) {
-          entry = { ...entry, compiled: { version: compiler.version, triggers: made.stored } };
-          rewrite = true;
-        }
-      }
-      if (rewrite) dirty = true;
       fresh[key] = entry;
-      skills.push(...entry.skills);
-      agents.push(...entry.agents);
-      scanned += entry.scanned;
-      skipped += entry.skipped;
+      loaded.push({ root, key, entry });
     }
     if (changed) fromIndex = false;
     // A skill read without the YAML parser may be missing its contract or triggers: keep it out
     // of the index so that the next run, with the parser, reads it again.
     const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
-    if (opts.stateRoot && dirty && !degraded && opts.writeIndex !== false) {
+    if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
       // Roots of other projects stay in the index, the ones just used first, up to a bound.
       const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
       const merged = Object.fromEntries(
@@ -575,14 +535,28 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
       }
     }
   }
+  return { roots: loaded, fromIndex };
+}
+
+/**
+ * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
+ * Skills and agents have an index each (`<state root>/catalog/skills.json`, `agents.json`), so a
+ * hook that needs only one kind reads only that one. Never throws: unreadable directories and
+ * files are skipped and counted.
+ *
+ * @param opts Where to look.
+ * @returns The catalog.
+ */
+export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
+  const roots = await catalogRoots(opts);
+  const { roots: loaded, fromIndex } = await loadRoots(opts, roots);
   return {
-    skills,
-    agents,
-    dirs: roots.map((r) => r.dir),
-    scanned,
-    skipped,
+    skills: loaded.flatMap((r) => r.entry.skills),
+    agents: loaded.flatMap((r) => r.entry.agents),
+    dirs: roots.map((r) => r.root.dir),
+    scanned: loaded.reduce((n, r) => n + r.entry.scanned, 0),
+    skipped: loaded.reduce((n, r) => n + r.entry.skipped, 0),
     fromIndex,
-    ...(compiledTriggers ? { compiledTriggers } : {}),
   };
 }
 

@@ -36,6 +36,7 @@ import {
   routeSettings,
   type RouteSkill,
   type RouteWorld,
+  type SkillPool,
 } from "./routing.ts";
 import { formatSkillRulesWarning } from "./skill_rules.ts";
 import { sanitizeLine, sanitizeName } from "./sanitize.ts";
@@ -187,7 +188,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
   const world = await loadWorld(opts.dirs);
-  const decision = routePrompt(prompt, world.skills, { threshold, routable: settings.routable });
+  const decision = routePrompt(prompt, world, { threshold, routable: settings.routable });
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
   const hint = decision.route ? routeHint(decision.route.skill, mode) : undefined;
   const shown = decision.candidates.slice(0, MAX_SHOWN);
@@ -197,7 +198,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
         switch: { name: "skill_routing", on: sw.on, source: sw.source, warning: sw.warning },
         threshold,
         routable: settings.routable,
-        skills: { count: world.skills.length, dirs: world.dirs },
+        skills: { count: world.count, dirs: world.dirs },
         candidates: shown.map(candidateJson),
         route: decision.route ? name(decision.route.skill) : null,
         reason: decision.reason ?? null,
@@ -214,9 +215,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   if (sw.warning) console.log(`warning: ${sanitizeLine(sw.warning)}`);
   console.log(`threshold: ${threshold}`);
   console.log(
-    `skills: ${world.skills.length} scanned in ${
-      world.dirs.length ? world.dirs.join(", ") : "(none)"
-    }`,
+    `skills: ${world.count} scanned in ${world.dirs.length ? world.dirs.join(", ") : "(none)"}`,
   );
   console.log("candidates:");
   if (shown.length === 0) console.log("  (none)");
@@ -315,13 +314,13 @@ export interface EvalResult {
  * Routes every labeled prompt and counts.
  *
  * @param items The labeled prompts.
- * @param skills The skills.
+ * @param skills The skills: a list, or a pool (see `routePrompt`).
  * @param options Threshold and routable set.
  * @returns The figures and the wrong decisions.
  */
 export function evalRoutes(
   items: readonly LabeledPrompt[],
-  skills: readonly RouteSkill[],
+  skills: readonly RouteSkill[] | SkillPool,
   options: { threshold?: number; routable?: readonly string[] } = {},
 ): EvalResult {
   let fit = 0, nonFit = 0, routed = 0, right = 0, nonFitRouted = 0;
@@ -362,7 +361,7 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
   const world = await loadWorld(opts.dirs);
-  const r = evalRoutes(items, world.skills, { threshold, routable: settings.routable });
+  const r = evalRoutes(items, world, { threshold, routable: settings.routable });
   const missLine = (m: EvalMiss) => {
     const best = m.decision.candidates[0];
     const why = m.decision.route ? "" : ` (${m.decision.reason})`;
@@ -378,7 +377,7 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
       {
         threshold,
         routable: settings.routable,
-        skills: { count: world.skills.length, dirs: world.dirs },
+        skills: { count: world.count, dirs: world.dirs },
         prompts: items.length,
         fit: r.fit,
         nonFit: r.nonFit,
@@ -402,7 +401,7 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
     return 0;
   }
   console.log(`threshold: ${threshold}`);
-  console.log(`skills: ${world.skills.length} scanned in ${world.dirs.join(", ") || "(none)"}`);
+  console.log(`skills: ${world.count} scanned in ${world.dirs.join(", ") || "(none)"}`);
   console.log(`prompts: ${items.length} (${r.fit} fit, ${r.nonFit} no-fit)`);
   console.log(`precision: ${r.precision.toFixed(3)} (${r.right} of ${r.routed} routes right)`);
   console.log(`recall: ${r.recall.toFixed(3)} (${r.right} of ${r.fit} fit prompts routed right)`);

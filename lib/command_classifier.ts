@@ -342,6 +342,9 @@ const TARGET_TOOLS = new Set([
 /** Package managers with scripts. */
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 
+/** Python project tools whose `run` takes a script named in the project file as well as a command. */
+const SCRIPT_TOOLS = new Set(["hatch", "pdm", "rye", "pipenv"]);
+
 /** Plain prefix wrappers: drop them (and their flags) and classify the rest. */
 const PREFIX_WRAPPERS = new Set([
   "sudo",
@@ -567,6 +570,23 @@ function unwrap(tokens: string[], depth = 0): string[] {
   }
   const sub = rest[0];
   if (cmd === "bundle" && sub === "exec") return next(skipFlags(rest, 1));
+  // `hatch run test` names a project script (here one called test), not the shell's `test`.
+  if (SCRIPT_TOOLS.has(cmd) && sub === "run") {
+    const script = rest[skipFlags(rest, 1)];
+    if (
+      script !== undefined && !script.includes("/") && nameSaysCheck(script.replace(/^.*:/, ""))
+    ) {
+      return [`${cmd}-script:${script}`];
+    }
+  }
+  // `ssh [options] host command …` runs the command on the host.
+  if (cmd === "ssh") {
+    let j = 0;
+    while (j < rest.length && rest[j].startsWith("-")) {
+      j += /^-[BbcDEeFIiJLlmOoPpQRSWw]$/.test(rest[j]) ? 2 : 1;
+    }
+    return j + 1 < rest.length ? next(j + 1) : tokens.slice(i);
+  }
   if (
     ["uv", "poetry", "pipenv", "pdm", "rye", "hatch", "conda", "micromamba", "mamba"].includes(
       cmd,
@@ -626,6 +646,9 @@ function classifyTokens(tokens: string[], depth = 0): CommandVerdict {
   const args = tokens.slice(1);
   const nonFlag = args.filter((a) => !a.startsWith("-"));
 
+  // A project script whose name says check (from `hatch run test` and the like, see unwrap).
+  const script = /^(hatch|pdm|rye|pipenv)-script:(.+)$/.exec(first);
+  if (script) return { counts: true, reason: `${script[1]} run ${script[2]}` };
   // `test -f x` is the shell's test; `./test` or `scripts/test` is a script named test.
   if (NEVER.has(cmd) && !(cmd === "test" && first.includes("/"))) {
     return {
@@ -859,4 +882,71 @@ export function isCheckCommand(command: string, match?: string): boolean {
     }
   }
   return classifyCommand(command).counts;
+}
+
+/** Commands that print a file's content (given a file operand or an input redirection). */
+const FILE_PRINTERS = new Set([
+  "cat",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "bat",
+  "batcat",
+  "tac",
+  "nl",
+  "xxd",
+  "od",
+  "strings",
+  "view",
+]);
+
+/** Commands whose first operand is a pattern or program and whose later operands are files. */
+const FILE_FILTERS = new Set(["grep", "egrep", "fgrep", "sed", "awk", "gawk", "jq", "yq"]);
+
+/** Commands that print files they find themselves, or a fetched page. */
+const ALWAYS_READERS = new Set([
+  "rg",
+  "ag",
+  "ack",
+  "curl",
+  "wget",
+  "http",
+  "https",
+  "xh",
+  "lynx",
+  "w3m",
+  "links",
+  "elinks",
+]);
+
+/**
+ * Whether a shell command's output may come from a file or a fetched page (`cat notes.md`,
+ * `grep x log.txt`, `curl URL`), rather than be printed by the command itself. A `cat` of a
+ * heredoc, or `echo`, prints the model's own text. Never throws.
+ *
+ * @param command The shell command as the model wrote it.
+ * @returns True when some part of it prints a file or a page.
+ */
+export function printsFileOrPage(command: string): boolean {
+  try {
+    if (typeof command !== "string") return false;
+    const text = command.length > 20000 ? command.slice(0, 20000) : command;
+    for (const part of splitCommandParts(stripQuoted(text)).slice(0, 200)) {
+      const tokens = unwrap(tokenize(part));
+      if (tokens.length === 0) continue;
+      const cmd = base(tokens[0]);
+      const operands = tokens.slice(1).filter((t) => !t.startsWith("-"));
+      const redirectedIn = /(?:^|[^<])<(?!<)/.test(part);
+      if (ALWAYS_READERS.has(cmd)) return true;
+      if (FILE_PRINTERS.has(cmd) && (operands.length > 0 || redirectedIn)) return true;
+      if (FILE_FILTERS.has(cmd)) {
+        const recursive = tokens.some((t) => /^-[A-Za-z]*[rR]/.test(t) || t === "--recursive");
+        if (operands.length >= 2 || redirectedIn || recursive) return true;
+      }
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }

@@ -16,7 +16,7 @@ import {
   type ContractKind,
   DEFAULT_MATCHERS,
 } from "./contract_schema.ts";
-import { isCheckCommand } from "./command_classifier.ts";
+import { isCheckCommand, printsFileOrPage } from "./command_classifier.ts";
 import {
   AGENT_TOOLS,
   EDIT_TOOLS,
@@ -420,7 +420,8 @@ function checkSpecialists(
   emptyMarker: string,
   finalText: string,
 ): Verdict {
-  // Sources: main assistant messages and shell results (never Read/WebFetch output), newest last.
+  // Sources: main assistant messages and shell results, newest last; never a fetched page or a
+  // file (Read/WebFetch output, or a shell command such as `cat notes.md` or `curl URL`).
   const sources: { seq: number; text: string }[] = [];
   for (const m of run.messages) {
     if (m.role === "assistant" && !m.sidechain && m.text !== "") {
@@ -429,6 +430,8 @@ function checkSpecialists(
   }
   for (const c of run.toolCalls) {
     if (!c.sidechain && SHELL_TOOLS.includes(c.name) && c.result && c.result.text !== "") {
+      const cmd = c.input.command;
+      if (typeof cmd !== "string" || printsFileOrPage(cmd)) continue;
       sources.push({ seq: c.result.seq, text: c.result.text });
     }
   }

@@ -504,7 +504,9 @@ export async function runContractStop(
       sessionId,
       (current: SessionRecord | undefined) => {
         // Past the deadline the runner has already answered: record nothing.
-        if (ctx.signal.aborted) throw new Error("hook ran past its deadline");
+        if (ctx.signal.aborted || ctx.pastDeadline?.()) {
+          throw new Error("hook ran past its deadline");
+        }
         const skill = sanitizeName(entry.name, 64);
         const key = runKey(skill, run.load);
         const existing = current?.runs.find((r) => r.key === key);

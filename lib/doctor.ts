@@ -7,10 +7,10 @@
  * @module
  */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "./config.ts";
 import { HOOKS } from "./hook_table.ts";
-import { findOnPath, shellSplit } from "./hook_commands.ts";
+import { findOnPath, shellJoin, shellSplit } from "./hook_commands.ts";
 import {
   listOwnedClaudeHooks,
   type OwnedHook,
@@ -35,6 +35,8 @@ export interface RegisteredHook extends OwnedHook {
   readonly file: string;
   /** Which host runs it. */
   readonly host: "claude" | "copilot";
+  /** Variables the host sets for it (a plugin hook's `CLAUDE_PLUGIN_ROOT` and the like). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Where doctor looks. */
@@ -113,6 +115,110 @@ export function findRegistrations(
     }
   }
   return { hooks, problems };
+}
+
+/** A string array, or `undefined`. */
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined;
+}
+
+/**
+ * The hooks of an installed skillgate Claude Code plugin, with the plugin variables filled in the
+ * way the client fills them: `${CLAUDE_PLUGIN_ROOT}` (the install), `${CLAUDE_PLUGIN_DATA}` (its
+ * data directory, `<claude config>/plugins/data/skillgate…`) and `${CLAUDE_PROJECT_DIR}`. Only
+ * installs listed in `plugins/installed_plugins.json` and inside `<claude config>/plugins` count;
+ * an install whose data directory the client has not made yet is noted, not probed.
+ *
+ * @param ctx Where to look.
+ * @returns The registrations, a message for each install that cannot be read, and notes.
+ */
+export function findPluginRegistrations(
+  ctx: Pick<DoctorContext, "claudeConfigDir" | "cwd">,
+): { hooks: RegisteredHook[]; problems: string[]; notes: string[] } {
+  const hooks: RegisteredHook[] = [];
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const pluginsDir = resolve(ctx.claudeConfigDir, "plugins");
+  let installs: string[] = [];
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json")));
+    for (const value of Object.values((data?.plugins ?? {}) as Record<string, unknown>)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const path = (item as { installPath?: unknown })?.installPath;
+        if (typeof path === "string" && resolve(path).startsWith(pluginsDir + "/")) {
+          installs.push(resolve(path));
+        }
+      }
+    }
+  } catch {
+    return { hooks, problems, notes };
+  }
+  installs = [...new Set(installs)].sort();
+  let dataDirs: string[] = [];
+  try {
+    dataDirs = [...Deno.readDirSync(join(pluginsDir, "data"))]
+      .filter((e) => e.isDirectory && e.name.startsWith("skillgate"))
+      .map((e) => join(pluginsDir, "data", e.name)).sort();
+  } catch {
+    // No plugin has run yet.
+  }
+  for (const install of installs) {
+    let name: unknown;
+    try {
+      name = JSON.parse(Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json"))).name;
+    } catch {
+      continue;
+    }
+    if (name !== "skillgate") continue;
+    const file = join(install, "hooks", "hooks.json");
+    let doc: Record<string, unknown>;
+    try {
+      doc = parseJsonObjectText(Deno.readTextFileSync(file), file);
+    } catch (err) {
+      problems.push(err instanceof SettingsFileError ? err.message : `${file}: ${err}`);
+      continue;
+    }
+    if (dataDirs.length === 0) {
+      // The client makes the data directory when the plugin first runs; doctor makes nothing.
+      notes.push(
+        `the skillgate plugin in ${install} has not run yet (no ${pluginsDir}/data/skillgate…): ` +
+          "start Claude Code once, then run doctor again to probe its hooks",
+      );
+      continue;
+    }
+    const vars: Record<string, string> = {
+      CLAUDE_PLUGIN_ROOT: install,
+      CLAUDE_PLUGIN_DATA: dataDirs[0],
+      CLAUDE_PROJECT_DIR: projectRoot(ctx.cwd),
+    };
+    const fill = (s: string) => s.replace(/\$\{(CLAUDE_[A-Z_]+)\}/g, (m, k) => vars[k] ?? m);
+    const events = (doc.hooks ?? {}) as Record<string, unknown>;
+    for (const [event, groups] of Object.entries(events)) {
+      for (const group of Array.isArray(groups) ? groups : []) {
+        const items = (group as { hooks?: unknown })?.hooks;
+        for (const item of Array.isArray(items) ? items : []) {
+          const h = item as { command?: unknown; args?: unknown; timeout?: unknown };
+          if (typeof h.command !== "string") continue;
+          const args = strings(h.args);
+          const command = args ? shellJoin([fill(h.command), ...args.map(fill)]) : fill(h.command);
+          const owner = skillgateOwner(command, event);
+          hooks.push({
+            hookId: owner?.hookId,
+            event,
+            matcher: typeof (group as { matcher?: unknown }).matcher === "string"
+              ? (group as { matcher: string }).matcher
+              : undefined,
+            command,
+            timeout: typeof h.timeout === "number" ? h.timeout : undefined,
+            file,
+            host: "claude",
+            env: vars,
+          });
+        }
+      }
+    }
+  }
+  return { hooks, problems, notes };
 }
 
 /**
@@ -357,7 +463,11 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
       ? `deno on PATH: ${deno}`
       : "deno on PATH: not found (the plugin's hooks run `deno`; setup's hooks use an absolute path)",
   );
-  const { hooks, problems } = findRegistrations(registrationFiles(ctx));
+  const found = findRegistrations(registrationFiles(ctx));
+  const plugin = findPluginRegistrations(ctx);
+  const hooks = [...found.hooks, ...plugin.hooks];
+  const problems = [...found.problems, ...plugin.problems];
+  for (const note of plugin.notes) print(`note    ${sanitizeLine(note, 400)}`);
   for (const problem of problems) {
     print(`BROKEN  ${sanitizeLine(problem, 400)}`);
     failed = true;
@@ -377,7 +487,8 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
     if (!states.get(row.switchName)) continue;
     if (!hooks.some((h) => h.hookId === row.id && h.host === "claude")) {
       print(
-        `note    ${row.id} (${row.claudeEvent}) is on but not registered in Claude Code settings`,
+        `note    ${row.id} (${row.claudeEvent}) is on but not registered in Claude Code ` +
+          "settings or the plugin",
       );
     }
   }
@@ -403,7 +514,7 @@ async function probeOne(
     samplePayload(hook.host, hook.event, ctx.cwd, transcript),
     {
       cwd: ctx.cwd,
-      env: ctx.env,
+      env: hook.env ? { ...(ctx.env ?? Deno.env.toObject()), ...hook.env } : ctx.env,
       timeoutMs,
     },
   );
@@ -417,9 +528,12 @@ async function probeOne(
   print(`${tag} ${label}: ${verdict.message}`);
   const row = HOOKS.find((r) => r.id === hook.hookId);
   if (row && !states.get(row.switchName)) {
+    // The plugin registers every hook; its switch decides whether one acts.
     print(
-      `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
-        "run skillgate setup to remove it",
+      hook.env
+        ? `note    ${label}: ${row.switchName} is off, so it passes through`
+        : `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
+          "run skillgate setup to remove it",
     );
   }
   return failed;

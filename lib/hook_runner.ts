@@ -45,8 +45,13 @@ export interface HookContext {
   readonly claudeConfigDir: string;
   /** The config file as read. */
   readonly config: ConfigState;
-  /** Aborted when the deadline passes. */
+  /**
+   * Aborted when the deadline passes. A hook busy without a pause does not see the abort until it
+   * waits, so a check before a write should also ask {@link HookContext.pastDeadline}.
+   */
   readonly signal: AbortSignal;
+  /** Whether the deadline has passed (by the clock, aborted or not). */
+  pastDeadline?(): boolean;
   /** Writes one decision line to the hook's log (names and counts only, never prompt text). */
   log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
 }
@@ -181,10 +186,11 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     }
     probePermissions(row, currentPermissionPaths(config));
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
-    const timeout = deadline(
-      deadlineMs,
-      () => new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`),
-    );
+    const deadlineFailure = () =>
+      new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`);
+    const timeout = deadline(deadlineMs, deadlineFailure);
+    const deadlineAt = performance.now() + deadlineMs;
+    const pastDeadline = () => timeout.signal.aborted || performance.now() > deadlineAt;
     const event = ev;
     const stateDir = root;
     const ctx: HookContext = {
@@ -193,6 +199,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       claudeConfigDir: paths.claudeConfigDir,
       config,
       signal: timeout.signal,
+      pastDeadline,
       log(outcome, reason, extra) {
         const fields: LogFields = {
           session: event.sessionId,
@@ -210,6 +217,8 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
         Promise.resolve().then(() => spec.run(event, ctx)),
         timeout.promise,
       ]);
+      // Work that never paused finishes before the abort can fire: the clock still decides.
+      if (pastDeadline()) throw deadlineFailure();
       return { stdout: answer === null ? "" : JSON.stringify(answer) };
     } finally {
       timeout.clear();

@@ -11,9 +11,19 @@
  * - A small concept table ({@link CONCEPTS}) makes a few words that mean the same thing in a
  *   request to a coding agent count as one: `fails` matches `bug`. It is kept honest with the
  *   labeled prompt set in `fixtures/routing/labeled.tsv` (`skillgate route eval`).
+ * - Two inferences read an intent the prompt does not spell out. A prompt that reports a
+ *   malfunction outright ({@link SYMPTOM_WORDS}, {@link SYMPTOM_PHRASES}, a pasted error such as
+ *   `TypeError:`) asks for it to be fixed: it has the keys `bug` and `fix`. A prompt that asks to
+ *   look at a change ({@link REVIEW_ACTIONS} with a PR, diff or changes) asks for a review.
+ * - A build request, a prompt that opens with a verb of building as an order ({@link BUILD_VERBS}),
+ *   gets neither inference and counts triggers only on their whole phrase: in "set up sentry so
+ *   crashes get reported" or "add a debug flag" the trigger words are used in passing.
+ * - All of this is checked against `fixtures/routing/labeled.tsv` and the held-out sets
+ *   `fixtures/routing/heldout.tsv` and `heldout2.tsv` (`skillgate route eval`).
  * - A trigger scores 1 when its whole phrase appears in the prompt. Otherwise it scores the share
- *   of its content words found in the prompt. A trigger with one content word counts only on its
- *   whole phrase, unless that word has five or more letters and is not a question word.
+ *   of its content words found in the prompt (none for a build request). A trigger with one
+ *   content word counts only on its whole phrase, unless that word has five or more letters and is
+ *   not a question word.
  *
  * @module
  */
@@ -108,7 +118,238 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "whats wrong": ["why", "bug"],
   "whats going on": ["why"],
   qa: ["qa", "test"],
+  "exploratory testing": ["qa", "test"],
+  "exploratory test": ["qa", "test"],
+  "exploratory tests": ["qa", "test"],
+  "in the browser": ["site"],
+  "in a browser": ["site"],
+  "in chrome": ["site"],
+  "in firefox": ["site"],
+  "in safari": ["site"],
 });
+
+/**
+ * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
+ * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
+ * it to be fixed: it counts as `bug` and `fix` (see {@link preparePrompt}). Weak words that name
+ * a failure without reporting one ("error", "fails", "broken", "test") are not here: "add error
+ * handling" and "check for broken links" ask for something else.
+ */
+export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
+  "crash",
+  "crashes",
+  "crashed",
+  "crashing",
+  "panic",
+  "panics",
+  "panicked",
+  "panicking",
+  "segfault",
+  "segfaults",
+  "hangs",
+  "hanging",
+  "hung",
+  "freezes",
+  "freezing",
+  "froze",
+  "flaky",
+  "regression",
+  "regressed",
+  "throws",
+  "threw",
+  "thrown",
+  "throwing",
+  "oom",
+  "deadlock",
+  "deadlocks",
+  "deadlocked",
+  "leak",
+  "leaks",
+  "leaking",
+]);
+
+/** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
+export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
+  "stopped working",
+  "stops working",
+  "not working",
+  "isnt working",
+  "arent working",
+  "doesnt work",
+  "dont work",
+  "no longer works",
+  "is broken",
+  "are broken",
+  "fails with",
+  "failed with",
+  "failing with",
+  "times out",
+  "timed out",
+  "timing out",
+  "segmentation fault",
+  "infinite loop",
+  "out of memory",
+]);
+
+/**
+ * Phrases that ask to read something and judge it. With a change named in the prompt (the `pr`
+ * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
+ * "take a look at the logs" does not.
+ */
+export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
+  "look at",
+  "take a look",
+  "look through",
+  "go over",
+  "go through",
+  "read through",
+  "read over",
+  "point out",
+  "leave comments",
+  "comment on",
+  "feedback",
+  "thoughts on",
+]);
+
+/**
+ * Verbs that open a request to build or change code in a stated way. A prompt whose first word
+ * (past {@link LEAD_WORDS}) is one of them, used as an order, is a build request: it asks for new
+ * work, so no intent is inferred for it and only whole trigger phrases count for it ("write up a
+ * ticket for the flaky test", "set up sentry so crashes get reported", "add a debug flag").
+ */
+export const BUILD_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "allow",
+  "build",
+  "bump",
+  "catch",
+  "change",
+  "clean",
+  "configure",
+  "convert",
+  "create",
+  "delete",
+  "design",
+  "disable",
+  "document",
+  "draw",
+  "enable",
+  "expose",
+  "extract",
+  "generate",
+  "handle",
+  "implement",
+  "install",
+  "introduce",
+  "log",
+  "make",
+  "migrate",
+  "move",
+  "refactor",
+  "remove",
+  "rename",
+  "replace",
+  "report",
+  "retry",
+  "scaffold",
+  "set",
+  "setup",
+  "show",
+  "skip",
+  "split",
+  "support",
+  "translate",
+  "update",
+  "upgrade",
+  "wire",
+  "wrap",
+  "write",
+]);
+
+/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "you",
+  "lets",
+  "let",
+  "us",
+  "i",
+  "id",
+  "we",
+  "need",
+  "want",
+  "like",
+  "to",
+  "go",
+  "ahead",
+  "and",
+  "help",
+  "me",
+  "now",
+  "also",
+  "just",
+  "then",
+  "so",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+]);
+
+/**
+ * Words that, right after an opening build verb, show it is a noun stating something, not an
+ * order: "build is broken on main", "install fails with EACCES", "make sure it works". Nouns do
+ * not: "add error handling" is an order.
+ */
+export const STATE_WORDS: ReadonlySet<string> = new Set([
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "keeps",
+  "kept",
+  "started",
+  "stopped",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "wasnt",
+  "arent",
+  "wont",
+  "cant",
+  "never",
+  "seems",
+  "looks",
+  "takes",
+  "took",
+  "still",
+  "sure",
+  "fails",
+  "failed",
+  "breaks",
+  "broke",
+  "crashes",
+  "crashed",
+  "hangs",
+  "hung",
+  "freezes",
+  "froze",
+  "panics",
+  "panicked",
+  "throws",
+  "threw",
+  "errors",
+  "leaks",
+  "deadlocks",
+]);
 
 /** A URL, `localhost[:port]` or a host name in a prompt counts as the word `site`. */
 const SITE_ADDRESS =
@@ -254,6 +495,8 @@ export interface PreparedPrompt {
   readonly phrase: string;
   /** The keys ({@link wordKey}) of the prompt's words. */
   readonly keys: ReadonlySet<string>;
+  /** True when it opens with a {@link BUILD_VERBS} verb: only whole trigger phrases count. */
+  readonly build: boolean;
 }
 
 /**
@@ -273,7 +516,38 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
   }
   if (SITE_ADDRESS.test(prompt)) keys.add("site");
-  return { phrase, keys };
+  const build = opensWithBuildVerb(words);
+  if (!build) {
+    if (reportsSymptom(prompt, words, phrase)) {
+      keys.add("bug");
+      keys.add("fix");
+    }
+    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => phrase.includes(` ${a} `))) keys.add("review");
+  }
+  return { phrase, keys, build };
+}
+
+/** True when the first word past {@link LEAD_WORDS} is a build verb used as an order. */
+function opensWithBuildVerb(words: readonly string[]): boolean {
+  let i = 0;
+  while (i < words.length && LEAD_WORDS.has(words[i])) i++;
+  if (i === words.length || !BUILD_VERBS.has(words[i])) return false;
+  const next = words[i + 1];
+  return next === undefined || !STATE_WORDS.has(next);
+}
+
+/** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
+const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
+const ERROR_CLASS = /[a-z0-9](?:Error|Exception)\b/;
+
+/**
+ * True when the prompt reports a malfunction: a {@link SYMPTOM_WORDS} word, a
+ * {@link SYMPTOM_PHRASES} phrase or a pasted error.
+ */
+function reportsSymptom(text: string, words: readonly string[], phrase: string): boolean {
+  return words.some((w) => SYMPTOM_WORDS.has(w)) ||
+    SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `)) ||
+    PASTED_ERROR.test(text) || ERROR_CLASS.test(text);
 }
 
 /** A trigger prepared once for scoring against many prompts. */
@@ -341,7 +615,7 @@ export function scoreTrigger(
   }
   let matched = 0;
   for (const k of t.keys) if (p.keys.has(k)) matched++;
-  const score = t.partial && total > 0 ? matched / total : 0;
+  const score = t.partial && !p.build && total > 0 ? matched / total : 0;
   return { trigger: t.text, score, matched: score > 0 ? matched : 0, total, whole: false };
 }
 
@@ -370,27 +644,34 @@ export function bestTrigger(
 let fingerprint: string | undefined;
 
 /**
- * Identifies what {@link compileTrigger} makes: a hash of its word lists, concept tables and the
- * code of every function it uses. Compiled triggers kept in the catalog index under another
- * fingerprint are compiled again.
+ * The version of {@link compileTrigger}'s code. Bump it whenever a change to that code (or to the
+ * functions it calls) changes what it makes; `tests/route_score_test.ts` pins what it makes for
+ * the fixture skills and fails until the version is bumped.
+ */
+export const TRIGGER_COMPILER_VERSION = 1;
+
+/**
+ * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its
+ * word lists and concept tables. Compiled triggers kept in an index under another fingerprint are
+ * compiled again. It hashes no code, so the source and a bundle of it agree.
  *
  * @returns The fingerprint (hex).
  */
 export function compilerFingerprint(): string {
   if (fingerprint === undefined) {
     const text = [
+      String(TRIGGER_COMPILER_VERSION),
       JSON.stringify([...STOP_WORDS]),
       JSON.stringify([...QUESTION_WORDS]),
       JSON.stringify(CONCEPTS),
       JSON.stringify(PHRASES),
-      ...[rawWords, tokenize, stem, wordKey, joinPhrases, keyOf, compileTrigger].map(String),
     ].join("\n");
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) {
       h ^= text.charCodeAt(i);
       h = Math.imul(h, 0x01000193);
     }
-    fingerprint = `${text.length.toString(16)}-${(h >>> 0).toString(16)}`;
+    fingerprint = `${TRIGGER_COMPILER_VERSION}-${(h >>> 0).toString(16)}`;
   }
   return fingerprint;
 }

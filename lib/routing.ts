@@ -23,7 +23,7 @@ import {
   preparePrompt,
 } from "./route_score.ts";
 import { sanitizeLine, sanitizeName } from "./sanitize.ts";
-import { loadCatalog } from "./catalog.ts";
+import { loadRouteIndex, type RouteIndexEntry } from "./route_index.ts";
 import { configList, configNumber, type ConfigState } from "./config.ts";
 import {
   applySkillRules,
@@ -124,6 +124,23 @@ export interface RouteDecision {
   readonly candidates: readonly RouteCandidate[];
   /** The threshold applied. */
   readonly threshold: number;
+}
+
+/**
+ * Installed skills that can say which of them may match a prompt, so that only those are scored
+ * (see {@link RouteWorld}).
+ */
+export interface SkillPool {
+  /** How many skills. */
+  readonly count: number;
+  /**
+   * The skills, in precedence order, that can score above 0 for a prompt; every other skill
+   * scores 0.
+   *
+   * @param prompt The prepared prompt.
+   * @returns The skills to score.
+   */
+  candidatesFor(prompt: PreparedPrompt): readonly RouteSkill[];
 }
 
 /** Options of {@link routePrompt}. */
@@ -236,13 +253,13 @@ function byRank(a: RouteCandidate, b: RouteCandidate): number {
  * Picks the skill a prompt routes to, if any.
  *
  * @param prompt The prompt text.
- * @param skills The installed skills.
+ * @param skills The installed skills: a list (all scored) or a pool (only its candidates).
  * @param options Threshold and routable set.
  * @returns The decision, with every candidate that scored above 0.
  */
 export function routePrompt(
   prompt: string | undefined,
-  skills: readonly RouteSkill[],
+  skills: readonly RouteSkill[] | SkillPool,
   options: RouteOptions = {},
 ): RouteDecision {
   const threshold = options.threshold ?? DEFAULT_ROUTE_THRESHOLD;
@@ -250,10 +267,13 @@ export function routePrompt(
   const skip = skipReason(prompt);
   if (skip) return { reason: skip, candidates: [], threshold };
   const text = prompt as string;
-  if (skills.length === 0) return { reason: "no-skills", candidates: [], threshold };
+  const list = "count" in skills ? undefined : skills as readonly RouteSkill[];
+  if ((list ? list.length : (skills as SkillPool).count) === 0) {
+    return { reason: "no-skills", candidates: [], threshold };
+  }
   const prepared = preparePrompt(text);
   const candidates: RouteCandidate[] = [];
-  for (const skill of skills) {
+  for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
     const s = scoreSkill(skill, prepared, text);
     if (s.score <= 0) continue;
     candidates.push({ skill, ...s, routable: isRoutable(skill, routable) });
@@ -352,9 +372,13 @@ export function routeSettings(config: ConfigState): RouteSettings {
   };
 }
 
-/** The installed skills as routing sees them. */
-export interface RouteWorld {
-  /** Skills, with `skill-rules.json` keywords and patterns added. */
+/**
+ * The installed skills as routing sees them. As a {@link SkillPool} it hands {@link routePrompt}
+ * only the skills that share a word key with the prompt (from the routing index), so that a
+ * thousand installed skills cost the scoring of a few.
+ */
+export interface RouteWorld extends SkillPool {
+  /** Skills, with `skill-rules.json` keywords and patterns added (all parsed on first use). */
   readonly skills: readonly RouteSkill[];
   /** The skills directories scanned. */
   readonly dirs: readonly string[];
@@ -387,25 +411,47 @@ export interface RouteWorldOptions {
  * @returns The skills and what was scanned.
  */
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
-  const catalog = await loadCatalog({
+  const index = await loadRouteIndex({
     claudeConfigDir: opts.claudeConfigDir,
     cwd: opts.cwd,
     projectDir: opts.projectDir,
     extraSkillDirs: opts.extraSkillDirs,
     stateRoot: opts.stateRoot,
-    agents: false,
-    triggerCompiler: { version: compilerFingerprint(), compile: compileTrigger },
+    compiler: { version: compilerFingerprint(), compile: compileTrigger },
   });
-  const rules = readSkillRules(catalog.dirs);
-  const merged = applySkillRules(catalog.skills, rules.rules);
-  const known = catalog.compiledTriggers;
-  // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
-  merged.skills.forEach((s, i) => triggersOf(s, known?.get(catalog.skills[i])));
-  return {
-    skills: merged.skills,
-    dirs: catalog.dirs,
-    scanned: catalog.scanned,
+  const rules = readSkillRules(index.dirs);
+  const base = {
+    dirs: index.dirs,
+    scanned: index.scanned,
     rulesWarnings: rules.warnings,
+  };
+  const skillsOf = (entries: RouteIndexEntry[]) =>
+    entries.map((e) => {
+      triggersOf(e.skill, e.compiled);
+      return e.skill;
+    });
+  if (rules.rules.length === 0) {
+    let all: RouteSkill[] | undefined;
+    return {
+      ...base,
+      get skills() {
+        return all ??= skillsOf(index.all());
+      },
+      count: index.count,
+      candidatesFor: (p) => skillsOf(index.select(p.keys)),
+      unmatchedRules: 0,
+    };
+  }
+  // Rules add triggers and patterns by skill name: every skill is scored.
+  const entries = index.all();
+  const merged = applySkillRules(entries.map((e) => e.skill), rules.rules);
+  // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
+  merged.skills.forEach((s, i) => triggersOf(s, entries[i].compiled));
+  return {
+    ...base,
+    skills: merged.skills,
+    count: merged.skills.length,
+    candidatesFor: () => merged.skills,
     unmatchedRules: merged.unmatched,
   };
 }
@@ -439,9 +485,9 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
       problem: w.problem,
     });
   }
-  const decision = routePrompt(ev.prompt, world.skills, settings);
+  const decision = routePrompt(ev.prompt, world, settings);
   const best = decision.candidates[0];
-  const fields: Record<string, string | number> = { skills: world.skills.length };
+  const fields: Record<string, string | number> = { skills: world.count };
   if (best) {
     fields.best = sanitizeName(best.skill.name) || "?";
     fields.score = best.score.toFixed(2);

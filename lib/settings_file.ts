@@ -442,6 +442,11 @@ export interface UpdateOptions {
   readonly keepBackups?: number;
   /** Mode of the folder when it must be created (default 0755; the file itself gets 0600). */
   readonly dirMode?: number;
+  /**
+   * A private folder for the lock and the backups (skillgate's state root). Without it they sit
+   * beside the file; with it, a project's `.claude/` gets nothing but its `settings.json`.
+   */
+  readonly stateDir?: string;
 }
 
 /** What {@link updateJsonFile} did. */
@@ -489,15 +494,52 @@ function timestamp(): string {
   return new Date().toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
 }
 
+function existsFile(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** FNV-1a of a path, in hex: names a file's lock and backups in the state folder. */
+function pathKey(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/** Where a file's lock and backups go: beside it, or in the state folder under a key of its path. */
+function sidePaths(path: string, stateDir?: string): { lock: string; dir: string; prefix: string } {
+  if (stateDir === undefined) {
+    return {
+      lock: `${path}.lock`,
+      dir: dirname(path),
+      prefix: `${basename(path)}.skillgate-backup.`,
+    };
+  }
+  const key = `${basename(path).replace(/[^A-Za-z0-9._-]/g, "_")}.${pathKey(path)}`;
+  return {
+    lock: join(stateDir, "locks", `${key}.lock`),
+    dir: join(stateDir, "backups"),
+    prefix: `${key}.skillgate-backup.`,
+  };
+}
+
 /**
  * The backups skillgate took of a file, oldest first.
  *
- * @param path The file.
- * @returns Backup paths (`<file>.skillgate-backup.<time>.<pid>`).
+ * @param path The file (a symlink's target, as {@link UpdateResult.path} gives it).
+ * @param stateDir The state folder the update used, if any ({@link UpdateOptions.stateDir}).
+ * @returns Backup paths (`<file>.skillgate-backup.<time>.<pid>`, or in `<stateDir>/backups/`
+ *   `<name>.<key>.skillgate-backup.<time>.<pid>`).
  */
-export function listBackups(path: string): string[] {
-  const dir = dirname(path);
-  const prefix = `${basename(path)}.skillgate-backup.`;
+export function listBackups(path: string, stateDir?: string): string[] {
+  const { dir, prefix } = sidePaths(path, stateDir);
   const names: string[] = [];
   try {
     for (const entry of Deno.readDirSync(dir)) {
@@ -509,10 +551,15 @@ export function listBackups(path: string): string[] {
   return names.sort().map((n) => join(dir, n));
 }
 
-function backup(path: string, bytes: Uint8Array, keep: number): string {
-  const target = `${path}.skillgate-backup.${timestamp()}.${Deno.pid}`;
+function backup(path: string, bytes: Uint8Array, keep: number, stateDir?: string): string {
+  const { dir, prefix } = sidePaths(path, stateDir);
+  if (stateDir !== undefined) Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Two backups in one millisecond by one process get a counter, so neither replaces the other.
+  const base = join(dir, `${prefix}${timestamp()}.${Deno.pid}`);
+  let target = base;
+  for (let i = 1; existsFile(target); i++) target = `${base}.${i}`;
   writeFileAtomic(target, bytes);
-  const all = listBackups(path);
+  const all = listBackups(path, stateDir);
   for (const old of all.slice(0, Math.max(0, all.length - keep))) {
     try {
       Deno.removeSync(old);
@@ -532,7 +579,8 @@ function backup(path: string, bytes: Uint8Array, keep: number): string {
  *   temp file), so the file stays byte-identical.
  * - Otherwise, under an exclusive lock on `<file>.lock`: the file is re-read, transformed, backed up
  *   (`<file>.skillgate-backup.<time>.<pid>`, 0600, the last few kept), and replaced atomically with
- *   its previous mode. A symlinked file is written through to its target.
+ *   its previous mode. A symlinked file is written through to its target. With
+ *   {@link UpdateOptions.stateDir}, the lock and the backups live in that folder instead.
  * - A transform returning `undefined` deletes the file (after a backup).
  *
  * @param path The file.
@@ -567,7 +615,8 @@ export function updateJsonFile(
   const first = plan();
   if (first.unchanged) return { path: target, status: "unchanged", diff: "" };
   Deno.mkdirSync(dirname(target), { recursive: true, mode: options.dirMode ?? 0o755 });
-  return withLock(`${target}.lock`, () => {
+  const side = sidePaths(target, options.stateDir);
+  return withLock(side.lock, () => {
     const p = plan();
     if (p.unchanged) return { path: target, status: "unchanged" as const, diff: "" };
     const diff = unifiedDiff(p.before ?? "", p.after, path);
@@ -575,7 +624,12 @@ export function updateJsonFile(
     let backupPath: string | undefined;
     if (p.before !== undefined) {
       mode = (Deno.statSync(target).mode ?? 0o600) & 0o777;
-      backupPath = backup(target, Deno.readFileSync(target), options.keepBackups ?? 5);
+      backupPath = backup(
+        target,
+        Deno.readFileSync(target),
+        options.keepBackups ?? 5,
+        options.stateDir,
+      );
     }
     if (p.next === undefined) {
       Deno.removeSync(target);

@@ -345,38 +345,14 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   const path = targetPath(args, ctx);
   const host = args.copilot ? "copilot" : "claude";
 
-  // 1. Switch flags: saved to config (never in a dry run or an uninstall).
+  // 1. Switch flags: saved to config once the settings file is written (never in a dry run or an
+  // uninstall), so a settings file that is refused leaves the config as it was.
   const states = resolveSwitches(args, ctx.stateRoot);
   for (const name of SWITCH_NAMES) {
     if (states[name].warning) ctx.warn(`skillgate: ${states[name].warning}`);
   }
   if (args.uninstall && Object.keys(args.switches).length > 0) {
     ctx.warn("skillgate: switch flags are not saved with --uninstall");
-  }
-  if (!args.dryRun && !args.uninstall) {
-    const config = readConfig(ctx.stateRoot);
-    for (const name of SWITCH_NAMES) {
-      const value = args.switches[name];
-      if (value === undefined) continue;
-      const word = value ? "on" : "off";
-      if (config.readable && config.values[name] === word) continue;
-      try {
-        writeConfigValue(name, word, ctx.stateRoot);
-      } catch (err) {
-        ctx.warn(`skillgate: could not save ${name}: ${err instanceof Error ? err.message : err}`);
-      }
-    }
-    if (ctx.cliCommand && configString(config, "skillgate_command", "") !== ctx.cliCommand) {
-      try {
-        writeConfigValue("skillgate_command", ctx.cliCommand, ctx.stateRoot);
-      } catch (err) {
-        ctx.warn(
-          `skillgate: could not save skillgate_command: ${
-            err instanceof Error ? err.message : err
-          }`,
-        );
-      }
-    }
   }
   const configNow = readConfig(ctx.stateRoot);
   if (!configNow.readable) {
@@ -454,6 +430,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       dryRun: args.dryRun,
       lockTimeoutMs: ctx.lockTimeoutMs,
       dirMode: args.project ? 0o755 : 0o700,
+      stateDir: ctx.stateRoot,
     });
   } catch (err) {
     if (err instanceof SettingsFileError) {
@@ -467,6 +444,31 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       );
     }
     return 1;
+  }
+  if (!args.dryRun && !args.uninstall) {
+    const config = readConfig(ctx.stateRoot);
+    for (const name of SWITCH_NAMES) {
+      const value = args.switches[name];
+      if (value === undefined) continue;
+      const word = value ? "on" : "off";
+      if (config.readable && config.values[name] === word) continue;
+      try {
+        writeConfigValue(name, word, ctx.stateRoot);
+      } catch (err) {
+        ctx.warn(`skillgate: could not save ${name}: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+    if (ctx.cliCommand && configString(config, "skillgate_command", "") !== ctx.cliCommand) {
+      try {
+        writeConfigValue("skillgate_command", ctx.cliCommand, ctx.stateRoot);
+      } catch (err) {
+        ctx.warn(
+          `skillgate: could not save skillgate_command: ${
+            err instanceof Error ? err.message : err
+          }`,
+        );
+      }
+    }
   }
 
   // 4. Warm Deno's cache with every module a registered hook loads (lazy imports included).

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   agentNames,
-  type CatalogOptions,
   findSkill,
   firstInstruction,
   indexedAgentStillNamed,
@@ -10,7 +9,6 @@ import {
   loadCatalog,
   skillNames,
 } from "../lib/catalog.ts";
-import { compileTrigger } from "../lib/route_score.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -281,62 +279,6 @@ Deno.test("loadCatalog() keeps one index per kind and other projects' roots", as
     assert.equal(back.fromIndex, true);
     assert.ok(findSkill(back, "proj"));
     assert.equal(findSkill(back, "o"), undefined);
-  } finally {
-    await Deno.remove(w.root, { recursive: true });
-  }
-});
-
-Deno.test("loadCatalog() keeps compiled triggers in its index, per compiler version", async () => {
-  const w = await world();
-  const state = join(w.root, "state");
-  let calls = 0;
-  const compiler = (version: string): NonNullable<CatalogOptions["triggerCompiler"]> => ({
-    version,
-    compile(text) {
-      calls++;
-      return compileTrigger(text);
-    },
-  });
-  const expect = (c: Awaited<ReturnType<typeof loadCatalog>>) => {
-    assert.ok(c.compiledTriggers);
-    for (const s of c.skills) {
-      assert.deepEqual(c.compiledTriggers.get(s), s.triggers.map((t) => compileTrigger(t)));
-    }
-  };
-  try {
-    const opts = { claudeConfigDir: w.claude, stateRoot: state, agents: false };
-    const first = await loadCatalog({ ...opts, triggerCompiler: compiler("a") });
-    assert.equal(calls, 2);
-    expect(first);
-    calls = 0;
-    const second = await loadCatalog({ ...opts, triggerCompiler: compiler("a") });
-    assert.equal(second.fromIndex, true);
-    assert.equal(calls, 0);
-    expect(second);
-    assert.deepEqual(second.skills, first.skills);
-    assert.equal(
-      findSkill(second, "investigate")?.file,
-      join(w.claude, "skills", "investigate", "SKILL.md"),
-    );
-    // Another compiler version compiles again, and the index remembers the new one.
-    const third = await loadCatalog({ ...opts, triggerCompiler: compiler("b") });
-    assert.equal(third.fromIndex, true);
-    assert.equal(calls, 2);
-    expect(third);
-    calls = 0;
-    await loadCatalog({ ...opts, triggerCompiler: compiler("b") });
-    assert.equal(calls, 0);
-    // A load without a compiler has none, and an edit compiles the changed root again.
-    assert.equal((await loadCatalog(opts)).compiledTriggers, undefined);
-    const file = join(w.claude, "skills", "investigate", "SKILL.md");
-    Deno.writeTextFileSync(file, "---\nname: investigate\ntriggers: [Fix This, why?]\n---\n");
-    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
-    const fourth = await loadCatalog({ ...opts, triggerCompiler: compiler("b") });
-    assert.equal(fourth.fromIndex, false);
-    expect(fourth);
-    calls = 0;
-    expect(await loadCatalog({ ...opts, triggerCompiler: compiler("b") }));
-    assert.equal(calls, 0);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }

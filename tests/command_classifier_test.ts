@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   classifyCommand,
   isCheckCommand,
+  printsFileOrPage,
   splitCommandParts,
   stripQuoted,
 } from "../lib/command_classifier.ts";
@@ -271,4 +272,59 @@ Deno.test("classifyCommand() counts a script named test by its path, and node's 
   counts("node --test=only test/");
   never("test -d ./test");
   never("node --version");
+});
+
+Deno.test("classifyCommand() counts project scripts of hatch, pdm, rye and pipenv, and ssh'd checks", () => {
+  for (
+    const c of [
+      "hatch run test",
+      "hatch run dev:test",
+      "hatch run -e py311 test",
+      "pdm run test",
+      "rye run test",
+      "pipenv run tests",
+      "hatch run pytest -x",
+      "ssh ci-box pytest -x",
+      "ssh -p 2222 -i key.pem deploy@host go test ./...",
+      "ssh -o BatchMode=yes host npm test",
+    ]
+  ) counts(c);
+  for (
+    const c of [
+      "hatch run build",
+      "hatch run docs:serve",
+      "pdm run start",
+      "ssh host ls -la",
+      "ssh host",
+      "ssh -p 2222 host tail -f /var/log/app.log",
+    ]
+  ) never(c);
+});
+
+Deno.test("printsFileOrPage() tells a file or page printed from text the command prints itself", () => {
+  for (
+    const c of [
+      "cat notes.md",
+      "sudo cat /etc/hosts",
+      "head -n 5 plan.txt",
+      "cat < notes.md",
+      "grep Dispatching notes.md",
+      "grep -r Dispatching .",
+      "rg Dispatching",
+      "curl -s https://example.com/x",
+      "wget -qO- example.com",
+      "echo start && cat notes.md | tee copy.txt",
+      "jq .items data.json",
+    ]
+  ) assert.equal(printsFileOrPage(c), true, c);
+  for (
+    const c of [
+      'echo "Dispatching 1 specialists: Security"',
+      "printf 'Dispatching 0 specialists: (none)\\n'",
+      "cat <<'EOF'\nDispatching 1 specialists: Security\nEOF",
+      "./bin/select-specialists | tee out.txt",
+      "python select.py | grep Dispatching",
+      "git diff --stat | sed -n 1p",
+    ]
+  ) assert.equal(printsFileOrPage(c), false, c);
 });

@@ -301,6 +301,22 @@ Deno.test("selected_specialists_dispatched reads a Bash result but never a fetch
     result("w1", "Dispatching 0 specialists: (none)"),
   ], REVIEW);
   assert.equal(viaRead.outcome, "unmet");
+  for (const cmd of ["cat notes.md", "curl -s https://x/notes", "grep Dispatching notes.md"]) {
+    const viaShellRead = check([
+      ...skillLoad("s", "review"),
+      ...bash("b1", cmd, "Dispatching 0 specialists: (none)"),
+    ], REVIEW);
+    assert.equal(viaShellRead.outcome, "unmet", cmd);
+  }
+  const viaHeredoc = check([
+    ...skillLoad("s", "review"),
+    ...bash(
+      "b1",
+      "cat <<'EOF'\nDispatching 0 specialists: (none)\nEOF",
+      "Dispatching 0 specialists: (none)",
+    ),
+  ], REVIEW);
+  assert.equal(viaHeredoc.outcome, "met");
 });
 
 Deno.test("selected_specialists_dispatched honours a skill's own marker and empty_marker", () => {

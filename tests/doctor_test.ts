@@ -283,3 +283,54 @@ Deno.test("runDoctor() reports a corrupt settings file", async () => {
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with the plugin's variables", async () => {
+  const w = await world();
+  try {
+    const plugins = join(w.ctx.claudeConfigDir, "plugins");
+    const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
+    await Deno.mkdir(dirname(install), { recursive: true });
+    await Deno.symlink(ROOT, install);
+    await Deno.writeTextFile(
+      join(plugins, "installed_plugins.json"),
+      JSON.stringify({
+        version: 2,
+        plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
+      }),
+    );
+    const env: Record<string, string> = { ...w.ctx.env! };
+    delete env.SKILLGATE_STATE_ROOT;
+    const ctx: DoctorContext = { ...w.ctx, env };
+
+    // Before the client has made the plugin's data directory, doctor notes it and runs nothing.
+    let code = await runDoctor(ctx);
+    assert.match(w.lines.join("\n"), /^note {4}the skillgate plugin in .* has not run yet/m);
+    assert.equal(code, 0);
+
+    await Deno.mkdir(join(plugins, "data", "skillgate-skillgate-market"), { recursive: true });
+    w.lines.length = 0;
+    code = await runDoctor(ctx);
+    const text = w.lines.join("\n");
+    const file = join(install, "hooks", "hooks.json").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (
+      const id of [
+        "skill-route \\(UserPromptSubmit\\)",
+        "skill-contract \\(Stop\\)",
+        "skill-redirect-stop \\(Stop\\)",
+        "skill-redirect \\(PreToolUse\\)",
+      ]
+    ) {
+      assert.match(text, new RegExp(`^OK {6}${id} in ${file}: OK \\(\\d+ ms\\)$`, "m"), text);
+    }
+    assert.match(text, /^note {4}skill-route \(UserPromptSubmit\) in .*: skill_routing is off/m);
+    assert.doesNotMatch(text, /not registered in Claude Code settings or the plugin/);
+    assert.equal(code, 0, text);
+    // A user's SKILLGATE_STATE_ROOT outside the plugin's grants breaks the plugin's hooks: said.
+    w.lines.length = 0;
+    code = await runDoctor({ ...ctx, env: { ...env, SKILLGATE_STATE_ROOT: ctx.stateRoot } });
+    assert.match(w.lines.join("\n"), /^BROKEN {2}skill-contract \(Stop\) in .*hooks\.json: /m);
+    assert.equal(code, 1);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});

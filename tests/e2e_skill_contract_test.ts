@@ -357,7 +357,8 @@ Deno.test("skill_contract hook fails open past its deadline and records nothing"
     Deno.writeTextFileSync(join(world.stateRoot, "config.yaml"), "hook_deadline_ms: 1\n");
     const r = await stop(world, payload(world, "stop_unmet"));
     assertStateError(r, /.+/);
-    assert.match(r.stderr, /hook ran past its 1 ms deadline/);
+    // The runner (after the work) or the record update (before its write) notices it first.
+    assert.match(r.stderr, /hook ran past its (?:1 ms )?deadline/);
     assert.equal(exists(recordFile(world)), false);
   });
 });

@@ -113,6 +113,22 @@ Deno.test("skill-route hook adds the first step with SKILLGATE_SKILL_ROUTE_HINT=
   });
 });
 
+Deno.test("skill-route hook sees an in-place edit of a SKILL.md on the next prompt", async () => {
+  await withWorld(async (world) => {
+    const ask = () =>
+      runHookProcess("skill-route", payload(world, "the flamegraph spikes"), { world, env: ON });
+    assert.equal((await ask()).stdout, "");
+    // Rewritten in place: the folder's mtime stays, only the file's own mtime changes.
+    const file = join(world.claudeDir, "skills", "investigate", "SKILL.md");
+    const folder = Deno.statSync(join(world.claudeDir, "skills", "investigate")).mtime!;
+    const text = Deno.readTextFileSync(file);
+    Deno.writeTextFileSync(file, text.replace("  - debug this\n", "  - flamegraph spikes\n"));
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    Deno.utimeSync(join(world.claudeDir, "skills", "investigate"), folder, folder);
+    assert.ok(context((await ask()).json).includes("/investigate"));
+  });
+});
+
 Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context", async () => {
   await withWorld(async (world) => {
     const r = await runHookProcess(
@@ -182,5 +198,21 @@ Deno.test("skill-route hook exits 0 with one stderr line on a malformed payload"
     assert.equal(r.stdout, "");
     assert.match(r.stderr, /^skillgate: PAYLOAD /);
     assert.ok(!r.stderr.includes(SECRET));
+  });
+});
+
+Deno.test("skill-route hook (the bundle) and the library (the source) share one routing index", async () => {
+  await withWorld(async (world) => {
+    const r = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+      env: ON,
+    });
+    assert.equal(r.code, 0);
+    const index = join(world.stateRoot, "catalog", "routes.idx");
+    const head = Deno.readTextFileSync(index).split("\n")[0];
+    const { compilerFingerprint } = await import("../lib/route_score.ts");
+    // The bundle wrote the compiler fingerprint the source computes: neither recompiles for the
+    // other (a fingerprint of code would differ once the bundle is minified).
+    assert.equal(JSON.parse(head).compiler, compilerFingerprint());
   });
 });

@@ -132,6 +132,31 @@ Deno.test("evaluateHook() ends a hook at its deadline", () =>
     assert.equal(aborted, true);
   }));
 
+Deno.test("evaluateHook() ends a hook that ran past its deadline without a pause", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let pastBefore = true;
+    let pastAfter = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        pastBefore = ctx.pastDeadline?.() ?? true;
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // Busy, never yielding: the abort cannot fire before the answer is ready.
+        }
+        pastAfter = ctx.pastDeadline?.() ?? false;
+        return { late: true };
+      }),
+      PROMPT,
+    );
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 20 ms deadline",
+    });
+    assert.equal(pastBefore, false);
+    assert.equal(pastAfter, true);
+  }));
+
 Deno.test("evaluateHook() ignores events its rows do not serve", () =>
   withState(async () => {
     const out = await evaluateHook(

@@ -2,17 +2,25 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   bestTrigger,
+  BUILD_VERBS,
   camelParts,
   compilerFingerprint,
   compileTrigger,
   CONCEPTS,
+  LEAD_WORDS,
   preparePrompt,
+  REVIEW_ACTIONS,
   scoreTrigger,
+  STATE_WORDS,
   stem,
   STOP_WORDS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
   tokenize,
+  TRIGGER_COMPILER_VERSION,
   wordKey,
 } from "../lib/route_score.ts";
+import { parseFrontmatter } from "../lib/frontmatter.ts";
 
 const INVESTIGATE = [
   "debug this",
@@ -210,6 +218,31 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
   assert.equal(compilerFingerprint(), f);
 });
 
+/** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 1: "875982ab" };
+
+Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
+  const dir = new URL("../fixtures/routing/skills/", import.meta.url);
+  const triggers: string[] = [];
+  for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    const text = Deno.readTextFileSync(new URL(`${e.name}/SKILL.md`, dir));
+    const fm = await parseFrontmatter(text);
+    const t = (fm.data as { triggers?: unknown }).triggers;
+    for (const x of Array.isArray(t) ? t : [t]) if (typeof x === "string") triggers.push(x);
+  }
+  assert.ok(triggers.length > 50, `${triggers.length} triggers`);
+  const text = JSON.stringify(triggers.map((t) => compileTrigger(t)));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const hash = (h >>> 0).toString(16);
+  assert.equal(
+    hash,
+    PINNED_COMPILER_OUTPUT[TRIGGER_COMPILER_VERSION],
+    "compileTrigger() makes something else now: bump TRIGGER_COMPILER_VERSION in " +
+      "lib/route_score.ts and pin the new hash here under the new version",
+  );
+});
+
 Deno.test("compileTrigger() keeps a phrase that stands for a question word whole-phrase only", () => {
   // Found in review: "what's going on" (→ why) let any prompt with "why" score 1.00.
   assert.equal(compileTrigger("what's going on").partial, false);
@@ -222,4 +255,159 @@ Deno.test("compileTrigger() keeps a phrase that stands for a question word whole
     scoreTrigger("what's going on", preparePrompt("what's going on with the build")).score,
     1,
   );
+});
+
+/** Whether a prompt reads as a request to fix something (the `fix` key), and its `bug` key. */
+function fixIntent(prompt: string): boolean {
+  const keys = preparePrompt(prompt).keys;
+  return keys.has("fix") && keys.has("bug");
+}
+
+Deno.test("preparePrompt() reads a symptom word as a request to fix (SYMPTOM_WORDS)", () => {
+  for (
+    const p of [
+      "go test ./... panics with nil pointer dereference in handler_test.go",
+      "npm run build throws an error about a missing module",
+      "the app freezes on startup on android 14",
+      "test_refund is flaky, it fails maybe 1 in 5 runs",
+      "the worker gets OOM killed after an hour",
+      "this regression showed up after merging #482",
+      "the migration deadlocks on the users table",
+      "the server crashes on large uploads",
+    ]
+  ) {
+    assert.ok(fixIntent(p), p);
+    assert.equal(scoreTrigger("fix this bug", p).score, 1, p);
+  }
+  for (const w of SYMPTOM_WORDS) assert.ok(fixIntent(`the job ${w} at night`), w);
+});
+
+Deno.test("preparePrompt() compares symptom words as written: freeze edits is a command", () => {
+  assert.ok(!fixIntent("freeze edits to the src directory"));
+  assert.ok(!preparePrompt("hang the picture").keys.has("fix"));
+});
+
+Deno.test("preparePrompt() reads a symptom phrase as a request to fix (SYMPTOM_PHRASES)", () => {
+  assert.ok(fixIntent("login stopped working after yesterday's deploy"));
+  assert.ok(fixIntent("something is broken with the websocket reconnect logic"));
+  assert.ok(fixIntent("the export isn't working anymore"));
+  assert.ok(fixIntent("cargo build fails with a linker error"));
+  for (const p of SYMPTOM_PHRASES) assert.ok(fixIntent(`since monday it ${p} sometimes`), p);
+});
+
+Deno.test("preparePrompt() reads a pasted error as a request to fix", () => {
+  assert.ok(fixIntent("getting TypeError: Cannot read properties of undefined"));
+  assert.ok(fixIntent("seeing a NullPointerException in the scheduler"));
+  assert.ok(fixIntent("error: connection refused when the container starts"));
+  assert.ok(fixIntent("Exception: bad handshake on every reconnect"));
+});
+
+Deno.test("preparePrompt() does not read weak failure words as a request to fix", () => {
+  for (
+    const p of [
+      "translate the error messages into spanish",
+      "the form should list every error below the field",
+      "go through every page and check for broken links",
+      "poke around and see what breaks",
+      "the retry count for failed jobs is 3",
+      "explain the test fixtures",
+    ]
+  ) {
+    assert.ok(!preparePrompt(p).keys.has("fix"), p);
+  }
+});
+
+Deno.test("preparePrompt() reads no intent into a prompt that opens with a build verb", () => {
+  for (
+    const p of [
+      "write up a ticket for the flaky checkout test",
+      "set up sentry so crashes get reported",
+      "can you add a timeout so the request never hangs",
+      "please document what happens when the parser throws",
+      "I need to add a crash reporter",
+      "go ahead and write a panic handler",
+    ]
+  ) {
+    assert.ok(!preparePrompt(p).keys.has("fix"), p);
+  }
+  assert.ok(!preparePrompt("add a button to look at the PR").keys.has("review"));
+  // The same symptom without the build verb reads as a report.
+  assert.ok(fixIntent("the checkout test is flaky"));
+  assert.ok(fixIntent("I need the crash on startup gone"));
+  for (const v of BUILD_VERBS) {
+    assert.ok(!preparePrompt(`${v} it so it never crashes`).keys.has("fix"), v);
+  }
+  for (const w of LEAD_WORDS) {
+    assert.ok(!preparePrompt(`${w} add a crash log`).keys.has("fix"), w);
+  }
+});
+
+Deno.test("preparePrompt() reads a look at a change as a review (REVIEW_ACTIONS)", () => {
+  const pr = preparePrompt("take a look at PR #231 and leave comments").keys;
+  assert.ok(pr.has("review") && pr.has("pr"));
+  assert.equal(
+    scoreTrigger("review this pr", "look at my PR and tell me what you'd change").score,
+    1,
+  );
+  assert.equal(
+    scoreTrigger("review this pr", "go through the staged changes and point out problems").score,
+    1,
+  );
+  for (const a of REVIEW_ACTIONS) assert.ok(preparePrompt(`${a} the diff`).keys.has("review"), a);
+  // Without a change named, the same words ask for no review.
+  assert.ok(!preparePrompt("take a look at the logs and tell me what happened").keys.has("review"));
+  assert.ok(!preparePrompt("go through the config and list the options").keys.has("review"));
+});
+
+Deno.test("preparePrompt() reads exploratory testing as qa and a browser as a site", () => {
+  const explore = preparePrompt("exploratory testing of the admin panel please").keys;
+  assert.ok(explore.has("qa") && explore.has("test"));
+  assert.equal(scoreTrigger("qa test this", "exploratory testing of the admin panel").score, 1);
+  for (
+    const p of [
+      "poke around the app in the browser",
+      "test the search page in chrome",
+      "open it in firefox",
+      "check it in safari",
+      "try it in a browser",
+    ]
+  ) {
+    assert.ok(preparePrompt(p).keys.has("site"), p);
+  }
+  assert.equal(scoreTrigger("test the site", "test the new search page in chrome").score, 1);
+  assert.ok(!preparePrompt("add a browser field to the user agent table").keys.has("site"));
+});
+
+Deno.test("scoreTrigger() counts only whole phrases for a build request", () => {
+  // Share matches of words used in passing: no route.
+  for (
+    const [trigger, p] of [
+      ["debug this", "add a debug flag that prints the sql queries"],
+      ["qa test this", "move the QA scripts into tools/qa"],
+      ["check my diff", "show the failing checks count on the PR badge"],
+      ["fix this bug", "rename the fixBug helper"],
+    ]
+  ) {
+    assert.ok(preparePrompt(p).build, p);
+    assert.equal(scoreTrigger(trigger, p).score, 0, p);
+  }
+  // A whole phrase still counts.
+  assert.equal(scoreTrigger("write docs for this", "write docs for this module").score, 1);
+  assert.equal(scoreTrigger("create a pr", "create a PR for these changes").score, 1);
+  // Without the build verb the share counts as before.
+  assert.equal(scoreTrigger("debug this", "the debug output is empty").score, 1);
+});
+
+Deno.test("preparePrompt() reads a build request past lead words only, as an order only", () => {
+  assert.ok(preparePrompt("can you please add a flag").build);
+  assert.ok(preparePrompt("I'd like you to write a script").build);
+  assert.ok(preparePrompt("we need to set up CI").build);
+  assert.ok(preparePrompt("add error handling to the upload").build);
+  // A question or a statement is no order, even with a build verb in it.
+  assert.ok(!preparePrompt("does this change look ok to you").build);
+  assert.ok(!preparePrompt("how do I add a flag").build);
+  // A build verb followed by a state word is a noun stating something.
+  for (const w of STATE_WORDS) assert.ok(!preparePrompt(`build ${w} on main`).build, w);
+  assert.ok(fixIntent("install fails with EACCES on the CI runner"));
+  assert.ok(!preparePrompt("make sure the pricing page works").build);
 });

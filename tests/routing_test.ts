@@ -231,9 +231,12 @@ Deno.test("the labeled set meets the no-fit bar and keeps its measured recall", 
   assert.ok(r.fit >= 40 && r.nonFit >= 40, "at least 40 of each");
   // The bar: no more than 1 in 32 no-fit prompts routed.
   assert.ok(r.nonFitRouted * 32 <= r.nonFit, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
-  assert.equal(r.precision, 1);
-  // A regression floor at the recall measured when the concept table was last tuned (29/46).
-  assert.ok(r.right >= 29, `recall ${r.right}/${r.fit}`);
+  // The bar: at least 80% of fit prompts routed to the right skill.
+  assert.ok(r.right * 5 >= r.fit * 4, `recall ${r.right}/${r.fit}`);
+  // No fit prompt goes to a wrong skill: every wrong route is a no-fit prompt's.
+  assert.equal(r.routed - r.right, r.nonFitRouted);
+  // A regression floor at the recall measured when the concept table was last tuned (45/46).
+  assert.ok(r.right >= 45, `recall ${r.right}/${r.fit}`);
 });
 
 Deno.test("loadRouteSkills() routes the same from a warm index as from a cold scan", async () => {

@@ -244,6 +244,11 @@ Deno.test("setup refuses a corrupt settings.json and leaves it unchanged", async
     assert.deepEqual([...Deno.readDirSync(join(w.dir, "claude"))].map((e) => e.name), [
       "settings.json",
     ]);
+    // Nothing else changed either: the switch flag was not saved to config.
+    await assert.rejects(
+      () => Deno.stat(join(w.dir, "state", "config.yaml")),
+      Deno.errors.NotFound,
+    );
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -261,6 +266,25 @@ Deno.test("setup --project writes the repository's .claude/settings.json with it
     assert.ok(read.split(",").includes(`${join(w.dir, "project")}/.claude/skills`), read);
     assert.ok(read.split(",").includes(".claude/skills"), "relative grant kept");
     await assert.rejects(() => Deno.stat(w.settings), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("setup --project leaves only settings.json in the project: lock and backups go to the state root", async () => {
+  const w = await world();
+  try {
+    assert.equal(await runSetup(args(["--project"]), w.ctx), 0);
+    assert.equal(await runSetup(args(["--project", "--skill-routing"]), w.ctx), 0);
+    assert.equal(await runSetup(args(["--project", "--uninstall"]), w.ctx), 0);
+    const names = [...Deno.readDirSync(join(w.dir, "project", ".claude"))].map((e) => e.name);
+    assert.deepEqual(names, ["settings.json"]);
+    const backups = [...Deno.readDirSync(join(w.dir, "state", "backups"))].map((e) => e.name);
+    assert.equal(backups.length, 2, backups.join(" "));
+    assert.ok(backups.every((n) => /^settings\.json\.[0-9a-f]{8}\.skillgate-backup\./.test(n)));
+    assert.ok(w.out.some((l) => l.includes(join(w.dir, "state", "backups"))), w.out.join("\n"));
+    const locks = [...Deno.readDirSync(join(w.dir, "state", "locks"))].map((e) => e.name);
+    assert.ok(locks.length >= 1 && locks.every((n) => n.endsWith(".lock")), locks.join(" "));
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
