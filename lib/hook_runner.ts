@@ -240,15 +240,14 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
 }
 
 /**
- * The whole life of a hook process: read stdin, evaluate, print. Always leaves exit code 0. The
- * entry ends the process right after (`Deno.exit`): a stdin read abandoned at its deadline, or
- * logic that ran past its deadline, would otherwise keep it alive.
+ * The whole life of a hook process: read stdin, evaluate, print. Never throws. The entry ends the
+ * process right after, with exit code 0 (`Deno.exit(0)`): a stdin read abandoned at its deadline,
+ * or logic that ran past its deadline, would otherwise keep it alive.
  *
  * @param spec The hook.
  * @param input The payload when the entry has read it already (or why it could not).
  */
 export async function runHook(spec: HookSpec, input?: string | StdinError): Promise<void> {
-  Deno.exitCode = 0;
   let outcome: HookOutcome;
   try {
     const raw = input ?? await readStdin();
@@ -264,7 +263,6 @@ export async function runHook(spec: HookSpec, input?: string | StdinError): Prom
   } catch {
     // A closed pipe: the host has gone; nothing more to say.
   }
-  Deno.exitCode = 0;
 }
 
 /** Writes all of `text` (synchronous: the log line has warmed that op, an async write is cold). */

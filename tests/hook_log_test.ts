@@ -67,3 +67,17 @@ Deno.test("logDecision() makes a private log folder, and rotates a log past 1 Mi
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("formatLogLine() writes the time as toISOString() does", () => {
+  for (
+    const iso of [
+      "1970-01-01T00:00:00.000Z",
+      "0999-12-31T23:59:59.999Z",
+      "2024-02-29T07:08:09.005Z",
+      "2026-11-30T12:34:56.780Z",
+    ]
+  ) {
+    const line = formatLogLine({ hook: "h", event: "e", outcome: "o" }, new Date(iso));
+    assert.equal(line.split(" ")[0], `time=${new Date(iso).toISOString()}`);
+  }
+});
