@@ -492,16 +492,29 @@ export async function catalogRoots(
  * @returns Each root's entry (skills roots first, each kind in the order given), and whether all
  *   came from the index.
  */
-export async function loadRoots(
+export function loadRoots(
   opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
   roots: readonly { root: CatalogRoot; key: string }[],
+): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
+  return loadRootsFrom(opts, roots, {});
+}
+
+/** {@link loadRoots}, given the index of a kind when the caller has read it already. */
+async function loadRootsFrom(
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  roots: readonly { root: CatalogRoot; key: string }[],
+  read: { readonly [K in Root["kind"]]?: IndexFile | undefined },
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
   const loaded: LoadedRoot[] = [];
   let fromIndex = true;
   for (const kind of ["skills", "agents"] as const) {
     const mine = roots.filter((r) => r.root.kind === kind);
     if (mine.length === 0) continue;
-    const index = opts.stateRoot ? readIndex(opts.stateRoot, kind) : undefined;
+    const index = kind in read
+      ? read[kind]
+      : opts.stateRoot
+      ? readIndex(opts.stateRoot, kind)
+      : undefined;
     const fresh: Record<string, IndexedRoot> = {};
     let changed = false;
     for (const { root, key } of mine) {
@@ -587,6 +600,32 @@ export function findSkill(catalog: Catalog, name: string): SkillEntry | undefine
 export function isAgent(catalog: Catalog, name: string): boolean {
   const n = normaliseName(name);
   return catalog.agents.some((a) => a.name === n);
+}
+
+/**
+ * Whether a name is an installed agent (exact, case-sensitive), loading only what decides it. A
+ * yes from the agents index stands on the one file that names the agent: {@link loadCatalog}'s
+ * rule (an indexed entry holds while its file's mtime matches) applied to that file alone, so it
+ * costs one `lstat` instead of a check of every agent file. Anything else loads the agent roots
+ * as {@link loadCatalog} does (every mtime checked, what changed scanned again).
+ *
+ * @param opts Where to look (`stateRoot` holds the index).
+ * @param name The name.
+ * @returns `true` when some agent has that identity.
+ */
+export async function hasAgent(opts: CatalogOptions, name: string): Promise<boolean> {
+  const n = normaliseName(name);
+  const roots = await catalogRoots({ ...opts, skills: false, agents: true });
+  const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
+  for (const { key } of roots) {
+    const entry = index?.roots[key];
+    const named = entry?.agents?.some((a) =>
+      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs
+    );
+    if (named) return true;
+  }
+  const { roots: loaded } = await loadRootsFrom(opts, roots, { agents: index });
+  return loaded.some((r) => r.entry.agents.some((a) => a.name === n));
 }
 
 /**

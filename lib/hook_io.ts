@@ -45,23 +45,11 @@ export function deadline(ms: number, makeError: () => Error): Deadline {
   return { signal, promise, clear: () => signal.removeEventListener("abort", onAbort) };
 }
 
-/** True while a stdin read is still waiting (it cannot be cancelled): the process must exit. */
-let pending = false;
-
-/**
- * Whether a stdin read was abandoned at its deadline and still waits: the process must then end
- * with `Deno.exit` once its answer is written.
- *
- * @returns `true` while such a read is pending.
- */
-export function stdinPending(): boolean {
-  return pending;
-}
-
 /**
  * Reads stdin fully, up to `max` bytes and `deadlineMs`. A terminal is not waited on. It uses
  * `Deno.stdin.read`, not `Deno.stdin.readable`: the first web stream of a process costs about
- * 10 ms and 5 MiB (measured), a large share of a hook's budget.
+ * 10 ms and 5 MiB (measured), a large share of a hook's budget. A read abandoned at its deadline
+ * cannot be cancelled and keeps the process alive: the entry ends it with `Deno.exit`.
  *
  * @param max The size cap.
  * @param deadlineMs How long to wait for the host to finish writing.
@@ -81,9 +69,7 @@ export async function readStdin(max: number = MAX_STDIN_BYTES, deadlineMs = 3000
   );
   try {
     while (true) {
-      pending = true;
       const n = await Promise.race([Deno.stdin.read(buf), timeout.promise]);
-      pending = false;
       if (n === null) break;
       total += n;
       if (total > max) throw new StdinError(`payload larger than ${max} bytes`);

@@ -18,7 +18,7 @@ import { type HookEvent, parsePayload, PayloadError } from "./payload.ts";
 import type { HookAnswer } from "./answer.ts";
 import { claudeConfigDir, stateRoot } from "./paths.ts";
 import { sanitizeLine } from "./sanitize.ts";
-import { deadline, readStdin, StdinError, stdinPending } from "./hook_io.ts";
+import { deadline, readStdin, StdinError } from "./hook_io.ts";
 
 /** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -240,13 +240,14 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
 }
 
 /**
- * The whole life of a hook process: read stdin, evaluate, print. Always leaves exit code 0.
+ * The whole life of a hook process: read stdin, evaluate, print. Never throws. The entry ends the
+ * process right after, with exit code 0 (`Deno.exit(0)`): a stdin read abandoned at its deadline,
+ * or logic that ran past its deadline, would otherwise keep it alive.
  *
  * @param spec The hook.
  * @param input The payload when the entry has read it already (or why it could not).
  */
 export async function runHook(spec: HookSpec, input?: string | StdinError): Promise<void> {
-  Deno.exitCode = 0;
   let outcome: HookOutcome;
   try {
     const raw = input ?? await readStdin();
@@ -257,17 +258,15 @@ export async function runHook(spec: HookSpec, input?: string | StdinError): Prom
     outcome = { stdout: "", stderr: `skillgate: ${failure.code} ${sanitizeLine(failure.detail)}` };
   }
   try {
-    if (outcome.stdout) await writeAll(Deno.stdout, outcome.stdout + "\n");
-    if (outcome.stderr) await writeAll(Deno.stderr, outcome.stderr + "\n");
+    if (outcome.stdout) writeAll(Deno.stdout, outcome.stdout + "\n");
+    if (outcome.stderr) writeAll(Deno.stderr, outcome.stderr + "\n");
   } catch {
     // A closed pipe: the host has gone; nothing more to say.
   }
-  Deno.exitCode = 0;
-  // Everything is written; a stdin read abandoned at its deadline would keep the process alive.
-  if (stdinPending()) Deno.exit(0);
 }
 
-async function writeAll(target: typeof Deno.stdout, text: string): Promise<void> {
+/** Writes all of `text` (synchronous: the log line has warmed that op, an async write is cold). */
+function writeAll(target: typeof Deno.stdout, text: string): void {
   const bytes = new TextEncoder().encode(text);
-  for (let offset = 0; offset < bytes.length;) offset += await target.write(bytes.subarray(offset));
+  for (let offset = 0; offset < bytes.length;) offset += target.writeSync(bytes.subarray(offset));
 }

@@ -457,7 +457,11 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
     skills ??= catalog().then((m) => m.loadCatalog({ ...base, agents: false }));
   return {
     agentNames: async () => new Set((await catalog()).agentNames(await loadAgents())),
-    isAgent: async (name) => (await catalog()).isAgent(await loadAgents(), name),
+    // Once the Stop path has loaded every agent, that answers; else only what decides is loaded.
+    isAgent: async (name) =>
+      agents
+        ? (await catalog()).isAgent(await agents, name)
+        : (await catalog()).hasAgent(base, name),
     isSkill: async (name) =>
       HOST_SKILLS.includes(name) ||
       (await catalog()).findSkill(await loadSkills(), name) !== undefined,

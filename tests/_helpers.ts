@@ -110,6 +110,10 @@ export interface RunHookOptions {
    * entry it is built from.
    */
   readonly module?: "bundle" | "entry";
+  /** Leave stdin open after the payload, as a host that never closes it would. */
+  readonly holdStdin?: boolean;
+  /** Kill the process (SIGKILL) when it has not ended by itself after this many ms. */
+  readonly killAfterMs?: number;
 }
 
 /**
@@ -187,8 +191,12 @@ export async function runHookProcess(
   await writer.write(
     new TextEncoder().encode(typeof payload === "string" ? payload : JSON.stringify(payload)),
   );
-  await writer.close();
-  const out = await child.output();
+  if (!opts.holdStdin) await writer.close();
+  const watchdog = opts.killAfterMs === undefined
+    ? undefined
+    : setTimeout(() => child.kill("SIGKILL"), opts.killAfterMs);
+  const out = await child.output().finally(() => clearTimeout(watchdog));
+  if (opts.holdStdin) await writer.close().catch(() => {});
   const stdout = new TextDecoder().decode(out.stdout);
   const stderr = new TextDecoder().decode(out.stderr).trim();
   let json: unknown;

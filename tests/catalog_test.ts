@@ -4,6 +4,7 @@ import {
   agentNames,
   findSkill,
   firstInstruction,
+  hasAgent,
   isAgent,
   loadCatalog,
   skillNames,
@@ -116,6 +117,37 @@ Deno.test("loadCatalog() reuses its index until a file or directory changes", as
     Deno.utimeSync(join(w.claude, "skills"), new Date(), new Date(Date.now() + 10000));
     const fourth = await loadCatalog(opts);
     assert.ok(findSkill(fourth, "fresh"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("hasAgent() settles a yes on the naming file alone, and loads the rest otherwise", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const index = join(state, "catalog", "agents.json");
+    assert.equal(await hasAgent(opts, "prompt-writer"), true, "no index: a full load");
+    assert.equal(await hasAgent(opts, "/guide"), true);
+    assert.equal(await hasAgent(opts, "investigate"), false, "a skill");
+    // Another agent file changed: its root is stale, but the file naming the agent decides, so
+    // nothing is scanned again and the index is not rewritten.
+    const other = join(w.claude, "agents", "stem-only.md");
+    Deno.utimeSync(other, new Date(), new Date(Date.now() + 5000));
+    const before = Deno.readTextFileSync(index);
+    assert.equal(await hasAgent(opts, "prompt-writer"), true);
+    assert.equal(Deno.readTextFileSync(index), before);
+    // A no checks every file: the stale root is scanned again and indexed.
+    assert.equal(await hasAgent(opts, "no-such-agent"), false);
+    assert.notEqual(Deno.readTextFileSync(index), before);
+    // The naming file itself changed: the index's yes no longer stands.
+    const file = join(w.claude, "agents", "prompt-writer.md");
+    Deno.writeTextFileSync(file, "---\nname: prompt-rewriter\n---\n");
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 10000));
+    assert.equal(await hasAgent(opts, "prompt-writer"), false);
+    assert.equal(await hasAgent(opts, "prompt-rewriter"), true);
+    assert.equal(isAgent(await loadCatalog(opts), "prompt-writer"), false);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }

@@ -108,3 +108,22 @@ for (const row of HOOKS) {
     }
   });
 }
+
+for (const row of [...new Map(HOOKS.map((h) => [h.bundle, h])).values()]) {
+  Deno.test(`${row.bundle}: a host that never closes stdin gets the pass-through, and the process ends`, async () => {
+    const world = await makeTempWorld();
+    try {
+      // The read is abandoned at its 3 s deadline but cannot be cancelled: only the entry's exit
+      // ends the process. The watchdog is far above that deadline: it catches a hang, not a delay.
+      const run = await runHookProcess(row.id, payloadFor(row, world), {
+        world,
+        env: ALL_ON,
+        holdStdin: true,
+        killAfterMs: 30_000,
+      });
+      assertFailOpen(run, /^skillgate: PAYLOAD stdin not closed within 3000 ms/);
+    } finally {
+      await world.cleanup();
+    }
+  });
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
 import { redirectMessage } from "../lib/redirect.ts";
+import { loadCatalog } from "../lib/catalog.ts";
 
 const SESSION = "5f0c2a1e-redirect-fixture";
 
@@ -59,6 +60,27 @@ Deno.test("skill_redirect hook denies Skill(prompt-writer) with Claude Code's de
     const log = readLog(world, "skill-redirect.log");
     assert.match(log, /outcome=deny/);
     assert.match(log, /name=prompt-writer/);
+  });
+});
+
+Deno.test("skill_redirect hook with a warm index: denies an agent, never one renamed since", async () => {
+  await withWorld(async (world) => {
+    // The index as another hook or the CLI writes it, for the hook's own view of the catalog.
+    await loadCatalog({
+      claudeConfigDir: world.claudeDir,
+      cwd: world.projectDir,
+      stateRoot: world.stateRoot,
+    });
+    const skillCall = { ...payload("redirect_claude_skill_agent"), cwd: world.projectDir };
+    const deny = await runHookProcess("skill-redirect", skillCall, { world });
+    assert.deepEqual(deny.json, CLAUDE_DENY("prompt-writer"));
+    const file = join(world.claudeDir, "agents", "specialized", "prompt-writer.md");
+    Deno.writeTextFileSync(file, "---\nname: prompt-rewriter\ndescription: d\n---\n");
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    const pass = await runHookProcess("skill-redirect", skillCall, { world });
+    assert.equal(pass.code, 0);
+    assert.equal(pass.stdout, "");
+    assert.match(readLog(world, "skill-redirect.log"), /outcome=pass reason=not-agent/);
   });
 });
 
@@ -142,6 +164,32 @@ Deno.test("skill_redirect hook fails open on a payload that is not JSON", async 
     assert.equal(run.stderr.split("\n").length, 1);
     assert.match(run.stderr, /^skillgate: PAYLOAD /);
   });
+});
+
+Deno.test({
+  name:
+    "skill_redirect hook process ends at its deadline while its logic still waits (FIFO transcript)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await withWorld(async (world) => {
+      Deno.mkdirSync(world.stateRoot, { recursive: true });
+      Deno.writeTextFileSync(join(world.stateRoot, "config.yaml"), "hook_deadline_ms: 300\n");
+      const dir = join(world.claudeDir, "projects", "-work-project");
+      Deno.mkdirSync(dir, { recursive: true });
+      // Opening a FIFO that no one writes waits for ever: the Stop path's transcript read hangs.
+      const fifo = join(dir, `${SESSION}.jsonl`);
+      const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+      assert.equal(made.code, 0, new TextDecoder().decode(made.stderr));
+      const run = await runHookProcess("skill-redirect-stop", {
+        ...payload("redirect_claude_stop"),
+        transcript_path: fifo,
+        cwd: world.projectDir,
+      }, { world, killAfterMs: 30_000 });
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr, "skillgate: DEADLINE hook ran past its 300 ms deadline");
+    });
+  },
 });
 
 // Hostile names in payloads and on disk.

@@ -49,3 +49,35 @@ Deno.test("logDecision() appends one private line per decision and never throws"
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("logDecision() makes a private log folder, and rotates a log past 1 MiB to .1", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const line = { hook: "h", event: "e", outcome: "o" };
+    assert.equal(logDecision(root, "skill-redirect.log", line), true);
+    const dir = join(root, "hooks");
+    assert.equal(Deno.statSync(dir).mode! & 0o777, 0o700);
+    const path = join(dir, "skill-redirect.log");
+    Deno.writeTextFileSync(path, "x".repeat(1024 * 1024 + 1));
+    assert.equal(logDecision(root, "skill-redirect.log", { ...line, outcome: "after" }), true);
+    assert.equal(Deno.statSync(`${path}.1`).size, 1024 * 1024 + 1);
+    assert.match(Deno.readTextFileSync(path), /^time=\S+ hook=h event=e outcome=after\n$/);
+    assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("formatLogLine() writes the time as toISOString() does", () => {
+  for (
+    const iso of [
+      "1970-01-01T00:00:00.000Z",
+      "0999-12-31T23:59:59.999Z",
+      "2024-02-29T07:08:09.005Z",
+      "2026-11-30T12:34:56.780Z",
+    ]
+  ) {
+    const line = formatLogLine({ hook: "h", event: "e", outcome: "o" }, new Date(iso));
+    assert.equal(line.split(" ")[0], `time=${new Date(iso).toISOString()}`);
+  }
+});
