@@ -82,8 +82,8 @@ export function logDecision(root: string, file: LogFile, fields: LogFields): boo
       f = open();
     }
     try {
-      // The size from the open file, which needs no read grant. Renaming needs one: a hook with
-      // a write grant only (the redirect) keeps appending.
+      // The size from the open file, which needs no read grant. Renaming needs a read grant on
+      // the log (every hook has one); without it, the line is appended to what is there.
       if (f.seekSync(0, Deno.SeekMode.End) > MAX_LOG_BYTES) {
         try {
           Deno.renameSync(path, `${path}.1`);

@@ -127,3 +127,24 @@ for (const row of [...new Map(HOOKS.map((h) => [h.bundle, h])).values()]) {
     }
   });
 }
+
+for (const row of HOOKS) {
+  Deno.test(`${row.id}: rotates its own log past 1 MiB under its production flags`, async () => {
+    const world = await makeTempWorld();
+    try {
+      const dir = join(world.stateRoot, "hooks");
+      Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const log = join(dir, row.logFile);
+      const old = "time=2026-01-01T00:00:00.000Z session=old outcome=allow\n".repeat(20000);
+      Deno.writeTextFileSync(log, old, { mode: 0o600 });
+      const run = await runHookProcess(row.id, payloadFor(row, world), { world, env: ALL_ON });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(Deno.readTextFileSync(`${log}.1`), old, "the full log moved to .1");
+      const now = Deno.readTextFileSync(log);
+      assert.ok(now.length > 0 && now.length < 4096, `a fresh log: ${now.length} bytes`);
+      assert.match(now, /session=fail-open-1 /);
+    } finally {
+      await world.cleanup();
+    }
+  });
+}
