@@ -436,7 +436,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   return { mtimes, skills, agents, scanned: walk.files.length, skipped };
 }
 
-function isFresh(entry: IndexedRoot): boolean {
+function isFresh(entry: { readonly mtimes: Record<string, number> }): boolean {
   for (const path in entry.mtimes) {
     if (mtimeOf(path) !== entry.mtimes[path]) return false;
   }
@@ -448,6 +448,41 @@ const MAX_INDEXED_ROOTS = 64;
 
 function indexPath(stateRoot: string, kind: Root["kind"]): string {
   return join(stateRoot, "catalog", `${kind}.json`);
+}
+
+/**
+ * The skills' names index (`<state root>/catalog/skills.names.json`): per root, the watched mtimes
+ * and each skill's names, no more. It is written with the skills index and answers whether a
+ * name is a skill for a fraction of that index's parse.
+ */
+interface NamesFile {
+  version: number;
+  roots: Record<string, { mtimes: Record<string, number>; names: string[][] }>;
+}
+
+function namesPath(stateRoot: string): string {
+  return join(stateRoot, "catalog", "skills.names.json");
+}
+
+function writeNames(stateRoot: string, roots: Record<string, IndexedRoot>): void {
+  const out: NamesFile["roots"] = {};
+  for (const [key, e] of Object.entries(roots)) {
+    out[key] = {
+      mtimes: e.mtimes,
+      names: e.skills.map((s) => s.altName === undefined ? [s.name] : [s.name, s.altName]),
+    };
+  }
+  writeFileAtomic(namesPath(stateRoot), JSON.stringify({ version: INDEX_VERSION, roots: out }));
+}
+
+function readNames(stateRoot: string): NamesFile | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(namesPath(stateRoot))) as NamesFile;
+    if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
 }
 
 function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined {
@@ -532,17 +567,24 @@ async function loadRootsFrom(
     // A skill read without the YAML parser may be missing its contract or triggers: keep it out
     // of the index so that the next run, with the parser, reads it again.
     const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
-    if (opts.stateRoot && changed && !degraded && opts.writeIndex !== false) {
+    // The skills' names index goes with the skills index; one missing (skillgate upgraded, say)
+    // is written from the fresh index.
+    const namesMissing = kind === "skills" && !changed && !!opts.stateRoot &&
+      !exists(namesPath(opts.stateRoot));
+    if (opts.stateRoot && (changed || namesMissing) && !degraded && opts.writeIndex !== false) {
       // Roots of other projects stay in the index, the ones just used first, up to a bound.
       const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
       const merged = Object.fromEntries(
         [...Object.entries(fresh), ...keep].slice(0, MAX_INDEXED_ROOTS),
       );
       try {
-        writeFileAtomic(
-          indexPath(opts.stateRoot, kind),
-          JSON.stringify({ version: INDEX_VERSION, roots: merged }),
-        );
+        if (changed) {
+          writeFileAtomic(
+            indexPath(opts.stateRoot, kind),
+            JSON.stringify({ version: INDEX_VERSION, roots: merged }),
+          );
+        }
+        if (kind === "skills") writeNames(opts.stateRoot, merged);
       } catch {
         // The index is a cache: a state root that cannot be written costs speed, not answers.
       }
@@ -626,6 +668,28 @@ export async function hasAgent(opts: CatalogOptions, name: string): Promise<bool
   }
   const { roots: loaded } = await loadRootsFrom(opts, roots, { agents: index });
   return loaded.some((r) => r.entry.agents.some((a) => a.name === n));
+}
+
+/**
+ * Whether a name is an installed skill (its invocable name or frontmatter name; a leading `/`
+ * dropped), as {@link findSkill} would find it in {@link loadCatalog}'s catalog. It answers from
+ * the skills' names index while every mtime there still matches (the index's own rule), reading
+ * neither the skills index nor any SKILL.md; otherwise it loads the skills roots.
+ *
+ * @param opts Where to look (`stateRoot` holds the index).
+ * @param name The name.
+ * @returns `true` when some skill has that name.
+ */
+export async function hasSkill(opts: CatalogOptions, name: string): Promise<boolean> {
+  const n = normaliseName(name);
+  const roots = await catalogRoots({ ...opts, skills: true, agents: false });
+  const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
+  const entries = roots.map(({ key }) => names?.roots[key]);
+  if (entries.every((e) => e !== undefined && isFresh(e))) {
+    return entries.some((e) => e!.names.some((list) => list.includes(n)));
+  }
+  const { roots: loaded } = await loadRoots(opts, roots);
+  return loaded.some((r) => r.entry.skills.some((s) => s.name === n || s.altName === n));
 }
 
 /**

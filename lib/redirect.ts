@@ -450,11 +450,8 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
   // The catalog (and its YAML fallback) loads only for a Skill call: other calls stay cheap.
   const catalog = () => import("./catalog.ts");
   let agents: Promise<Catalog> | undefined;
-  let skills: Promise<Catalog> | undefined;
   const loadAgents = () =>
     agents ??= catalog().then((m) => m.loadCatalog({ ...base, skills: false }));
-  const loadSkills = () =>
-    skills ??= catalog().then((m) => m.loadCatalog({ ...base, agents: false }));
   return {
     agentNames: async () => new Set((await catalog()).agentNames(await loadAgents())),
     // Once the Stop path has loaded every agent, that answers; else only what decides is loaded.
@@ -463,8 +460,7 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
         ? (await catalog()).isAgent(await agents, name)
         : (await catalog()).hasAgent(base, name),
     isSkill: async (name) =>
-      HOST_SKILLS.includes(name) ||
-      (await catalog()).findSkill(await loadSkills(), name) !== undefined,
+      HOST_SKILLS.includes(name) || await (await catalog()).hasSkill(base, name),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   findSkill,
   firstInstruction,
   hasAgent,
+  hasSkill,
   isAgent,
   loadCatalog,
   skillNames,
@@ -148,6 +149,40 @@ Deno.test("hasAgent() settles a yes on the naming file alone, and loads the rest
     assert.equal(await hasAgent(opts, "prompt-writer"), false);
     assert.equal(await hasAgent(opts, "prompt-rewriter"), true);
     assert.equal(isAgent(await loadCatalog(opts), "prompt-writer"), false);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("hasSkill() answers from the names index while it is fresh, and sees every change", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, cwd: join(w.project, "src"), stateRoot: state };
+    const names = join(state, "catalog", "skills.names.json");
+    const index = join(state, "catalog", "skills.json");
+    assert.equal(await hasSkill(opts, "investigate"), true, "no index: a full load");
+    assert.equal(await hasSkill(opts, "/amplihack-migrate"), true, "a frontmatter name");
+    assert.equal(await hasSkill(opts, "migrate"), true, "a directory name");
+    assert.equal(await hasSkill(opts, "tools:lint"), true, "a plugin skill");
+    assert.equal(await hasSkill(opts, "proj"), true, "a project skill");
+    assert.equal(await hasSkill(opts, "prompt-writer"), false, "an agent");
+    assert.ok(Deno.statSync(names).isFile);
+    // Fresh: the skills index is not read at all (a damaged one changes nothing).
+    Deno.writeTextFileSync(index, "{damaged");
+    assert.equal(await hasSkill(opts, "investigate"), true);
+    assert.equal(await hasSkill(opts, "no-such-skill"), false);
+    assert.equal(Deno.readTextFileSync(index), "{damaged", "no full load (it would rewrite it)");
+    // An in-place edit of a SKILL.md's name is seen at once.
+    const file = join(w.claude, "skills", "investigate", "SKILL.md");
+    Deno.writeTextFileSync(file, "---\nname: prompt-writer\n---\n");
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    assert.equal(await hasSkill(opts, "prompt-writer"), true);
+    // A names index that is missing (an upgrade) is written from a fresh skills index.
+    Deno.removeSync(names);
+    await loadCatalog(opts);
+    assert.ok(Deno.statSync(names).isFile);
+    assert.equal(await hasSkill(opts, "prompt-writer"), true);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
