@@ -1,7 +1,7 @@
 /**
  * Benchmark of the skill routing hook: whole-process time of `hooks/skill_route.ts`, run with its
  * production flags from the hook table, with 60 and with 1,000 installed skills, as a ratio to an
- * empty `deno run` measured in the same run; peak RSS from `/usr/bin/time`.
+ * empty `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
  *
  * Run: `deno run -A bench/route_bench.ts [runs]` (default 15 runs per case). Temp files only.
  *
@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -57,7 +57,8 @@ function makeWorld(root: string, total: number): { home: string; claude: string;
   return { home, claude, state: join(home, ".skillgate") };
 }
 
-async function benchHook(label: string, root: string, total: number, n: number) {
+/** A routing case: a world with `total` skills, its index built, checked to route. */
+async function routeCase(label: string, root: string, total: number): Promise<BenchCase> {
   const world = makeWorld(root, total);
   const row = hookRow("skill-route");
   const args = denoRunArgs(
@@ -97,23 +98,28 @@ async function benchHook(label: string, root: string, total: number, n: number) 
       `Hook did not route with ${total} skills: ${new TextDecoder().decode(out.stderr)}`,
     );
   }
-  return await benchProcess(label, Deno.execPath(), args, { stdin, n, env, cwd: root });
+  return { label, cmd: Deno.execPath(), args, opts: { stdin, env, cwd: root } };
 }
 
 if (import.meta.main) {
   const n = Math.max(3, Math.min(50, Number(Deno.args[0] ?? 15) || 15));
   const root = await Deno.makeTempDir({ prefix: "skillgate-route-bench-" });
+  const empty = await emptyDenoRunCase();
   try {
-    const baseline = await emptyDenoRun(n);
-    const rows: BenchStats[] = [
-      await benchHook("skill-route, 60 skills", root, 60, n),
-      await benchHook("skill-route, 1000 skills", root, 1000, n),
-    ];
+    // Interleaved rounds (empty run, 60, 1,000, then again): a change in the machine's load hits
+    // the baseline and the hook alike, so the ratios stay comparable.
+    const [baseline, ...rows] = await benchRounds([
+      empty.case,
+      await routeCase("skill-route, 60 skills", root, 60),
+      await routeCase("skill-route, 1000 skills", root, 1000),
+    ], n);
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
       "skill-route, 60 skills": 1.3,
       "skill-route, 1000 skills": 1.5,
     }));
+    console.log(`\n${n} interleaved rounds with the empty run.`);
   } finally {
+    await empty.cleanup();
     await Deno.remove(root, { recursive: true });
   }
 }
