@@ -27,7 +27,7 @@
 import { join } from "./path.ts";
 import { type HookAnswer, stopBlockAnswer } from "./answer.ts";
 import { findSkill, loadCatalog, type SkillEntry } from "./catalog.ts";
-import { configList } from "./config.ts";
+import { configList, configNumber } from "./config.ts";
 import { checkContract, type CheckResult, renderBlockLine } from "./contract_check.ts";
 import {
   readSessionRecord,
@@ -43,7 +43,8 @@ import {
   upsertRun,
 } from "./contract_records.ts";
 import { type Contract, validateContract } from "./contract_schema.ts";
-import { type HookContext, HookFailure } from "./hook_runner.ts";
+import { DEFAULT_DEADLINE_MS, type HookContext, HookFailure } from "./hook_runner.ts";
+import { awaitTurnInTranscript, catchUpBudget } from "./transcript_currency.ts";
 import { getEnv, skillgateCommand } from "./paths.ts";
 import type { HookEvent } from "./payload.ts";
 import { sanitizeLine, sanitizeName } from "./sanitize.ts";
@@ -370,6 +371,8 @@ export interface StopDeps {
   maxParseBytes?: number;
   /** The stall time (default {@link STALL_MS}). */
   stallMs?: number;
+  /** How long to wait for the transcript to hold the turn (default: from the hook deadline). */
+  catchUpMs?: number;
 }
 
 function entryFor(skills: readonly SkillEntry[], load: SkillLoad): SkillEntry | undefined {
@@ -419,6 +422,17 @@ export async function runContractStop(
   }
 
   setStateErrorPath(transcript);
+  // The host fires Stop before the turn's last records reach the file: decide nothing on a file
+  // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
+  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+    budgetMs: deps.catchUpMs ??
+      catchUpBudget(configNumber(ctx.config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)),
+    signal: ctx.signal,
+  });
+  if (currency.state === "behind") {
+    ctx.log("allow", "transcript-behind", { waited: currency.waitedMs, polls: currency.polls });
+    return null;
+  }
   // A stop with no contracted skill loaded is the common case: remember how far back it was
   // searched, so the next stop of the session searches only what was appended since.
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
@@ -503,10 +517,6 @@ export async function runContractStop(
       ctx.stateRoot,
       sessionId,
       (current: SessionRecord | undefined) => {
-        // Past the deadline the runner has already answered: record nothing.
-        if (ctx.signal.aborted || ctx.pastDeadline?.()) {
-          throw new Error("hook ran past its deadline");
-        }
         const skill = sanitizeName(entry.name, 64);
         const key = runKey(skill, run.load);
         const existing = current?.runs.find((r) => r.key === key);
@@ -521,6 +531,9 @@ export async function runContractStop(
           );
         previous = existing?.outcome ?? pending?.outcome;
         const d = decideStop(input, existing ?? pending);
+        // The record and the answer are one commit: past the deadline the runner has answered
+        // already, so nothing is recorded; once committed, the runner prints this answer.
+        if (d.next || d.action === "block") ctx.commit();
         let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
         if (record && pending && d.next) {
           // d.next settles the blocked run (its key); this run gets the same outcome.
@@ -544,6 +557,8 @@ export async function runContractStop(
     ).map((i) => i.id).join(",") ||
       "none",
     kind: input.kind,
+    ...(currency.state === "unverified" ? { transcript: currency.reason } : {}),
+    ...(currency.state === "current" && currency.waitedMs > 0 ? { waited: currency.waitedMs } : {}),
   });
   return decision.action === "block" ? stopBlockAnswer(ev, decision.blockText!) : null;
 }

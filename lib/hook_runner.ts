@@ -52,6 +52,15 @@ export interface HookContext {
   readonly signal: AbortSignal;
   /** Whether the deadline has passed (by the clock, aborted or not). */
   pastDeadline?(): boolean;
+  /**
+   * Commits the hook to its answer, right before it records state that the answer stands for (a
+   * block and its record are one commit). Past the deadline it throws the deadline failure, so
+   * nothing is recorded; once it returns, the runner prints the hook's answer even if the
+   * deadline passes before the hook returns it.
+   *
+   * @throws {HookFailure} `DEADLINE` when the deadline has passed.
+   */
+  commit(): void;
   /** Writes one decision line to the hook's log (names and counts only, never prompt text). */
   log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
 }
@@ -193,6 +202,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     const pastDeadline = () => timeout.signal.aborted || performance.now() > deadlineAt;
     const event = ev;
     const stateDir = root;
+    let committed = false;
     const ctx: HookContext = {
       row,
       stateRoot: root,
@@ -200,6 +210,10 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       config,
       signal: timeout.signal,
       pastDeadline,
+      commit() {
+        if (pastDeadline()) throw deadlineFailure();
+        committed = true;
+      },
       log(outcome, reason, extra) {
         const fields: LogFields = {
           session: event.sessionId,
@@ -213,12 +227,18 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       },
     };
     try {
-      const answer = await Promise.race([
-        Promise.resolve().then(() => spec.run(event, ctx)),
-        timeout.promise,
-      ]);
-      // Work that never paused finishes before the abort can fire: the clock still decides.
-      if (pastDeadline()) throw deadlineFailure();
+      const running = Promise.resolve().then(() => spec.run(event, ctx));
+      let answer: HookAnswer;
+      try {
+        answer = await Promise.race([running, timeout.promise]);
+      } catch (err) {
+        // A hook that committed before the deadline fired gets its answer printed.
+        if (!committed) throw err;
+        answer = await running;
+      }
+      // Work that never paused finishes before the abort can fire: the clock still decides,
+      // unless the hook committed to its answer in time.
+      if (pastDeadline() && !committed) throw deadlineFailure();
       return { stdout: answer === null ? "" : JSON.stringify(answer) };
     } finally {
       timeout.clear();

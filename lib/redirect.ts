@@ -21,13 +21,14 @@
 import { isAbsolute, join, resolve } from "./path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "./answer.ts";
 import type { Catalog, CatalogOptions } from "./catalog.ts";
-import { configList, type ConfigState } from "./config.ts";
-import { HookFailure } from "./hook_runner.ts";
+import { configList, configNumber, type ConfigState } from "./config.ts";
+import { DEFAULT_DEADLINE_MS, HookFailure } from "./hook_runner.ts";
 import { getEnv } from "./paths.ts";
 import type { HookEvent } from "./payload.ts";
 import { sanitizeName } from "./sanitize.ts";
 import { isSafeFileStem, readJsonFile, withLock, writeFileAtomic } from "./state_file.ts";
 import type { SkillLoad, TranscriptRun } from "./transcript.ts";
+import { awaitTurnInTranscript, catchUpBudget } from "./transcript_currency.ts";
 
 /** The Skill tool's name per host: `Skill` in Claude Code, `skill` in Copilot CLI. */
 export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze(["Skill", "skill"]);
@@ -385,25 +386,36 @@ export function readBlockedIds(root: string, sessionId: string): Set<string> {
 }
 
 /**
- * Records tool-use ids as blocked for a session (under a lock, written atomically, mode 0600),
- * keeping the newest {@linkcode MAX_MARKERS_PER_SESSION}.
+ * Claims tool-use ids for a block: under the session's marker lock, reads the ids already blocked
+ * for, and records the others (written atomically, mode 0600, keeping the newest
+ * {@linkcode MAX_MARKERS_PER_SESSION}). Concurrent stops of one session claim each id once, so
+ * exactly one of them blocks for it.
  *
  * @param root The state root.
  * @param sessionId A session id that passes `isSafeFileStem`.
- * @param ids The tool-use ids just blocked for.
- * @throws {Error} When the session id is unsafe or the file cannot be written.
+ * @param ids The tool-use ids to block for.
+ * @param beforeWrite Called under the lock right before the write, when some id is new (the hook
+ *   commits to its answer there); a throw leaves the markers as they were.
+ * @returns The ids newly claimed (empty when every one was blocked for already).
+ * @throws {Error} When the session id is unsafe, the marker file is unreadable or corrupt, or it
+ *   cannot be written.
  */
-export function recordBlockedIds(root: string, sessionId: string, ids: readonly string[]): void {
+export function recordBlockedIds(
+  root: string,
+  sessionId: string,
+  ids: readonly string[],
+  beforeWrite?: () => void,
+): string[] {
   const path = markerPath(root, sessionId);
-  withLock(`${path}.lock`, () => {
-    let known: string[];
-    try {
-      known = parseMarkers(readJsonFile(path, 1024 * 1024));
-    } catch {
-      known = [];
-    }
-    const merged = [...new Set([...known, ...ids])].slice(-MAX_MARKERS_PER_SESSION);
+  return withLock(`${path}.lock`, () => {
+    const known = parseMarkers(readJsonFile(path, 1024 * 1024));
+    const seen = new Set(known);
+    const fresh = [...new Set(ids)].filter((id) => !seen.has(id));
+    if (fresh.length === 0) return fresh;
+    beforeWrite?.();
+    const merged = [...known, ...fresh].slice(-MAX_MARKERS_PER_SESSION);
     writeFileAtomic(path, JSON.stringify({ version: 1, blocked: merged }) + "\n");
+    return fresh;
   });
 }
 
@@ -420,6 +432,10 @@ export interface RedirectHookContext {
   readonly config: ConfigState;
   /** Writes one decision line to `skill-redirect.log` (values are sanitised there). */
   log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
+  /** Aborted at the hook's deadline (ends the wait for the transcript early). */
+  readonly signal?: AbortSignal;
+  /** Commits the hook to its answer before a block is recorded (see the runner's `commit`). */
+  commit?(): void;
 }
 
 /** The lookups of the Stop path: the PreToolUse ones plus the whole set of agent names. */
@@ -533,7 +549,8 @@ export async function redirectStop(
   ctx: RedirectHookContext,
   sources: StopSources = catalogSources(ev, ctx),
 ): Promise<HookAnswer> {
-  const pass = (reason: string) => (ctx.log("pass", reason, { host: ev.host }), null);
+  const fields: Record<string, string | number> = { host: ev.host };
+  const pass = (reason: string) => (ctx.log("pass", reason, fields), null);
   if (ev.host !== "claude") return pass("not-claude-transcript");
   if (ev.stopHookActive) return pass("stop-hook-active");
   if (!isSafeFileStem(ev.sessionId)) return pass("no-safe-session-id");
@@ -542,6 +559,21 @@ export async function redirectStop(
   if (!isUnder(transcript, join(ctx.claudeConfigDir, "projects"))) {
     return pass("transcript-outside-projects");
   }
+  // The host fires Stop before the turn's last records reach the file: a failed Skill call not
+  // yet flushed must still be found, so wait until the file holds the turn.
+  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+    budgetMs: catchUpBudget(configNumber(ctx.config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)),
+    signal: ctx.signal,
+  });
+  if (currency.state === "behind") {
+    ctx.log("pass", "transcript-behind", {
+      host: ev.host,
+      waited: currency.waitedMs,
+      polls: currency.polls,
+    });
+    return null;
+  }
+  if (currency.state === "current" && currency.waitedMs > 0) fields.waited = currency.waitedMs;
   // Nearly every stop has no failed Skill call at all: one read of a small transcript settles
   // that before the agents are loaded (the dearest step of this path).
   if (await smallFileLacks(transcript, "Unknown skill")) return pass("no-unknown-skill");
@@ -552,21 +584,25 @@ export async function redirectStop(
   if (!events.some((e) => e.kind === "tool_result" && unknownSkillName(e.text) !== undefined)) {
     return pass("no-unknown-skill");
   }
-  let blocked: Set<string>;
+  const candidates = await findStopRedirects(events, sources);
+  if (candidates.length === 0) return pass("nothing-to-redirect");
+  // Decide and record under one lock: of concurrent stops of the session, one claims the calls.
+  let claimed: string[];
   try {
-    blocked = readBlockedIds(ctx.stateRoot, ev.sessionId);
+    claimed = recordBlockedIds(
+      ctx.stateRoot,
+      ev.sessionId,
+      candidates.map((c) => c.toolUseId),
+      () => ctx.commit?.(),
+    );
   } catch (err) {
-    throw new HookFailure("STATE", `redirect markers unreadable: ${errorLine(err)}`);
+    if (err instanceof HookFailure) throw err;
+    throw new HookFailure("STATE", `redirect markers not updated: ${errorLine(err)}`);
   }
-  const found = await findStopRedirects(events, sources, blocked);
-  if (found.length === 0) return pass("nothing-to-redirect");
-  try {
-    recordBlockedIds(ctx.stateRoot, ev.sessionId, found.map((c) => c.toolUseId));
-  } catch (err) {
-    throw new HookFailure("STATE", `redirect markers not written: ${errorLine(err)}`);
-  }
+  const found = candidates.filter((c) => claimed.includes(c.toolUseId));
+  if (found.length === 0) return pass("already-blocked");
   ctx.log("block", "unknown-skill-agent", {
-    host: ev.host,
+    ...fields,
     name: [...new Set(found.map((c) => c.name))].join(","),
     calls: found.length,
   });

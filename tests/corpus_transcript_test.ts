@@ -91,3 +91,44 @@ Deno.test({
     assert.ok(tasks >= 1, "Task dispatches are read");
   },
 });
+
+Deno.test({
+  name: "awaitTurnInTranscript() finds the final text of every corpus transcript that ends on one",
+  ignore: !present,
+  fn: async () => {
+    const { awaitTurnInTranscript } = await import("../lib/transcript_currency.ts");
+    let ending = 0;
+    let midTurn = 0;
+    for (const file of jsonlFiles(CORPUS)) {
+      // The last main-chain assistant text, and whether anything moved the turn after it.
+      let last: string | undefined;
+      let movedOn = false;
+      for (const line of Deno.readTextFileSync(file).split("\n")) {
+        let rec;
+        try {
+          rec = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (rec?.isSidechain === true || !Array.isArray(rec?.message?.content)) continue;
+        const blocks = rec.message.content as { type?: string; text?: unknown }[];
+        if (rec.type === "assistant") {
+          const texts = blocks.filter((b) => b?.type === "text" && typeof b.text === "string");
+          if (texts.length > 0) [last, movedOn] = [String(texts.at(-1)!.text), false];
+          if (blocks.some((b) => b?.type === "tool_use")) movedOn = true;
+        } else if (rec.type === "user" && rec.isMeta !== true) {
+          if (blocks.some((b) => b?.type === "tool_result" || b?.type === "text")) movedOn = true;
+        }
+      }
+      if (last === undefined || last.trim() === "" || movedOn) {
+        midTurn++;
+        continue;
+      }
+      ending++;
+      const c = await awaitTurnInTranscript(file, last, { budgetMs: 0 });
+      assert.equal(c.state, "current", relative(CORPUS, file));
+    }
+    console.log(`corpus: ${ending} transcripts end on a final text (current), ${midTurn} mid-turn`);
+    assert.ok(ending >= 5, `only ${ending} transcripts end on a final text`);
+  },
+});

@@ -208,8 +208,11 @@ Deno.test("skill_contract hook checks a question-ending turn in a headless or sp
   }
 });
 
-Deno.test("skill_contract hook reads last_assistant_message when the transcript lags", async () => {
+Deno.test("skill_contract hook decides nothing while the transcript lags behind last_assistant_message", async () => {
   await withWorld(async (world) => {
+    // A short deadline keeps the wait short: the wait is 40 % of it.
+    Deno.mkdirSync(world.stateRoot, { recursive: true });
+    Deno.writeTextFileSync(join(world.stateRoot, "config.yaml"), "hook_deadline_ms: 500\n");
     const r = await stop(
       world,
       payload(world, "stop_unmet", {
@@ -217,7 +220,12 @@ Deno.test("skill_contract hook reads last_assistant_message when the transcript 
       }),
     );
     assert.equal(r.stdout, "");
-    assert.equal(exists(recordFile(world)), false);
+    assert.equal(r.stderr, "");
+    assert.equal(exists(recordFile(world)), false, "nothing settled");
+    assert.match(
+      Deno.readTextFileSync(join(world.stateRoot, "hooks", "skill-contract.log")),
+      /outcome=allow reason=transcript-behind waited=\d+ polls=\d+/,
+    );
   });
 });
 

@@ -300,7 +300,9 @@ Deno.test("skill_redirect Stop passes when the failure was in an earlier turn", 
   await withWorld(async (world) => {
     const run = await runHookProcess(
       "skill-redirect-stop",
-      stopPayload(world, "redirect_previous_turn"),
+      stopPayload(world, "redirect_previous_turn", {
+        last_assistant_message: "There are two open questions.",
+      }),
       { world },
     );
     assert.equal(run.stdout, "");

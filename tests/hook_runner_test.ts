@@ -157,6 +157,63 @@ Deno.test("evaluateHook() ends a hook that ran past its deadline without a pause
     assert.equal(pastAfter, true);
   }));
 
+Deno.test("evaluateHook() prints the answer of a hook that committed before its deadline ran out", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let recorded = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        ctx.commit();
+        recorded = true; // the block's record, say
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // The write and the log took long: the deadline passes after the commit.
+        }
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.equal(recorded, true);
+    assert.deepEqual(out, { stdout: '{"decision":"block"}' }, "recorded, so printed");
+  }));
+
+Deno.test("evaluateHook() prints the answer of a hook that committed, then paused past its deadline", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 30\n");
+    const out = await evaluateHook(
+      spec(async (_ev, ctx) => {
+        ctx.commit();
+        await new Promise((r) => setTimeout(r, 120));
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.deepEqual(out, { stdout: '{"decision":"block"}' });
+  }));
+
+Deno.test("evaluateHook(): a commit past the deadline throws, so nothing is recorded or printed", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let recorded = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // The check took long: the deadline passes before the commit.
+        }
+        ctx.commit();
+        recorded = true;
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.equal(recorded, false, "not recorded");
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 20 ms deadline",
+    });
+  }));
+
 Deno.test("evaluateHook() ignores events its rows do not serve", () =>
   withState(async () => {
     const out = await evaluateHook(

@@ -505,7 +505,7 @@ Deno.test("redirectStop() blocks once per call and honours stop_hook_active", as
     assert.equal(await redirectStop(active, ctx, stopSources()), null);
     assert.deepEqual(logs, [
       "block:unknown-skill-agent",
-      "pass:nothing-to-redirect",
+      "pass:already-blocked",
       "pass:stop-hook-active",
     ]);
   });
