@@ -481,7 +481,7 @@ export const HOST_SKILLS: readonly string[] = Object.freeze([
 
 /**
  * The PreToolUse path: deny a Skill call that names an agent that is not a skill, with the host's
- * own deny answer; everything else passes with no output.
+ * own deny answer; everything else passes with no output. The log names only known agents.
  *
  * @param ev The PreToolUse event of either host.
  * @param ctx The hook context.
@@ -501,9 +501,9 @@ export async function redirectPreToolUse(
       ev.host === "copilot" ? redirectMessage(decision.name, "copilot") : decision.message,
     );
   }
-  const name = decision.reason === "not-skill-tool" || decision.reason === "no-name"
-    ? undefined
-    : skillTargetName(ev.toolInput);
+  // The name is tool input: it is logged only when it is a known agent (here one that is also a
+  // skill). A real skill's or an unknown name is logged as the reason alone.
+  const name = decision.reason === "is-skill" ? skillTargetName(ev.toolInput) : undefined;
   ctx.log("pass", decision.reason, {
     host: ev.host,
     ...(name !== undefined ? { name: sanitizeName(name) || "-" } : {}),

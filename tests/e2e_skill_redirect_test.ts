@@ -97,8 +97,36 @@ Deno.test("skill_redirect hook passes real skills and names that are both, with 
       assert.equal(run.stderr, "", skill);
     }
     const log = readLog(world, "skill-redirect.log");
-    assert.match(log, /reason=not-agent .*name=default-workflow/);
+    // A name that is no agent is tool input: only the reason is logged. A known agent is named.
+    assert.doesNotMatch(log, /default-workflow/);
+    assert.match(log, /reason=not-agent host=claude\n/);
     assert.match(log, /reason=is-skill .*name=verus-expert/);
+  });
+});
+
+Deno.test("skill_redirect hook logs no name of a Skill call that is not a known agent", async () => {
+  await withWorld(async (world) => {
+    const secret = "sk-ant-api03-Zq7XsecretTOKEN0123456789";
+    for (const skill of [secret, "default-workflow", "no-such-skill-or-agent"]) {
+      const run = await runHookProcess("skill-redirect", {
+        ...payload("redirect_claude_skill_real"),
+        tool_input: { skill },
+        cwd: world.projectDir,
+      }, { world });
+      assert.equal(run.code, 0, skill);
+      assert.equal(run.stdout, "", skill);
+      assert.equal(run.stderr, "", skill);
+    }
+    const log = readLog(world, "skill-redirect.log");
+    const lines = log.trim().split("\n");
+    assert.equal(lines.length, 3, log);
+    for (const line of lines) {
+      assert.match(line, / outcome=pass reason=not-agent host=claude$/, line);
+      assert.doesNotMatch(line, /name=/, line);
+    }
+    for (const piece of ["sk-ant", "secretTOKEN", "default-workflow", "no-such-skill"]) {
+      assert.ok(!log.includes(piece), piece);
+    }
   });
 });
 
