@@ -26,7 +26,13 @@ import { HookFailure } from "./hook_runner.ts";
 import { getEnv } from "./paths.ts";
 import type { HookEvent } from "./payload.ts";
 import { sanitizeName } from "./sanitize.ts";
-import { isSafeFileStem, readJsonFile, withLock, writeFileAtomic } from "./state_file.ts";
+import {
+  isSafeFileStem,
+  readJsonFile,
+  StateFileRefusedError,
+  withLock,
+  writeFileAtomic,
+} from "./state_file.ts";
 import type { SkillLoad, TranscriptRun } from "./transcript.ts";
 
 /** The Skill tool's name per host: `Skill` in Claude Code, `skill` in Copilot CLI. */
@@ -399,7 +405,9 @@ export function recordBlockedIds(root: string, sessionId: string, ids: readonly 
     let known: string[];
     try {
       known = parseMarkers(readJsonFile(path, 1024 * 1024));
-    } catch {
+    } catch (err) {
+      // A corrupt file starts over; one that is a symbolic link is refused, not replaced.
+      if (err instanceof StateFileRefusedError) throw err;
       known = [];
     }
     const merged = [...new Set([...known, ...ids])].slice(-MAX_MARKERS_PER_SESSION);
@@ -630,7 +638,12 @@ async function readTurnEvents(
 }
 
 function errorLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split("\n")[0].slice(0, 200);
+  const text = err instanceof StateFileRefusedError
+    ? `${err.path}: ${err.message}`
+    : err instanceof Error
+    ? err.message
+    : String(err);
+  return text.split("\n")[0].slice(0, 300);
 }
 
 /**

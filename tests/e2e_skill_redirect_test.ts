@@ -298,6 +298,53 @@ Deno.test("skill_redirect Stop blocks once after Unknown skill: prompt-writer, t
   });
 });
 
+Deno.test("skill_redirect refuses a log, marker or marker lock planted as a symbolic link", async () => {
+  await withWorld(async (world) => {
+    const outside = join(world.root, "outside.json");
+    // Read as markers, this would say the call was already redirected: no block, no error.
+    const secret = '{"version":1,"blocked":["toolu_01RedirectA"]}\n';
+    const log = join(world.stateRoot, "hooks", "skill-redirect.log");
+    const marker = join(world.stateRoot, "skill-redirect", `${SESSION}.json`);
+    const cases: Array<[string, string, "pre" | "stop"]> = [
+      [log, "", "pre"],
+      [log, "", "stop"],
+      [marker, "redirect markers unreadable: ", "stop"],
+      [`${marker}.lock`, "redirect markers not written: ", "stop"],
+    ];
+    for (const [planted, what, event] of cases) {
+      try {
+        Deno.removeSync(world.stateRoot, { recursive: true });
+      } catch {
+        // The first case: no state root yet.
+      }
+      Deno.mkdirSync(join(planted, ".."), { recursive: true });
+      Deno.writeTextFileSync(outside, secret);
+      Deno.symlinkSync(outside, planted);
+      const run = event === "pre"
+        ? await runHookProcess("skill-redirect", {
+          ...payload("redirect_claude_skill_agent"),
+          cwd: world.projectDir,
+        }, { world })
+        : await runHookProcess(
+          "skill-redirect-stop",
+          stopPayload(world, "redirect_unknown_skill"),
+          { world },
+        );
+      const label = `${event} ${planted}`;
+      assert.equal(run.code, 0, label);
+      assert.equal(run.stdout, "", label);
+      assert.ok(
+        run.stderr.startsWith(
+          `skillgate: STATE ${what}${planted}: Refusing a state file that is a symbolic link`,
+        ),
+        `${label}: ${run.stderr}`,
+      );
+      assert.equal(run.stderr.split("\n").length, 1, label);
+      assert.equal(Deno.readTextFileSync(outside), secret, label);
+    }
+  });
+});
+
 Deno.test("skill_redirect Stop honours stop_hook_active", async () => {
   await withWorld(async (world) => {
     const run = await runHookProcess(
