@@ -391,6 +391,31 @@ Deno.test("skill_contract hook fails open on an unknown transcript shape and cou
   });
 });
 
+Deno.test("skill_contract hook counts no canary for a session with no turns yet", async () => {
+  await withWorld(async (world) => {
+    const path = transcriptPath(world);
+    const p = payload(world, "stop_unmet");
+    const canary = join(world.stateRoot, "hooks", "skill-contract.canary.json");
+    for (
+      const text of [
+        "",
+        '{"type":"summary","summary":"Earlier work","leafUuid":"u1"}\n',
+        '{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}\n' +
+        '{"type":"progress","data":{"type":"hook_progress","hookEvent":"SessionStart"}}\n' +
+        '{"type":"queue-operation","operation":"enqueue","content":"hi"}\n' +
+        '{"type":"system","subtype":"informational"}\n',
+      ]
+    ) {
+      Deno.writeTextFileSync(path, text);
+      const r = await stop(world, p);
+      assert.equal(r.stdout, "", text);
+      assert.equal(r.stderr, "", text);
+      assert.equal(exists(canary), false, text);
+    }
+    assert.match(readLog(world, "skill-contract.log"), /reason=no-contract-skill-loaded/);
+  });
+});
+
 /** Makes `path` a symbolic link to `target` (its folder made first). */
 function plantLink(path: string, target: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
