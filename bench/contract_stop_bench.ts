@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
 import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
 import { fillerTurn } from "../fixtures/transcripts/_build.ts";
+import { finalTextOf } from "./fixtures.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -118,6 +119,8 @@ export async function main(n = 15): Promise<string> {
           "deno",
         ),
     };
+    // The payload carries the turn's final text, as Claude Code sends it: the hook checks that the
+    // file holds it (here it always does at once) before reading the run.
     const payload = (transcript: string, session: string) =>
       JSON.stringify({
         session_id: session,
@@ -125,6 +128,9 @@ export async function main(n = 15): Promise<string> {
         cwd: "/home/dev/app",
         hook_event_name: "Stop",
         stop_hook_active: true,
+        last_assistant_message: transcript === small
+          ? finalTextOf("stop_met")
+          : finalTextOf("stop_unmet"),
       });
 
     // One run first, to see the answer and warm the catalog index.

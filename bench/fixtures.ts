@@ -58,3 +58,19 @@ export function writeSyntheticInstall(claudeDir: string, skills: number, agents 
     );
   }
 }
+
+/** The final text of a fixture transcript (its last assistant text block). */
+export function finalTextOf(fixture: string): string {
+  const lines = Deno.readTextFileSync(
+    join(import.meta.dirname!, "..", "fixtures", "transcripts", `${fixture}.jsonl`),
+  )
+    .trimEnd().split("\n").reverse();
+  for (const line of lines) {
+    const rec = JSON.parse(line);
+    if (rec.type !== "assistant") continue;
+    const text = (rec.message.content as { type: string; text?: string }[])
+      .filter((b) => b.type === "text").at(-1)?.text;
+    if (text !== undefined) return text;
+  }
+  throw new Error(`No final text in ${fixture}`);
+}

@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { benchProcess, type BenchStats, formatReport } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
 import { loadCatalog } from "../lib/catalog.ts";
+import { finalTextOf } from "./fixtures.ts";
 
 const REPO = join(import.meta.dirname!, "..");
 const COUNT = 500;
@@ -197,6 +198,7 @@ if (import.meta.main) {
           transcript_path: w.transcript,
           cwd: w.project,
           stop_hook_active: false,
+          last_assistant_message: finalTextOf("redirect_unknown_skill"),
         }),
         env: env(w.stateRoot),
       },

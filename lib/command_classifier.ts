@@ -439,6 +439,16 @@ const FLAGS_WITH_VALUE = new Set([
  * @returns The command without quoted text.
  */
 export function stripQuoted(command: string): string {
+  return removeQuoted(command, false);
+}
+
+/**
+ * {@link stripQuoted}, or with `keepWords` each quoted text other than a URL kept as one word: its
+ * characters outside `[A-Za-z0-9_./:@+=,~%-]` become `_`, so `'/my dir/cli.ts'` reads
+ * `/my_dir/cli.ts`. A kept word holds no blank or shell operator, so both forms split into the
+ * same parts.
+ */
+function removeQuoted(command: string, keepWords: boolean): string {
   // Heredoc bodies: `<<EOF … EOF`, `<<-'EOF' … EOF`.
   let s = command.replace(
     /<<-?[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/g,
@@ -465,7 +475,11 @@ export function stripQuoted(command: string): string {
         inner += s[j];
         j++;
       }
-      out += /^\s*https?:\/\//i.test(inner) ? "__URL__" : "__Q__";
+      out += /^\s*https?:\/\//i.test(inner)
+        ? "__URL__"
+        : keepWords && inner !== ""
+        ? inner.replace(/[^A-Za-z0-9_.\/:@+=,~%-]/g, "_")
+        : "__Q__";
       i = j + 1;
       continue;
     }
@@ -839,22 +853,104 @@ function classifyInterpreter(cmd: string, args: string[], depth: number): Comman
   return { counts: false, reason: `${cmd} without code` };
 }
 
+/** The CLI's commands (`cli.ts`): what follows skillgate's own executable or script. */
+const SKILLGATE_SUBCOMMANDS = new Set([
+  "route",
+  "contract",
+  "config",
+  "setup",
+  "doctor",
+  "session-kind",
+  "hook",
+]);
+
+/** `deno run` flags that take their value as the next word. */
+const DENO_FLAGS_WITH_VALUE = new Set([
+  "-c",
+  "--config",
+  "--import-map",
+  "--cert",
+  "--location",
+  "--seed",
+  "-L",
+  "--log-level",
+  "--ext",
+  "--preload",
+]);
+
+const SKILLGATE_EXEC_RE = /^skillgate(?:\.exe|\.cmd)?$/;
+const SKILLGATE_JSR_RE = /^jsr:@skillgate\/skillgate(?:@[^/]*)?(?:\/cli)?$/;
+
 /**
- * Classifies a shell command: does any part of it run a test, check or repro?
- * Never throws.
+ * The words of a command as {@link isSkillgateInvocation} compares them: quoted text kept as one
+ * word, split on blanks.
+ */
+function keptWords(command: string): string[] {
+  const parts = splitCommandParts(removeQuoted(command, true));
+  return parts.length === 1 ? tokenize(parts[0]) : [];
+}
+
+/**
+ * Whether one command part (its words, wrappers removed) runs skillgate itself, in any form it
+ * prints: the `skillgate` executable, `deno run [flags] <path>/cli.ts <command>`,
+ * `deno run [flags] jsr:@skillgate/skillgate[/cli]`, or the installed command (config
+ * `skillgate_command`, `SKILLGATE_COMMAND`) followed by one of its commands.
+ */
+function isSkillgateInvocation(tokens: readonly string[], installed: readonly string[]): boolean {
+  if (tokens.length === 0) return false;
+  if (SKILLGATE_EXEC_RE.test(base(tokens[0]))) return true;
+  if (
+    installed.length > 0 && tokens.length > installed.length &&
+    installed.every((w, i) => tokens[i] === w) &&
+    SKILLGATE_SUBCOMMANDS.has(tokens[installed.length])
+  ) {
+    return true;
+  }
+  if (!/^deno(?:\.exe)?$/.test(base(tokens[0])) || tokens[1] !== "run") return false;
+  let i = 2;
+  while (i < tokens.length && tokens[i].startsWith("-")) {
+    i += !tokens[i].includes("=") && DENO_FLAGS_WITH_VALUE.has(tokens[i]) ? 2 : 1;
+  }
+  const script = tokens[i];
+  if (script === undefined) return false;
+  if (SKILLGATE_JSR_RE.test(script)) return true;
+  return base(script) === "cli.ts" && SKILLGATE_SUBCOMMANDS.has(tokens[i + 1] ?? "");
+}
+
+/**
+ * Which parts of a command run skillgate itself ({@link isSkillgateInvocation}), by index into
+ * `splitCommandParts(stripQuoted(command))`; empty when the two splits disagree.
+ */
+function skillgateParts(text: string, partCount: number, installed: string | undefined): boolean[] {
+  const kept = splitCommandParts(removeQuoted(text, true));
+  if (kept.length !== partCount) return [];
+  const prefix = installed === undefined ? [] : unwrap(keptWords(installed));
+  return kept.map((part) => isSkillgateInvocation(unwrap(tokenize(part)), prefix));
+}
+
+/**
+ * Classifies a shell command: does any part of it run a test, check or repro? A part that runs
+ * skillgate itself (its `contract waive`, say) never counts, in any form skillgate prints its
+ * command. Never throws.
  *
  * @param command The shell command as the model wrote it.
+ * @param installed The installed skillgate command (`skillgateCommand()`), also recognised.
  * @returns The verdict, with the rule that decided.
  */
-export function classifyCommand(command: string): CommandVerdict {
+export function classifyCommand(command: string, installed?: string): CommandVerdict {
   try {
     if (typeof command !== "string" || command.trim() === "") {
       return { counts: false, reason: "empty" };
     }
     const text = command.length > 20000 ? command.slice(0, 20000) : command;
-    const parts = splitCommandParts(stripQuoted(text));
+    const parts = splitCommandParts(stripQuoted(text)).slice(0, 200);
+    const own = skillgateParts(text, parts.length, installed);
     let last: CommandVerdict = { counts: false, reason: "empty" };
-    for (const part of parts.slice(0, 200)) {
+    for (const [i, part] of parts.entries()) {
+      if (own[i]) {
+        last = { counts: false, reason: "skillgate" };
+        continue;
+      }
       const verdict = classifyTokens(unwrap(tokenize(part)));
       if (verdict.counts) return { ...verdict, part };
       last = verdict;
@@ -867,21 +963,28 @@ export function classifyCommand(command: string): CommandVerdict {
 
 /**
  * Whether a shell command counts as a test or repro run: the contract's `match` regular expression
- * when given (tested against the whole command), else {@link classifyCommand}. Never throws.
+ * when given (tested against the whole command), else {@link classifyCommand}. A command made of
+ * skillgate's own commands (and viewers such as `cd` or `echo`) never counts. Never throws.
  *
  * @param command The shell command.
  * @param match The item's `match` (overrides the classifier).
+ * @param installed The installed skillgate command (`skillgateCommand()`), also recognised.
  * @returns True when it counts.
  */
-export function isCheckCommand(command: string, match?: string): boolean {
+export function isCheckCommand(command: string, match?: string, installed?: string): boolean {
   if (match !== undefined) {
     try {
-      return new RegExp(match).test(command.slice(0, 20000));
+      const text = command.slice(0, 20000);
+      const parts = splitCommandParts(stripQuoted(text)).slice(0, 200);
+      const own = skillgateParts(text, parts.length, installed);
+      const idle = (part: string) => NEVER.has(base(unwrap(tokenize(part))[0] ?? ""));
+      if (own.some((o) => o) && parts.every((part, i) => own[i] || idle(part))) return false;
+      return new RegExp(match).test(text);
     } catch {
       return false;
     }
   }
-  return classifyCommand(command).counts;
+  return classifyCommand(command, installed).counts;
 }
 
 /** Commands that print a file's content (given a file operand or an input redirection). */

@@ -106,7 +106,10 @@ export interface CheckOptions {
   finalText?: string;
   /** The session id: only waivers recorded in this session count (all when omitted). */
   sessionId?: string;
-  /** The installed skillgate command (`skillgateCommand()`), to recognise waive calls. */
+  /**
+   * The installed skillgate command (`skillgateCommand()`): recognises waive calls, and a run of it
+   * is never a test or repro.
+   */
   command?: string;
 }
 
@@ -176,7 +179,7 @@ export function checkContract(
         fix,
       };
     }
-    const verdict = checkItem(run, item, finalText);
+    const verdict = checkItem(run, item, finalText, options.command);
     if (!verdict.met) {
       const w = waivers.get(item.id);
       if (w) {
@@ -232,12 +235,17 @@ interface Verdict {
   detail: string;
 }
 
-function checkItem(run: TranscriptRun, item: ContractItem, finalText: string): Verdict {
+function checkItem(
+  run: TranscriptRun,
+  item: ContractItem,
+  finalText: string,
+  command: string | undefined,
+): Verdict {
   switch (item.kind) {
     case "report_labels":
       return checkReportLabels(run, item.heading, item.labels, finalText);
     case "check_after_last_edit":
-      return checkAfterLastEdit(run, item.match);
+      return checkAfterLastEdit(run, item.match, command);
     case "selected_specialists_dispatched":
       return checkSpecialists(
         run,
@@ -334,7 +342,11 @@ function resultRan(call: ToolCall): boolean {
   return true;
 }
 
-function checkAfterLastEdit(run: TranscriptRun, match: string | undefined): Verdict {
+function checkAfterLastEdit(
+  run: TranscriptRun,
+  match: string | undefined,
+  command: string | undefined,
+): Verdict {
   let lastEdit: ToolCall | undefined;
   for (const c of run.toolCalls) {
     if (EDIT_TOOLS.includes(c.name) && resultRan(c)) lastEdit = c;
@@ -343,7 +355,7 @@ function checkAfterLastEdit(run: TranscriptRun, match: string | undefined): Verd
   const edit = lastEdit;
   const check = run.toolCalls.find((c) =>
     c.seq > edit.seq && SHELL_TOOLS.includes(c.name) && typeof c.input.command === "string" &&
-    resultRan(c) && isCheckCommand(c.input.command, match)
+    resultRan(c) && isCheckCommand(c.input.command, match, command)
   );
   if (check) return { met: true, detail: "a test or repro ran after the last edit" };
   return { met: false, detail: `no test or repro ran after the last ${edit.name}` };

@@ -76,7 +76,10 @@ export function setStateErrorPath(path: string | undefined): void {
  * @returns The line.
  */
 export function formatContractFailure(failure: { code: string; detail: string }): string {
-  if (failure.code === STATE_ERROR_CODE) return stateLine(failure.detail);
+  // `STATE`: the runner refused the hook's log (a symbolic link).
+  if (failure.code === STATE_ERROR_CODE || failure.code === "STATE") {
+    return stateLine(failure.detail);
+  }
   if (failure.code === "CONFIG_UNREADABLE") {
     return stateLine(failure.detail.replace(/; hook off$/, ""));
   }

@@ -49,7 +49,14 @@ import { getEnv, skillgateCommand } from "./paths.ts";
 import type { HookEvent } from "./payload.ts";
 import { sanitizeLine, sanitizeName } from "./sanitize.ts";
 import { type SessionKind, sessionKind } from "./session_kind.ts";
-import { isSafeFileStem, readJsonFile, withLock, writeFileAtomic } from "./state_file.ts";
+import {
+  CorruptFileError,
+  isSafeFileStem,
+  readJsonFile,
+  StateFileRefusedError,
+  withLock,
+  writeFileAtomic,
+} from "./state_file.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
@@ -326,7 +333,7 @@ export function canaryPath(root: string): string {
 
 /**
  * Adds one to the unknown-shape canary (`<state root>/hooks/skill-contract.canary.json`). Best
- * effort: never throws.
+ * effort: never throws; a canary (or its lock) that is a symbolic link is left alone.
  *
  * @param root The state root.
  * @param reason Why the shape was unknown (no transcript text).
@@ -345,7 +352,9 @@ export function bumpCanary(
       try {
         const v = readJsonFile(path, 64 * 1024) as { count?: unknown } | undefined;
         if (v && typeof v.count === "number" && Number.isFinite(v.count)) count = v.count;
-      } catch {
+      } catch (err) {
+        // A corrupt canary restarts at 1; one that is a symbolic link is refused, not replaced.
+        if (!(err instanceof CorruptFileError)) throw err;
         count = 0;
       }
       count += 1;
@@ -602,7 +611,9 @@ function readScanMemo(stateRoot: string, sessionId: string, key: string): number
       | undefined;
     if (!memo || memo.key !== key || typeof memo.size !== "number") return 0;
     return Math.max(0, memo.size - SCAN_MEMO_OVERLAP);
-  } catch {
+  } catch (err) {
+    // A memo planted as a symbolic link is refused (a state error), never read or replaced.
+    if (err instanceof StateFileRefusedError) throw new ContractStateError(err.path, err.message);
     return 0;
   }
 }

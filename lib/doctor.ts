@@ -468,6 +468,18 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   const hooks = [...found.hooks, ...plugin.hooks];
   const problems = [...found.problems, ...plugin.problems];
   for (const note of plugin.notes) print(`note    ${sanitizeLine(note, 400)}`);
+  // The plugin's hooks may write only their data dir: they ignore an exported state root.
+  const exported = (ctx.env ?? Deno.env.toObject()).SKILLGATE_STATE_ROOT;
+  const pluginData = new Set(plugin.hooks.map((h) => h.env?.CLAUDE_PLUGIN_DATA ?? ""));
+  pluginData.delete("");
+  if (exported) {
+    for (const data of pluginData) {
+      print(
+        `note    SKILLGATE_STATE_ROOT (${sanitizeLine(exported, 200)}) is ignored by the ` +
+          `skillgate plugin's hooks: they keep their state in ${sanitizeLine(data, 200)}`,
+      );
+    }
+  }
   for (const problem of problems) {
     print(`BROKEN  ${sanitizeLine(problem, 400)}`);
     failed = true;

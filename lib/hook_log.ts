@@ -8,6 +8,7 @@
 
 import { join } from "./path.ts";
 import { sanitizeLogValue } from "./sanitize.ts";
+import { openStateFile } from "./state_file.ts";
 
 /** The log files skillgate writes, one per capability. */
 export type LogFile = "skill-route.log" | "skill-contract.log" | "skill-redirect.log";
@@ -60,7 +61,7 @@ function isoTime(d: Date): string {
 
 /**
  * Appends one decision line to a log under `<root>/hooks/` (folder 0700 and file 0600 when it
- * makes them). Never throws.
+ * makes them). A log that is a symbolic link is refused (nothing is written). Never throws.
  *
  * @param root The state root.
  * @param file The log file.
@@ -72,7 +73,8 @@ export function logDecision(root: string, file: LogFile, fields: LogFields): boo
     const dir = join(root, "hooks");
     const path = join(dir, file);
     const line = new TextEncoder().encode(formatLogLine(fields) + "\n");
-    const open = () => Deno.openSync(path, { append: true, create: true, mode: 0o600 });
+    // Never through a symbolic link: a log planted as one is refused, and the line is dropped.
+    const open = () => openStateFile(path, { append: true, create: true, mode: 0o600 });
     let f: Deno.FsFile;
     try {
       f = open();

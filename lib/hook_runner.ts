@@ -19,6 +19,7 @@ import type { HookAnswer } from "./answer.ts";
 import { claudeConfigDir, stateRoot } from "./paths.ts";
 import { sanitizeLine } from "./sanitize.ts";
 import { deadline, readStdin, StdinError } from "./hook_io.ts";
+import { checkStateFile, readStateFile } from "./state_file.ts";
 
 /** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -146,7 +147,9 @@ function describe(err: unknown): HookFailure {
 function countSessionFailures(root: string, row: HookRow, session: string | undefined): number {
   if (!session) return 1;
   try {
-    const text = Deno.readTextFileSync(join(root, "hooks", row.logFile));
+    const bytes = readStateFile(join(root, "hooks", row.logFile), 4 * 1024 * 1024);
+    if (bytes === undefined) return 1;
+    const text = new TextDecoder().decode(bytes);
     const needle = `session=${session} `;
     let n = 0;
     for (const line of text.split("\n")) {
@@ -194,6 +197,13 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
     probePermissions(row, currentPermissionPaths(config));
+    // A log planted as a symbolic link would be followed by every append: refuse to run on it.
+    const logPath = join(root, "hooks", row.logFile);
+    try {
+      checkStateFile(logPath);
+    } catch (err) {
+      throw new HookFailure("STATE", `${logPath}: ${err instanceof Error ? err.message : err}`);
+    }
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
     const deadlineFailure = () =>
       new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`);

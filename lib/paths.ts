@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "./path.ts";
+import { isAbsolute, join, normalize } from "./path.ts";
 
 /**
  * Reads an environment variable without ever throwing.
@@ -39,13 +39,37 @@ export function homeDir(): string {
 }
 
 /**
- * The state root: `SKILLGATE_STATE_ROOT`, else the plugin's data directory
- * (`CLAUDE_PLUGIN_DATA`, set when skillgate runs as a Claude Code plugin), else `~/.skillgate`.
+ * The plugin's data directory when this process runs from the skillgate Claude Code plugin: the
+ * client sets `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` for a plugin's hooks, and the module
+ * that runs (a hook bundle, or the plugin's `cli.ts`) lies under that root. Such a hook holds
+ * grants for that directory only (`hooks/hooks.json`), whatever else the environment names.
+ *
+ * @param mainModule The URL of the module that runs (default `Deno.mainModule`).
+ * @returns `CLAUDE_PLUGIN_DATA`, or `undefined` when this is no run from the plugin.
+ */
+export function pluginDataDir(mainModule: string = Deno.mainModule): string | undefined {
+  const data = getEnv("CLAUDE_PLUGIN_DATA");
+  const root = getEnv("CLAUDE_PLUGIN_ROOT");
+  if (!data || !root || !isAbsolute(root) || !mainModule.startsWith("file:///")) return undefined;
+  let main: string;
+  try {
+    main = decodeURIComponent(new URL(mainModule).pathname);
+  } catch {
+    return undefined;
+  }
+  const base = normalize(root);
+  return main.startsWith(base === "/" ? base : `${base}/`) ? data : undefined;
+}
+
+/**
+ * The state root: as a hook of the skillgate plugin, the plugin's data directory
+ * ({@link pluginDataDir}; `SKILLGATE_STATE_ROOT` is ignored there, since the plugin's hooks may
+ * write nowhere else); else `SKILLGATE_STATE_ROOT`, else `CLAUDE_PLUGIN_DATA`, else `~/.skillgate`.
  *
  * @returns An absolute path.
  */
 export function stateRoot(): string {
-  return getEnv("SKILLGATE_STATE_ROOT") ?? getEnv("CLAUDE_PLUGIN_DATA") ??
+  return pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv("CLAUDE_PLUGIN_DATA") ??
     join(homeDir(), ".skillgate");
 }
 

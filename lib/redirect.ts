@@ -26,7 +26,13 @@ import { DEFAULT_DEADLINE_MS, HookFailure } from "./hook_runner.ts";
 import { getEnv } from "./paths.ts";
 import type { HookEvent } from "./payload.ts";
 import { sanitizeName } from "./sanitize.ts";
-import { isSafeFileStem, readJsonFile, withLock, writeFileAtomic } from "./state_file.ts";
+import {
+  isSafeFileStem,
+  readJsonFile,
+  StateFileRefusedError,
+  withLock,
+  writeFileAtomic,
+} from "./state_file.ts";
 import type { SkillLoad, TranscriptRun } from "./transcript.ts";
 import { awaitTurnInTranscript, catchUpBudget } from "./transcript_currency.ts";
 
@@ -497,7 +503,7 @@ export const HOST_SKILLS: readonly string[] = Object.freeze([
 
 /**
  * The PreToolUse path: deny a Skill call that names an agent that is not a skill, with the host's
- * own deny answer; everything else passes with no output.
+ * own deny answer; everything else passes with no output. The log names only known agents.
  *
  * @param ev The PreToolUse event of either host.
  * @param ctx The hook context.
@@ -517,9 +523,9 @@ export async function redirectPreToolUse(
       ev.host === "copilot" ? redirectMessage(decision.name, "copilot") : decision.message,
     );
   }
-  const name = decision.reason === "not-skill-tool" || decision.reason === "no-name"
-    ? undefined
-    : skillTargetName(ev.toolInput);
+  // The name is tool input: it is logged only when it is a known agent (here one that is also a
+  // skill). A real skill's or an unknown name is logged as the reason alone.
+  const name = decision.reason === "is-skill" ? skillTargetName(ev.toolInput) : undefined;
   ctx.log("pass", decision.reason, {
     host: ev.host,
     ...(name !== undefined ? { name: sanitizeName(name) || "-" } : {}),
@@ -666,7 +672,12 @@ async function readTurnEvents(
 }
 
 function errorLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split("\n")[0].slice(0, 200);
+  const text = err instanceof StateFileRefusedError
+    ? `${err.path}: ${err.message}`
+    : err instanceof Error
+    ? err.message
+    : String(err);
+  return text.split("\n")[0].slice(0, 300);
 }
 
 /**

@@ -3,10 +3,120 @@
  * 0600), an exclusive lock on a dedicated lock file, bounded JSON reads, and the check that a
  * session id is safe to use as a file name.
  *
+ * A state file that is a symbolic link (or anything but a regular file) is refused: it is never
+ * read, appended to or locked through, because the link may point anywhere, outside the state
+ * root too, and Deno's permission grants do not stop a process from following it. An atomic
+ * write renames over the link itself, so it never follows one.
+ *
  * @module
  */
 
 import { basename, dirname, join } from "./path.ts";
+
+/** A state file that is a symbolic link (or no regular file): refused, never followed. */
+export class StateFileRefusedError extends Error {
+  /** The refused file. */
+  readonly path: string;
+  /**
+   * @param path The refused file.
+   * @param what What it is instead of a regular file.
+   */
+  constructor(path: string, what = "a symbolic link") {
+    super(`Refusing a state file that is ${what}; delete it`);
+    this.name = "StateFileRefusedError";
+    this.path = path;
+  }
+}
+
+function kindOf(info: Deno.FileInfo): string | undefined {
+  if (info.isSymlink) return "a symbolic link";
+  if (!info.isFile) return info.isDirectory ? "a directory" : "not a regular file";
+  return undefined;
+}
+
+/**
+ * Checks that a state file is a regular file or does not exist (`lstat`, never following a link).
+ *
+ * @param path The state file.
+ * @throws {StateFileRefusedError} When it is a symbolic link or not a regular file.
+ * @throws {Error} When it cannot be looked at (a missing read grant, say).
+ */
+export function checkStateFile(path: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return;
+    throw err;
+  }
+  const what = kindOf(info);
+  if (what) throw new StateFileRefusedError(path, what);
+}
+
+/**
+ * Opens a state file without going through a symbolic link: the path must not be a link before it
+ * is opened, and must still name the very file opened afterwards (so a link planted in between is
+ * caught too, before anything is read or written).
+ *
+ * @param path The state file.
+ * @param options How to open it (as `Deno.openSync`).
+ * @returns The open file; the caller closes it.
+ * @throws {StateFileRefusedError} When the path is a symbolic link or not a regular file.
+ * @throws {Error} What `Deno.openSync` throws (`NotFound` for a missing file without `create`).
+ */
+export function openStateFile(path: string, options: Deno.OpenOptions): Deno.FsFile {
+  checkStateFile(path);
+  const file = Deno.openSync(path, options);
+  try {
+    const opened = file.statSync();
+    const named = Deno.lstatSync(path);
+    const what = kindOf(named) ?? kindOf(opened);
+    if (what) throw new StateFileRefusedError(path, what);
+    if (
+      opened.ino !== null && named.ino !== null &&
+      (opened.ino !== named.ino || opened.dev !== named.dev)
+    ) {
+      throw new StateFileRefusedError(path, "replaced while it was opened");
+    }
+    return file;
+  } catch (err) {
+    file.close();
+    throw err;
+  }
+}
+
+/**
+ * Reads a whole state file through {@link openStateFile}.
+ *
+ * @param path The state file.
+ * @param maxBytes The largest file accepted.
+ * @returns Its bytes, or `undefined` when it does not exist.
+ * @throws {CorruptFileError} When it is larger than `maxBytes`.
+ * @throws {StateFileRefusedError} When it is a symbolic link or not a regular file.
+ */
+export function readStateFile(path: string, maxBytes: number): Uint8Array | undefined {
+  let file: Deno.FsFile;
+  try {
+    file = openStateFile(path, { read: true });
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+  try {
+    const size = file.statSync().size;
+    if (size > maxBytes) throw new CorruptFileError(path, `larger than ${maxBytes} bytes`);
+    const out = new Uint8Array(size);
+    let got = 0;
+    while (got < size) {
+      const n = file.readSync(out.subarray(got));
+      if (n === null) break;
+      got += n;
+    }
+    return got === size ? out : out.subarray(0, got);
+  } finally {
+    file.close();
+  }
+}
 
 /**
  * Writes a file atomically and privately: the data goes to a temp file in the same folder, is
@@ -76,11 +186,12 @@ function sleepSync(ms: number): void {
  * @param options How long to wait.
  * @returns What `fn` returned.
  * @throws {LockTimeoutError} When the lock was not free in time.
+ * @throws {StateFileRefusedError} When the lock file is a symbolic link.
  */
 export function withLock<T>(lockPath: string, fn: () => T, options: LockOptions = {}): T {
   const timeoutMs = options.timeoutMs ?? 3000;
   Deno.mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
-  const file = Deno.openSync(lockPath, { read: true, write: true, create: true, mode: 0o600 });
+  const file = openStateFile(lockPath, { read: true, write: true, create: true, mode: 0o600 });
   try {
     const start = Date.now();
     let wait = 2;
@@ -112,23 +223,17 @@ export class CorruptFileError extends Error {
 }
 
 /**
- * Reads and parses a JSON file.
+ * Reads and parses a JSON state file (never through a symbolic link).
  *
  * @param path The file.
  * @param maxBytes The largest file accepted (default 16 MiB).
  * @returns The parsed value, or `undefined` when the file does not exist.
  * @throws {CorruptFileError} When the file is too large or not valid JSON.
+ * @throws {StateFileRefusedError} When the file is a symbolic link or not a regular file.
  */
 export function readJsonFile(path: string, maxBytes = 16 * 1024 * 1024): unknown {
-  let bytes: Uint8Array;
-  try {
-    const info = Deno.statSync(path);
-    if (info.size > maxBytes) throw new CorruptFileError(path, `larger than ${maxBytes} bytes`);
-    bytes = Deno.readFileSync(path);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return undefined;
-    throw err;
-  }
+  const bytes = readStateFile(path, maxBytes);
+  if (bytes === undefined) return undefined;
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch (err) {

@@ -8,6 +8,11 @@
  * file. It is tolerant: a truncated or unparseable line is skipped and counted, unknown record types
  * are ignored, and it never throws on content (only on I/O, as {@link TranscriptReadError}).
  *
+ * A file with no turns yet (empty, or only records such as `summary`, `queue-operation`,
+ * `attachment` or `system`) reads as `not_loaded`. Only content that is no record Claude Code
+ * writes (a line that is not a JSON object, a record type the reader does not know, a message
+ * whose content is neither text nor a block list) is an `unknown_shape`: a real format change.
+ *
  * @module
  */
 
@@ -252,6 +257,29 @@ const LOAD_NEEDLES = [
 ];
 
 const USER_OR_ASSISTANT_RE = /"type"\s*:\s*"(?:user|assistant)"/;
+
+/** The `type` values of a line too long to parse just to learn its type. */
+const TYPE_VALUE_RE = /"type"\s*:\s*"([^"\\]{1,64})"/g;
+
+/**
+ * Whether a JSONL line is something this reader does not know: not a JSON object, or a record
+ * whose `type` is not one Claude Code writes (`KNOWN_TYPES`). Blank lines are not. A line over
+ * 1 MiB is judged by the `type` values in it, unparsed.
+ */
+function isUnknownRecord(line: string): boolean {
+  if (line.trim() === "") return false;
+  if (line.length > 1024 * 1024) {
+    for (const m of line.matchAll(TYPE_VALUE_RE)) if (KNOWN_TYPES.has(m[1])) return false;
+    return true;
+  }
+  const rec = parseLine(line);
+  const type = rec === undefined ? undefined : str(rec.type);
+  return type === undefined || !KNOWN_TYPES.has(type);
+}
+
+/** The reason an unknown shape gives for a file whose records are none of the known ones. */
+const NO_KNOWN_RECORDS =
+  "no user or assistant records, and records of a type this reader does not know";
 
 type Rec = Record<string, unknown>;
 
@@ -759,6 +787,16 @@ interface FoundLoad {
   load: RawLoad;
 }
 
+/** What the backward scan found. */
+interface BackwardScan {
+  /** The last selected load, if any. */
+  found?: FoundLoad;
+  /** Whether a user or assistant record was seen. */
+  sawMessages: boolean;
+  /** Whether, before any message was seen, a line was no record this reader knows. */
+  sawUnknown: boolean;
+}
+
 /**
  * Scans backward from the end for the last selected load. Only lines that pass the substring
  * pre-filter are parsed. Drives a generator so the same code serves sync and async sources.
@@ -771,10 +809,11 @@ function* scanBackward(
   skillsDirs: readonly string[] | undefined,
   stats: ReadStats,
   floor = 0,
-): Generator<[number, number], { found?: FoundLoad; sawMessages: boolean }, Uint8Array> {
+): Generator<[number, number], BackwardScan, Uint8Array> {
   let pos = size;
   let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
   let sawMessages = false;
+  let sawUnknown = false;
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
   while (pos > floor) {
     const start = Math.max(floor, pos - chunkSize);
@@ -786,6 +825,8 @@ function* scanBackward(
     // The first segment may continue before `start`; keep it unless we reached the file start.
     const lastIndex = seg.count - 1;
     const firstComplete = start === 0 ? 0 : 1;
+    // The file's last segment, when it does not end with a newline, may still be being written.
+    const tail = pos === size ? lastIndex : -1;
     for (let k = lastIndex; k >= firstComplete; k--) {
       if (giant && k === lastIndex) {
         // tail of a giant line (already given up on)
@@ -793,7 +834,10 @@ function* scanBackward(
         continue;
       }
       const line = seg.line(k);
-      if (!sawMessages && USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
+      if (!sawMessages) {
+        if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
+        else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
+      }
       if (!LOAD_NEEDLES.some((n) => line.includes(n))) continue;
       const rec = parseLine(line);
       if (!rec) continue;
@@ -801,7 +845,7 @@ function* scanBackward(
       for (let j = loads.length - 1; j >= 0; j--) {
         const offset = start + starts[k];
         if (selects(selector, { ...loads[j], seq: 0, offset })) {
-          return { found: { offset, load: loads[j] }, sawMessages };
+          return { found: { offset, load: loads[j] }, sawMessages, sawUnknown };
         }
       }
     }
@@ -819,6 +863,7 @@ function* scanBackward(
           return {
             found: { offset: start, load: { qualifiedName: "", name: "", via: "read" } },
             sawMessages,
+            sawUnknown,
           };
         }
         carry = EMPTY;
@@ -829,7 +874,7 @@ function* scanBackward(
     }
     pos = start;
   }
-  return { sawMessages };
+  return { sawMessages, sawUnknown };
 }
 
 /** Parses forward from `from`, feeding complete lines to the builder. */
@@ -905,7 +950,9 @@ function* readRunGen(
   const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
   const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
   const stats = emptyStats(size);
-  if (size === 0) return { kind: "unknown_shape", reason: "the file is empty", stats };
+  // A session with no turns yet (an empty file, or only records such as `summary`) is no shape
+  // problem: nothing is loaded in it yet.
+  if (size === 0) return { kind: "not_loaded", stats };
   let from: number;
   if (options.fromOffset !== undefined) {
     from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
@@ -924,9 +971,10 @@ function* readRunGen(
     );
     if (!scan.found) {
       // Below a floor the file was searched before and had messages: nothing new is not a shape.
-      return scan.sawMessages || floor > 0
+      // Nor is a file with no turns yet; only a record this reader does not know is.
+      return scan.sawMessages || floor > 0 || !scan.sawUnknown
         ? { kind: "not_loaded", stats }
-        : { kind: "unknown_shape", reason: "no user or assistant records", stats };
+        : { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats };
     }
     from = scan.found.offset;
     if (size - from > limit) {
@@ -959,7 +1007,9 @@ function* readRunGen(
     };
   }
   if (s.userOrAssistantRecords === 0) {
-    return { kind: "unknown_shape", reason: "no user or assistant records", stats: s };
+    return s.unknownTypes > 0 || s.skippedLines > 0
+      ? { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats: s }
+      : { kind: "not_loaded", stats: s };
   }
   const run = builder.finish();
   if (!run) return { kind: "not_loaded", stats: s };
@@ -998,7 +1048,7 @@ export type LoadSearch =
 export function findLastLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
   return withFileSource(path, async (src) => {
     const stats = emptyStats(src.size);
-    if (src.size === 0) return { kind: "unknown_shape", reason: "the file is empty" };
+    if (src.size === 0) return { kind: "not_loaded", fileSize: 0 };
     const asked = Math.floor(options.scanFloor ?? 0);
     const floor = asked > 0 && asked <= src.size ? asked : 0;
     const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
@@ -1010,8 +1060,10 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
     if (scan.found) {
       return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
     }
-    if (scan.sawMessages || floor > 0) return { kind: "not_loaded", fileSize: src.size };
-    return { kind: "unknown_shape", reason: "no user or assistant records" };
+    if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
+      return { kind: "not_loaded", fileSize: src.size };
+    }
+    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
   });
 }
 

@@ -383,6 +383,36 @@ Deno.test("a successful waive call waives an item; the run is met but marked wai
   assert.equal(r.items[1].waiverReason, "docs-only change");
 });
 
+Deno.test("waiving debug-report is no test run: repro-after-fix stays missing, in every command form", () => {
+  const ack = "Waived debug-report for investigate: docs change. This waiver counts for this " +
+    "session's current run only.";
+  const waive = `contract waive debug-report --reason "docs change"`;
+  const forms: Array<[string, string | undefined]> = [
+    ["skillgate", undefined],
+    [
+      "'/usr/local/bin/deno' run --allow-read --allow-write --allow-env --allow-run '/home/u/skillgate/cli.ts'",
+      undefined,
+    ],
+    [
+      "/usr/bin/deno run --allow-read --allow-write --allow-env --allow-run jsr:@skillgate/skillgate@0.1.0/cli",
+      undefined,
+    ],
+    ["deno run -A '/home/u/.claude/plugins/cache/m/skillgate/0.1.0/cli.ts'", undefined],
+    ["/opt/tools/skillgate-check", "/opt/tools/skillgate-check"],
+  ];
+  for (const [prefix, command] of forms) {
+    const recs = [
+      ...skillLoad("s", "investigate"),
+      ...edit("e1"),
+      ...bash("w1", `${prefix} ${waive}`, ack),
+      say("Done: the docs are updated."),
+    ];
+    const r = check(recs, INVESTIGATE, command === undefined ? {} : { command });
+    assert.equal(statuses(r)["repro-after-fix"], "missing", prefix);
+    assert.equal(r.outcome, "unmet", prefix);
+  }
+});
+
 Deno.test("a waive that failed, has no reason, or names another skill does not count", () => {
   const base = [...skillLoad("s", "investigate"), ...edit("e1"), say(REPORT)];
   const cases: Rec[][] = [

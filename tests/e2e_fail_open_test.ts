@@ -109,6 +109,31 @@ for (const row of HOOKS) {
   });
 }
 
+for (const row of HOOKS) {
+  Deno.test(`${row.id}: a log planted as a symbolic link is refused with one line, its target untouched`, async () => {
+    const world = await makeTempWorld();
+    try {
+      const outside = join(world.root, "outside.txt");
+      Deno.writeTextFileSync(outside, "session=fail-open-1 outcome=error\n".repeat(3));
+      const log = join(world.stateRoot, "hooks", row.logFile);
+      Deno.mkdirSync(join(log, ".."), { recursive: true });
+      Deno.symlinkSync(outside, log);
+      const run = await runHookProcess(row.id, payloadFor(row, world), { world, env: ALL_ON });
+      assertFailOpen(
+        run,
+        /^skillgate: (STATE|SKILL_CONTRACT_STATE_ERROR) .*: Refusing a state file that is a symbolic link/,
+      );
+      assert.ok(run.stderr.includes(log), run.stderr);
+      assert.equal(
+        Deno.readTextFileSync(outside),
+        "session=fail-open-1 outcome=error\n".repeat(3),
+      );
+    } finally {
+      await world.cleanup();
+    }
+  });
+}
+
 for (const row of [...new Map(HOOKS.map((h) => [h.bundle, h])).values()]) {
   Deno.test(`${row.bundle}: a host that never closes stdin gets the pass-through, and the process ends`, async () => {
     const world = await makeTempWorld();

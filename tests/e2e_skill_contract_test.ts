@@ -399,6 +399,78 @@ Deno.test("skill_contract hook fails open on an unknown transcript shape and cou
   });
 });
 
+Deno.test("skill_contract hook counts no canary for a session with no turns yet", async () => {
+  await withWorld(async (world) => {
+    const path = transcriptPath(world);
+    const p = payload(world, "stop_unmet");
+    const canary = join(world.stateRoot, "hooks", "skill-contract.canary.json");
+    for (
+      const text of [
+        "",
+        '{"type":"summary","summary":"Earlier work","leafUuid":"u1"}\n',
+        '{"type":"file-history-snapshot","messageId":"m1","snapshot":{}}\n' +
+        '{"type":"progress","data":{"type":"hook_progress","hookEvent":"SessionStart"}}\n' +
+        '{"type":"queue-operation","operation":"enqueue","content":"hi"}\n' +
+        '{"type":"system","subtype":"informational"}\n',
+      ]
+    ) {
+      Deno.writeTextFileSync(path, text);
+      const r = await stop(world, p);
+      assert.equal(r.stdout, "", text);
+      assert.equal(r.stderr, "", text);
+      assert.equal(exists(canary), false, text);
+    }
+    assert.match(readLog(world, "skill-contract.log"), /reason=no-contract-skill-loaded/);
+  });
+});
+
+/** Makes `path` a symbolic link to `target` (its folder made first). */
+function plantLink(path: string, target: string): void {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.symlinkSync(target, path);
+}
+
+Deno.test("skill_contract hook refuses a record, lock, memo or log planted as a symbolic link", async () => {
+  await withWorld(async (world) => {
+    // What the record would be after this stop, with the run settled: read, it would pass quietly.
+    const first = await stop(world, payload(world, "stop_unmet"));
+    assert.equal((first.json as { decision?: string }).decision, "block");
+    const settled = record(world);
+    settled.runs[0].outcome = "met";
+    const outside = join(world.root, "outside.json");
+    const secret = JSON.stringify(settled);
+    const files = {
+      record: recordFile(world),
+      lock: `${recordFile(world)}.lock`,
+      memo: join(world.stateRoot, "skill-contracts", `${SESSION}.scan.json`),
+      log: join(world.stateRoot, "hooks", "skill-contract.log"),
+    };
+    for (const [name, planted] of Object.entries(files)) {
+      Deno.removeSync(world.stateRoot, { recursive: true });
+      Deno.writeTextFileSync(outside, secret);
+      plantLink(planted, outside);
+      const r = await stop(world, payload(world, "stop_unmet"));
+      assert.equal(r.stdout, "", name);
+      assertStateError(r, planted);
+      assert.match(r.stderr, /Refusing a state file that is a symbolic link/, name);
+      assert.equal(Deno.readTextFileSync(outside), secret, name);
+      assert.equal(Deno.lstatSync(planted).isSymlink, true, name);
+    }
+  });
+});
+
+Deno.test("skill_contract hook never counts an unknown shape through a canary planted as a link", async () => {
+  await withWorld(async (world) => {
+    const outside = join(world.root, "outside.json");
+    Deno.writeTextFileSync(outside, '{"count":41}\n');
+    plantLink(join(world.stateRoot, "hooks", "skill-contract.canary.json"), outside);
+    const r = await stop(world, payload(world, "stop_unknown_shape"));
+    assertStateError(r, transcriptPath(world));
+    assert.match(r.stderr, /unknown transcript shape .*canary not counted/);
+    assert.equal(Deno.readTextFileSync(outside), '{"count":41}\n');
+  });
+});
+
 Deno.test("skill_contract hook passes a session id that is not a safe file name", async () => {
   await withWorld(async (world) => {
     const r = await stop(world, payload(world, "stop_unmet", { session_id: "../../etc/x" }));

@@ -97,8 +97,36 @@ Deno.test("skill_redirect hook passes real skills and names that are both, with 
       assert.equal(run.stderr, "", skill);
     }
     const log = readLog(world, "skill-redirect.log");
-    assert.match(log, /reason=not-agent .*name=default-workflow/);
+    // A name that is no agent is tool input: only the reason is logged. A known agent is named.
+    assert.doesNotMatch(log, /default-workflow/);
+    assert.match(log, /reason=not-agent host=claude\n/);
     assert.match(log, /reason=is-skill .*name=verus-expert/);
+  });
+});
+
+Deno.test("skill_redirect hook logs no name of a Skill call that is not a known agent", async () => {
+  await withWorld(async (world) => {
+    const secret = "sk-ant-api03-Zq7XsecretTOKEN0123456789";
+    for (const skill of [secret, "default-workflow", "no-such-skill-or-agent"]) {
+      const run = await runHookProcess("skill-redirect", {
+        ...payload("redirect_claude_skill_real"),
+        tool_input: { skill },
+        cwd: world.projectDir,
+      }, { world });
+      assert.equal(run.code, 0, skill);
+      assert.equal(run.stdout, "", skill);
+      assert.equal(run.stderr, "", skill);
+    }
+    const log = readLog(world, "skill-redirect.log");
+    const lines = log.trim().split("\n");
+    assert.equal(lines.length, 3, log);
+    for (const line of lines) {
+      assert.match(line, / outcome=pass reason=not-agent host=claude$/, line);
+      assert.doesNotMatch(line, /name=/, line);
+    }
+    for (const piece of ["sk-ant", "secretTOKEN", "default-workflow", "no-such-skill"]) {
+      assert.ok(!log.includes(piece), piece);
+    }
   });
 });
 
@@ -267,6 +295,53 @@ Deno.test("skill_redirect Stop blocks once after Unknown skill: prompt-writer, t
     assert.equal(again.stdout, "");
     assert.equal(again.stderr, "");
     assert.match(readLog(world, "skill-redirect.log"), /outcome=block reason=unknown-skill-agent/);
+  });
+});
+
+Deno.test("skill_redirect refuses a log, marker or marker lock planted as a symbolic link", async () => {
+  await withWorld(async (world) => {
+    const outside = join(world.root, "outside.json");
+    // Read as markers, this would say the call was already redirected: no block, no error.
+    const secret = '{"version":1,"blocked":["toolu_01RedirectA"]}\n';
+    const log = join(world.stateRoot, "hooks", "skill-redirect.log");
+    const marker = join(world.stateRoot, "skill-redirect", `${SESSION}.json`);
+    const cases: Array<[string, string, "pre" | "stop"]> = [
+      [log, "", "pre"],
+      [log, "", "stop"],
+      [marker, "redirect markers not updated: ", "stop"],
+      [`${marker}.lock`, "redirect markers not updated: ", "stop"],
+    ];
+    for (const [planted, what, event] of cases) {
+      try {
+        Deno.removeSync(world.stateRoot, { recursive: true });
+      } catch {
+        // The first case: no state root yet.
+      }
+      Deno.mkdirSync(join(planted, ".."), { recursive: true });
+      Deno.writeTextFileSync(outside, secret);
+      Deno.symlinkSync(outside, planted);
+      const run = event === "pre"
+        ? await runHookProcess("skill-redirect", {
+          ...payload("redirect_claude_skill_agent"),
+          cwd: world.projectDir,
+        }, { world })
+        : await runHookProcess(
+          "skill-redirect-stop",
+          stopPayload(world, "redirect_unknown_skill"),
+          { world },
+        );
+      const label = `${event} ${planted}`;
+      assert.equal(run.code, 0, label);
+      assert.equal(run.stdout, "", label);
+      assert.ok(
+        run.stderr.startsWith(
+          `skillgate: STATE ${what}${planted}: Refusing a state file that is a symbolic link`,
+        ),
+        `${label}: ${run.stderr}`,
+      );
+      assert.equal(run.stderr.split("\n").length, 1, label);
+      assert.equal(Deno.readTextFileSync(outside), secret, label);
+    }
   });
 });
 

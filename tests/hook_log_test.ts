@@ -81,3 +81,25 @@ Deno.test("formatLogLine() writes the time as toISOString() does", () => {
     assert.equal(line.split(" ")[0], `time=${new Date(iso).toISOString()}`);
   }
 });
+
+Deno.test("logDecision() refuses a log planted as a symbolic link and leaves its target alone", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const outside = join(root, "outside.txt");
+    Deno.writeTextFileSync(outside, "do not touch\n");
+    Deno.mkdirSync(join(root, "state", "hooks"), { recursive: true });
+    const log = join(root, "state", "hooks", "skill-route.log");
+    Deno.symlinkSync(outside, log);
+    const fields = { session: "s1", hook: "skill-route", event: "UserPromptSubmit", outcome: "x" };
+    assert.equal(logDecision(join(root, "state"), "skill-route.log", fields), false);
+    assert.equal(Deno.readTextFileSync(outside), "do not touch\n");
+    assert.equal(Deno.lstatSync(log).isSymlink, true);
+    // A dangling link makes nothing where it points.
+    Deno.removeSync(log);
+    Deno.symlinkSync(join(root, "made-by-the-link"), log);
+    assert.equal(logDecision(join(root, "state"), "skill-route.log", fields), false);
+    assert.throws(() => Deno.lstatSync(join(root, "made-by-the-link")), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

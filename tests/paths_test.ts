@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   claudeConfigDir,
   getEnv,
+  pluginDataDir,
   pluginStateRoot,
   skillgateCommand,
   stateRoot,
@@ -38,6 +39,33 @@ Deno.test("stateRoot() prefers SKILLGATE_STATE_ROOT, then the plugin's data dir,
   );
   withEnv({ HOME: "/h" }, () => assert.equal(claudeConfigDir(), "/h/.claude"));
   withEnv({ HOME: "/h", CLAUDE_CONFIG_DIR: "/c" }, () => assert.equal(claudeConfigDir(), "/c"));
+});
+
+Deno.test("pluginDataDir(): the plugin's data dir only for a module under CLAUDE_PLUGIN_ROOT", () => {
+  const plugin = {
+    HOME: "/h",
+    CLAUDE_PLUGIN_ROOT: "/c/plugins/cache/sg",
+    CLAUDE_PLUGIN_DATA: "/d",
+  };
+  const hook = "file:///c/plugins/cache/sg/hooks/dist/skill_route.js";
+  withEnv(plugin, () => {
+    assert.equal(pluginDataDir(hook), "/d");
+    assert.equal(pluginDataDir("file:///c/plugins/cache/sg/cli.ts"), "/d");
+    // Another module (setup's hooks from a checkout, JSR, another plugin's folder): not the plugin.
+    assert.equal(pluginDataDir("file:///home/u/skillgate/hooks/dist/skill_route.js"), undefined);
+    assert.equal(pluginDataDir("file:///c/plugins/cache/sg-other/cli.ts"), undefined);
+    assert.equal(pluginDataDir("jsr:@skillgate/skillgate/hooks/skill-route"), undefined);
+  });
+  withEnv({ ...plugin, CLAUDE_PLUGIN_ROOT: "/c/plugins/cache/sg/" }, () => {
+    assert.equal(pluginDataDir(hook), "/d");
+  });
+  withEnv(
+    { HOME: "/h", CLAUDE_PLUGIN_DATA: "/d" },
+    () => assert.equal(pluginDataDir(hook), undefined),
+  );
+  withEnv({ HOME: "/h", CLAUDE_PLUGIN_ROOT: "/c/plugins/cache/sg" }, () => {
+    assert.equal(pluginDataDir(hook), undefined);
+  });
 });
 
 Deno.test("skillgateCommand(): env, then setup's config value, then the plugin's own CLI, then skillgate", () => {

@@ -4,7 +4,9 @@ import {
   CorruptFileError,
   isSafeFileStem,
   LockTimeoutError,
+  openStateFile,
   readJsonFile,
+  StateFileRefusedError,
   withLock,
   writeFileAtomic,
 } from "../lib/state_file.ts";
@@ -132,5 +134,51 @@ Deno.test("isSafeFileStem() accepts session ids and refuses path tricks", () => 
     ]
   ) {
     assert.equal(isSafeFileStem(bad), false, String(bad));
+  }
+});
+
+Deno.test("state files planted as symbolic links are refused: the file outside is neither read nor changed", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const state = join(dir, "state");
+    Deno.mkdirSync(state);
+    const outside = join(dir, "outside.json");
+    const secret = '{"count":41,"blocked":["toolu_x"],"secret":"outside"}\n';
+    Deno.writeTextFileSync(outside, secret);
+    const link = (name: string) => {
+      const path = join(state, name);
+      Deno.symlinkSync(outside, path);
+      return path;
+    };
+    // Reads.
+    const record = link("record.json");
+    assert.throws(() => readJsonFile(record), StateFileRefusedError);
+    assert.throws(() => openStateFile(record, { read: true }), /symbolic link/);
+    // Appends and locks (create: true would otherwise open, or make, the file it points at).
+    assert.throws(
+      () => openStateFile(record, { append: true, create: true, mode: 0o600 }),
+      StateFileRefusedError,
+    );
+    let ran = false;
+    assert.throws(() => withLock(link("record.json.lock"), () => (ran = true)), (err) => {
+      assert.ok(err instanceof StateFileRefusedError);
+      assert.equal(err.path, join(state, "record.json.lock"));
+      return true;
+    });
+    assert.equal(ran, false);
+    // A dangling link is refused too: nothing is made where it points.
+    const nowhere = join(dir, "made-by-the-link");
+    Deno.symlinkSync(nowhere, join(state, "dangling.lock"));
+    assert.throws(() => withLock(join(state, "dangling.lock"), () => 1), StateFileRefusedError);
+    assert.throws(() => Deno.lstatSync(nowhere), Deno.errors.NotFound);
+    // An atomic write replaces the link itself, never the file it points at.
+    writeFileAtomic(record, '{"x":1}');
+    assert.equal(Deno.lstatSync(record).isSymlink, false);
+    assert.equal(Deno.readTextFileSync(outside), secret);
+    // A regular file, and a missing one, are fine.
+    assert.deepEqual(readJsonFile(record), { x: 1 });
+    assert.equal(readJsonFile(join(state, "missing.json")), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

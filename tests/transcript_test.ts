@@ -216,13 +216,81 @@ Deno.test("parseTranscriptText() ignores and counts unknown record types", () =>
   assert.deepEqual(run.stats.unknownTypes, 1);
 });
 
-Deno.test("parseTranscriptText() gives unknown_shape without user or assistant records", () => {
-  const read = parseTranscriptText(
-    jsonl([{ type: "summary", summary: "x" }, { type: "system", subtype: "informational" }]),
-    { skill: "investigate" },
-  );
-  assert.deepEqual(read.kind, "unknown_shape");
-  assert.deepEqual(parseTranscriptText("", { skill: "investigate" }).kind, "unknown_shape");
+/** Files of a session with no turns yet, as Claude Code writes them before the first prompt. */
+const NO_TURNS_YET: Record<string, string> = {
+  empty: "",
+  summary: jsonl([{ type: "summary", summary: "x", leafUuid: "u0" }]),
+  "summary and system": jsonl([
+    { type: "summary", summary: "x" },
+    { type: "system", subtype: "informational" },
+  ]),
+  "queue operations": jsonl([
+    { type: "queue-operation", operation: "enqueue", content: "hi" },
+    { type: "queue-operation", operation: "dequeue" },
+  ]),
+  "snapshots and hook progress": jsonl([
+    { type: "file-history-snapshot", messageId: "m1", snapshot: {} },
+    { type: "progress", data: { type: "hook_progress", hookEvent: "SessionStart" } },
+  ]),
+  attachments: jsonl([
+    { type: "attachment", attachment: { type: "skill_listing", content: "x" } },
+    { type: "attachment", attachment: { type: "date", content: "2026-01-01" } },
+    { type: "last-prompt", lastPrompt: "x" },
+  ]),
+  "a first line still being written": '{"type":"file-history-snapshot","messageId":"m1","snap',
+  "blank lines": "\n\n",
+};
+
+Deno.test("a transcript with no turns yet is not_loaded, never an unknown shape", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { findLastLoad } = await import("../lib/transcript.ts");
+    for (const [name, text] of Object.entries(NO_TURNS_YET)) {
+      assert.equal(parseTranscriptText(text, { skill: "investigate" }).kind, "not_loaded", name);
+      if (!text.endsWith("snap")) {
+        // Read forward from the start (a re-check), whole records only.
+        const forward = parseTranscriptText(text, { skill: "investigate", fromOffset: 0 });
+        assert.equal(forward.kind, "not_loaded", name);
+      }
+      const path = join(dir, "t.jsonl");
+      Deno.writeTextFileSync(path, text);
+      assert.equal((await readTranscriptRun(path, { skill: () => true })).kind, "not_loaded", name);
+      assert.equal((await findLastLoad(path, { skill: () => true })).kind, "not_loaded", name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a transcript of records this reader does not know is still an unknown shape", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { findLastLoad } = await import("../lib/transcript.ts");
+    const unknown: Record<string, string> = {
+      // GitHub Copilot CLI's events.jsonl.
+      "copilot events": jsonl([
+        { type: "session.start", data: { sessionId: "c1" } },
+        { type: "user.message", data: { content: "hi" } },
+      ]),
+      // Messages under a new record type.
+      "renamed message type": jsonl([
+        { type: "summary", summary: "x" },
+        { type: "message", role: "user", message: { role: "user", content: "hi" } },
+      ]),
+      "not JSON objects": "hello\n[1,2]\n",
+      "no type": jsonl([{ uuid: "u1", message: { role: "user", content: "hi" } }]),
+    };
+    for (const [name, text] of Object.entries(unknown)) {
+      const read = parseTranscriptText(text, { skill: "investigate" });
+      assert.equal(read.kind, "unknown_shape", name);
+      assert.match((read as { reason: string }).reason, /does not know/, name);
+      const path = join(dir, "t.jsonl");
+      Deno.writeTextFileSync(path, text);
+      assert.equal((await findLastLoad(path, { skill: () => true })).kind, "unknown_shape", name);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("parseTranscriptText() gives unknown_shape for content that is neither text nor blocks", () => {
