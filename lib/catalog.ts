@@ -10,9 +10,11 @@
  * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
  * file stem.
  *
- * Every scan is bounded (see `walk.ts`) and fails open. Parsed frontmatter is kept in a JSON index
- * (`<state root>/catalog/index.json`) checked against directory and file mtimes, so a hook whose
- * skills have not changed never loads the YAML parser.
+ * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
+ * them (a linked skill folder, a linked skills root, linked agent files), each real directory
+ * entered once. Parsed frontmatter is kept in a JSON index (`<state root>/catalog/skills.json`,
+ * `agents.json`) checked against directory and file mtimes, so a hook whose skills have not
+ * changed never loads the YAML parser.
  *
  * @module
  */
@@ -78,7 +80,7 @@ export interface Catalog {
   readonly dirs: readonly string[];
   /** SKILL.md and agent files looked at. */
   readonly scanned: number;
-  /** Entries skipped: unreadable, symlinks, bounds. */
+  /** Entries skipped: unreadable, dangling links, directories entered already, bounds. */
   readonly skipped: number;
   /** Whether the index was used without re-parsing anything. */
   readonly fromIndex: boolean;
@@ -122,12 +124,20 @@ type Root = CatalogRoot;
 
 /** One root as the index keeps it. */
 export interface IndexedRoot {
-  /** The mtime of every watched directory and file: the root is fresh while all still match. */
+  /**
+   * The mtime of every watched directory and file, by key (see {@link watchedMtime}): the root is
+   * fresh while all still match.
+   */
   mtimes: Record<string, number>;
   /** Its skills. */
   skills: SkillEntry[];
   /** Its agents. */
   agents: AgentEntry[];
+  /**
+   * Each symlink followed (as found) and the real path it led to: a file under a link that now
+   * leads elsewhere is read again, whatever its mtime.
+   */
+  links?: Record<string, string>;
   /** Files looked at. */
   scanned: number;
   /** Entries skipped. */
@@ -139,14 +149,19 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 3;
+const INDEX_VERSION = 4;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
-/** A directory this process may read (a path without read permission throws, so is not one). */
+/** Whether this process may read a path (asked first: a denied read costs a thrown error). */
+function readable(path: string): boolean {
+  return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+}
+
+/** A directory, or a symlink to one, that this process may read. */
 function isDir(path: string): boolean {
   try {
-    return Deno.lstatSync(path).isDirectory;
+    return readable(path) && Deno.statSync(path).isDirectory;
   } catch {
     return false;
   }
@@ -161,33 +176,62 @@ function exists(path: string): boolean {
   }
 }
 
-function mtimeOf(path: string): number {
+/**
+ * The suffix of a watched key that stands for a symlink itself: `<path>` is watched through the
+ * link (the mtime of what it points at), `<path>` + this suffix the link's own mtime, which
+ * changes when the link is made again to point elsewhere.
+ */
+const LINK_KEY = "\0link";
+
+/**
+ * The mtime of a watched key of an index (`mtimes` of {@link IndexedRoot}): for a path, the mtime
+ * of what it names, symlinks followed; for a path with the link suffix, the link's own mtime.
+ * Another module that keeps the same keys checks them with this.
+ *
+ * @param key A watched key.
+ * @returns The mtime in ms, or -1 when it cannot be read.
+ */
+export function watchedMtime(key: string): number {
   try {
-    return Deno.lstatSync(path).mtime?.getTime() ?? -1;
+    const info = key.endsWith(LINK_KEY)
+      ? Deno.lstatSync(key.slice(0, -LINK_KEY.length))
+      : Deno.statSync(key);
+    return info.mtime?.getTime() ?? -1;
   } catch {
     return -1;
   }
 }
 
+const mtimeOf = watchedMtime;
+
+/**
+ * The folders whose `.claude` may hold project skills and agents: the session's directory and
+ * each parent up to the repository root (the first with a `.git`), and the same from the project
+ * root (`CLAUDE_PROJECT_DIR`), as Claude Code searches them. A folder whose `.git` this process may
+ * not read cannot be known not to be the root: the walk goes on past it, and only the folders it
+ * may read (its grants) give anything.
+ */
 function projectBases(cwd: string | undefined, projectDir: string | undefined): string[] {
   const bases: string[] = [];
-  if (cwd) {
-    let dir = resolve(cwd);
+  for (const start of [cwd, projectDir]) {
+    if (!start) continue;
+    let dir = resolve(start);
     for (let i = 0; i < 32; i++) {
-      bases.push(dir);
-      try {
-        Deno.lstatSync(join(dir, ".git"));
-        break;
-      } catch (err) {
-        // No read permission here: the walk up stops. Otherwise not the repository root yet.
-        if (err instanceof Deno.errors.NotCapable) break;
+      if (!bases.includes(dir)) bases.push(dir);
+      const git = join(dir, ".git");
+      if (readable(git)) {
+        try {
+          Deno.lstatSync(git);
+          break;
+        } catch {
+          // Not the repository root yet.
+        }
       }
       const parent = dirname(dir);
       if (parent === dir) break;
       dir = parent;
     }
   }
-  if (projectDir) bases.push(resolve(projectDir));
   return bases;
 }
 
@@ -209,6 +253,7 @@ async function pluginRoots(claudeDir: string): Promise<Root[]> {
     const { walkFiles } = await walker();
     const found = walkFiles(join(pluginsDir, "cache"), (n) => n === "plugin.json", {
       maxDepth: MAX_PLUGIN_DEPTH,
+      followSymlinks: true,
     });
     for (const f of found.files) {
       if (basename(f.dir) === ".claude-plugin") installs.push(dirname(f.dir));
@@ -330,9 +375,14 @@ function boundedCopy(value: unknown): unknown {
   }
 }
 
+/** Whether a file (symlinks followed) is a regular file small enough to read. */
+function readableSize(file: string): boolean {
+  const info = Deno.statSync(file);
+  return info.isFile && info.size <= MAX_FILE_BYTES;
+}
+
 async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
-  const size = Deno.lstatSync(file).size;
-  if (size > MAX_FILE_BYTES) return null;
+  if (!readableSize(file)) return null;
   const { parseFrontmatter } = await frontmatter();
   const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(
     Deno.readTextFileSync(file),
@@ -362,8 +412,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
 }
 
 async function readAgent(root: Root, file: string, mtimeMs: number): Promise<AgentEntry | null> {
-  const size = Deno.lstatSync(file).size;
-  if (size > MAX_FILE_BYTES) return null;
+  if (!readableSize(file)) return null;
   const text = Deno.readTextFileSync(file);
   if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
   const { parseFrontmatter } = await frontmatter();
@@ -391,6 +440,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   const walk = walkFiles(
     root.dir,
     isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
+    { followSymlinks: true },
   );
   const mtimes: Record<string, number> = {};
   // A new file shows up as a changed mtime of the directory that gains it. Watched: every
@@ -409,6 +459,25 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
     const watch = ancestors.has(d) || (ancestors.has(dirname(d)) && !fileDirs.has(d));
     if (watch) mtimes[d] = mtimeOf(d);
   }
+  // Paths are watched through symlinks (the mtime of what a link points at). A link made again to
+  // point elsewhere changes the mtime of the folder that holds it; where that folder is not
+  // watched (the folder above a linked root, a skill folder holding a linked SKILL.md), the link's
+  // own mtime is, in case the old and the new target have the same mtime.
+  for (const link of walk.links) {
+    if (!(dirname(link) in mtimes)) mtimes[link + LINK_KEY] = mtimeOf(link + LINK_KEY);
+  }
+  const links: Record<string, string> = {};
+  for (const link of walk.links) {
+    try {
+      links[link] = Deno.realPathSync(link);
+    } catch {
+      links[link] = "";
+    }
+  }
+  const before = previous?.links ?? {};
+  const moved = [...new Set([...Object.keys(before), ...walk.links])]
+    .filter((l) => before[l] !== links[l]);
+  const underMoved = (path: string) => moved.some((l) => path === l || path.startsWith(`${l}/`));
   const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
   const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
   const skills: SkillEntry[] = [];
@@ -417,15 +486,17 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   for (const f of walk.files) {
     const mtime = mtimeOf(f.path);
     mtimes[f.path] = mtime;
+    const same = (old: { mtimeMs: number } | undefined) =>
+      old !== undefined && old.mtimeMs === mtime && !underMoved(f.path);
     try {
       if (isSkill) {
         const old = oldSkills.get(f.path);
-        const entry = old && old.mtimeMs === mtime ? old : await readSkill(root, f.path, mtime);
+        const entry = same(old) ? old! : await readSkill(root, f.path, mtime);
         if (entry) skills.push(entry);
         else skipped++;
       } else {
         const old = oldAgents.get(f.path);
-        const entry = old && old.mtimeMs === mtime ? old : await readAgent(root, f.path, mtime);
+        const entry = same(old) ? old! : await readAgent(root, f.path, mtime);
         if (entry) agents.push(entry);
         else skipped++;
       }
@@ -433,7 +504,14 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
       skipped++;
     }
   }
-  return { mtimes, skills, agents, scanned: walk.files.length, skipped };
+  return {
+    mtimes,
+    skills,
+    agents,
+    ...(walk.links.length ? { links } : {}),
+    scanned: walk.files.length,
+    skipped,
+  };
 }
 
 function isFresh(entry: { readonly mtimes: Record<string, number> }): boolean {
@@ -662,7 +740,9 @@ export async function hasAgent(opts: CatalogOptions, name: string): Promise<bool
   for (const { key } of roots) {
     const entry = index?.roots[key];
     const named = entry?.agents?.some((a) =>
-      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs
+      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs &&
+      (!(a.file + LINK_KEY in entry.mtimes) ||
+        mtimeOf(a.file + LINK_KEY) === entry.mtimes[a.file + LINK_KEY])
     );
     if (named) return true;
   }

@@ -4,8 +4,9 @@
  * drops unknown keys when it rewrites `settings.json`).
  *
  * A command is `<deno> run --no-prompt --no-config <the hook's flags> <module>`, every part an
- * absolute path (the project's `.claude/` dirs excepted: relative grants resolve against the hook's
- * working directory) and shell-quoted, or the path of a compiled binary.
+ * absolute path and shell-quoted, or the path of a compiled binary. The project's `.claude/` dirs
+ * are the exception: granted relative to the hook's working directory, and under the project root
+ * the host names when the hook runs, which the shell expands (see {@link SHELL_PROJECT_DIR}).
  *
  * @module
  */
@@ -28,6 +29,25 @@ export type ModuleSource =
   | { readonly kind: "jsr"; readonly version: string }
   /** Compiled binaries in `binDir` (`setup --compile`). */
   | { readonly kind: "compiled"; readonly binDir: string };
+
+/**
+ * The placeholder of the project directory the host names when a hook runs
+ * (`PermissionPaths.runtimeProjectDir`); {@link hookCommand} writes it as
+ * {@link SHELL_PROJECT_DIR}.
+ */
+export const RUNTIME_PROJECT_DIR = "${CLAUDE_PROJECT_DIR}";
+
+/**
+ * The expansion a shell-form hook command has for {@link RUNTIME_PROJECT_DIR}: Claude Code's
+ * `CLAUDE_PROJECT_DIR` (set for every hook), else the root of the git repository around the hook's
+ * working directory (a host that does not set it, such as Copilot CLI), else that directory. It is
+ * the only expansion {@link shellSplit} accepts.
+ */
+export const SHELL_PROJECT_DIR =
+  '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"';
+
+/** What {@link shellSplit} finds after the opening `"` of {@link SHELL_PROJECT_DIR}. */
+const SHELL_PROJECT_DIR_BODY = SHELL_PROJECT_DIR.slice(1, -1);
 
 /** Characters that never need quoting in a POSIX shell word. */
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -58,7 +78,9 @@ export function shellJoin(argv: readonly string[]): string {
  * Splits a simple shell command line into words: blanks separate words; single quotes, double
  * quotes (with `\\`, `\"`, `\$` and `` \` `` escapes) and backslashes quote. Any unquoted shell
  * operator or expansion (`| & ; < > ( ) $ \` * ? [ ~ #` and so on) makes the line "not simple",
- * and such a line is never recognised as skillgate's.
+ * and such a line is never recognised as skillgate's. The one expansion allowed is skillgate's
+ * own project directory, {@link SHELL_PROJECT_DIR}, which the word keeps as
+ * {@link RUNTIME_PROJECT_DIR}.
  *
  * @param line The command line.
  * @returns The words, or `undefined` when the line is not a simple command.
@@ -90,6 +112,11 @@ export function shellSplit(line: string): string[] | undefined {
           closed = true;
           i++;
           break;
+        }
+        if (d === "$" && line.startsWith(SHELL_PROJECT_DIR_BODY, i)) {
+          word += RUNTIME_PROJECT_DIR;
+          i += SHELL_PROJECT_DIR_BODY.length;
+          continue;
         }
         if (d === "$" || d === "`") return undefined;
         if (d === "\\" && i + 1 < line.length && '\\"$`'.includes(line[i + 1])) {
@@ -188,14 +215,29 @@ export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
 }
 
 /**
- * A hook's shell command line, as written into the host's settings.
+ * Quotes one word of a hook command, writing {@link RUNTIME_PROJECT_DIR} in it as the expansion
+ * {@link SHELL_PROJECT_DIR} and quoting the rest with {@link shellQuote}.
+ *
+ * @param word The word.
+ * @returns The word as the shell must see it.
+ */
+export function hookShellWord(word: string): string {
+  if (!word.includes(RUNTIME_PROJECT_DIR)) return shellQuote(word);
+  return word.split(RUNTIME_PROJECT_DIR).map((part) => part === "" ? "" : shellQuote(part))
+    .join(SHELL_PROJECT_DIR);
+}
+
+/**
+ * A hook's shell command line, as written into the host's settings. A grant under the project
+ * directory the host names at run time ({@link RUNTIME_PROJECT_DIR}) is written as the expansion
+ * {@link SHELL_PROJECT_DIR}, which the host's shell (`sh -c`, Copilot CLI's `bash`) expands.
  *
  * @param row The hook.
  * @param inputs Deno, module source and granted paths.
  * @returns The quoted command line.
  */
 export function hookCommand(row: HookRow, inputs: CommandInputs): string {
-  return shellJoin(hookArgv(row, inputs));
+  return hookArgv(row, inputs).map(hookShellWord).join(" ");
 }
 
 /** What {@link recogniseCommand} found. */

@@ -21,6 +21,13 @@ export interface PermissionPaths {
   readonly claudeConfigDir: string;
   /** The project directory, when known (for example `${CLAUDE_PROJECT_DIR}`); else omitted. */
   readonly projectDir?: string;
+  /**
+   * The project directory as the host names it when the hook runs, for a command written before
+   * the project is known (setup's settings.json and Copilot hook files): the placeholder
+   * `${CLAUDE_PROJECT_DIR}`, which the shell form of the command expands (see `hookCommand`).
+   * Granted besides `projectDir`.
+   */
+  readonly runtimeProjectDir?: string;
   /** Extra skill directories from config `skill_dirs`. */
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories from config `agent_dirs`. */
@@ -90,19 +97,24 @@ export const HOOK_ENV: readonly string[] = [
   "GITHUB_ACTIONS",
 ];
 
+/** The project directories whose `.claude` folders a hook reads. */
+function projectDirs(p: PermissionPaths): string[] {
+  return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
+}
+
 function skillDirs(p: PermissionPaths): string[] {
   const dirs = [
     join(p.claudeConfigDir, "skills"),
     join(p.claudeConfigDir, "plugins"),
     ".claude/skills",
   ];
-  if (p.projectDir) dirs.push(`${p.projectDir}/.claude/skills`);
+  for (const d of projectDirs(p)) dirs.push(`${d}/.claude/skills`);
   return [...dirs, ...(p.extraSkillDirs ?? [])];
 }
 
 function agentDirs(p: PermissionPaths): string[] {
   const dirs = [join(p.claudeConfigDir, "agents"), ".claude/agents"];
-  if (p.projectDir) dirs.push(`${p.projectDir}/.claude/agents`);
+  for (const d of projectDirs(p)) dirs.push(`${d}/.claude/agents`);
   return [...dirs, ...(p.extraAgentDirs ?? [])];
 }
 

@@ -5,7 +5,7 @@
  *
  * One JSON value per line. The first line names the format and the trigger compiler; then each
  * skills root has a section: its description (`key`, `dir`, counts), its watched paths and their
- * mtimes (the same as the catalog index's), its inverted index (content word key → the skills
+ * keys and mtimes (the same as the catalog index's, see `watchedMtime`), its inverted index (content word key → the skills
  * whose triggers have it, plus the skills with a trigger of stop words only, which can match by
  * their whole phrase), and one line per skill (names, source, triggers and their compiled form,
  * first step, contract summaries). Only the lines of skills that share a key with the prompt are
@@ -21,6 +21,7 @@ import {
   catalogRoots,
   type IndexedRoot,
   loadRoots,
+  watchedMtime,
 } from "./catalog.ts";
 import { join } from "./path.ts";
 import type { CompiledTrigger } from "./route_score.ts";
@@ -86,7 +87,7 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-1";
+const FORMAT = "skillgate-routes-2";
 const MAX_ROOTS = 64;
 
 /** A compiled trigger as stored: phrase (0: the lower-cased text between spaces), keys, partial. */
@@ -148,13 +149,7 @@ function isFresh(section: Section): boolean {
     return false;
   }
   for (let i = 0; i < paths.length; i++) {
-    let mtime: number;
-    try {
-      mtime = Deno.lstatSync(paths[i]).mtime?.getTime() ?? -1;
-    } catch {
-      mtime = -1;
-    }
-    if (mtime !== mtimes[i]) return false;
+    if (watchedMtime(paths[i]) !== mtimes[i]) return false;
   }
   return true;
 }

@@ -27,6 +27,7 @@ import {
   hookModule,
   type ModuleSource,
   recogniseCommand,
+  RUNTIME_PROJECT_DIR,
   shellJoin,
 } from "./hook_commands.ts";
 import {
@@ -400,12 +401,16 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     }
     source = { kind: "compiled", binDir };
   }
+  // A command in settings is written before the session's project is known: its shell expands
+  // the project root the host names (CLAUDE_PROJECT_DIR, else the git root). A compiled binary's
+  // flags are fixed when it is built, so it has only the grants above.
+  const commandPaths: PermissionPaths = { ...paths, runtimeProjectDir: RUNTIME_PROJECT_DIR };
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(
       host,
       wanted,
-      (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths }),
+      (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths: commandPaths }),
     );
   } catch (err) {
     ctx.warn(`skillgate: ${err instanceof Error ? err.message : err}`);

@@ -1,6 +1,12 @@
 /**
- * A small bounded directory walker: no symlink is followed, depth and file count are bounded,
- * over-long names and unreadable entries are skipped and counted, never thrown.
+ * A small bounded directory walker: depth and file count are bounded, over-long names and
+ * unreadable entries are skipped and counted, never thrown. Symlinks are skipped, or, with
+ * `followSymlinks`, followed the way Claude Code follows them (a linked skill folder, a linked
+ * skills root), each real directory entered once, so a link loop ends at once.
+ *
+ * Every read goes through the path as found (`<root>/<link>/…`), never through the link's target:
+ * Deno checks read permission on the path as given, so a hook granted the root reads a linked
+ * folder wherever it points.
  *
  * @module
  */
@@ -17,6 +23,12 @@ export interface WalkLimits {
   readonly maxNameLength?: number;
   /** Directory names never entered (default `.git` and `node_modules`). */
   readonly skipDirs?: readonly string[];
+  /**
+   * Follow symlinks to directories and files (default false: skip them). A directory whose real
+   * path was entered already (a loop, or a second link to it) is skipped; among the entries of
+   * one directory, real directories are taken before links.
+   */
+  readonly followSymlinks?: boolean;
 }
 
 /** A file the walk found. */
@@ -37,7 +49,10 @@ export interface WalkResult {
   readonly files: WalkFile[];
   /** Every directory visited. */
   readonly dirs: string[];
-  /** Entries skipped: unreadable, symlinks, over-long names, past the bounds. */
+  /** The symlinks followed (the root too, when it is one), as found: directories and files. */
+  readonly links: string[];
+  /** Entries skipped: unreadable, symlinks not followed, dangling links, directories entered
+   * already, over-long names, past the bounds. */
   readonly skipped: number;
   /** Entries looked at. */
   readonly entries: number;
@@ -45,10 +60,20 @@ export interface WalkResult {
   readonly truncated: boolean;
 }
 
+/** The real path of a directory, or `undefined` when it cannot be resolved. */
+function realPathOf(path: string): string | undefined {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Walks a directory tree for files whose name passes `match`.
  *
- * @param root The directory to walk; a missing or unreadable root gives an empty result.
+ * @param root The directory to walk; a missing or unreadable root gives an empty result. With
+ *   `followSymlinks`, the root may be a symlink to a directory.
  * @param match Which file names to return.
  * @param limits The bounds.
  * @returns What was found. Never throws.
@@ -62,20 +87,39 @@ export function walkFiles(
   const maxEntries = limits.maxEntries ?? 10_000;
   const maxName = limits.maxNameLength ?? 256;
   const skipDirs = new Set(limits.skipDirs ?? [".git", "node_modules"]);
+  const follow = limits.followSymlinks === true;
   const files: WalkFile[] = [];
   const dirs: string[] = [];
+  const links: string[] = [];
   let skipped = 0;
   let entries = 0;
   let truncated = false;
-  const stack: Array<{ dir: string; depth: number }> = [{ dir: root, depth: 0 }];
+  const result = () => {
+    files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return { files, dirs, links, skipped, entries, truncated };
+  };
+  // The real path of every directory entered (only when links are followed). A directory reached
+  // without a link has its parent's real path plus its name, so only a link costs a lookup.
+  const visited = new Set<string>();
+  let rootReal = root;
   try {
     const info = Deno.lstatSync(root);
-    if (!info.isDirectory) return { files, dirs, skipped: 1, entries, truncated };
+    if (info.isSymlink && follow) {
+      if (!Deno.statSync(root).isDirectory) return { ...result(), skipped: 1 };
+      links.push(root);
+    } else if (!info.isDirectory) return { ...result(), skipped: 1 };
+    if (follow) {
+      rootReal = realPathOf(root) ?? root;
+      visited.add(rootReal);
+    }
   } catch {
-    return { files, dirs, skipped: 0, entries, truncated };
+    return result();
   }
+  const stack: Array<{ dir: string; depth: number; real: string }> = [
+    { dir: root, depth: 0, real: rootReal },
+  ];
   while (stack.length > 0) {
-    const { dir, depth } = stack.pop()!;
+    const { dir, depth, real } = stack.pop()!;
     dirs.push(dir);
     let list: Deno.DirEntry[];
     try {
@@ -85,29 +129,62 @@ export function walkFiles(
       continue;
     }
     list.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    // Real entries first, so that a directory and a link to it in the same folder keep the
+    // directory's own name.
+    if (follow) list.sort((a, b) => Number(a.isSymlink) - Number(b.isSymlink));
     for (const entry of list) {
       if (++entries > maxEntries) {
         truncated = true;
-        return { files, dirs, skipped: skipped + 1, entries: maxEntries, truncated };
+        return { ...result(), skipped: skipped + 1, entries: maxEntries };
       }
-      if (entry.isSymlink || entry.name.length > maxName) {
+      if ((entry.isSymlink && !follow) || entry.name.length > maxName) {
         skipped++;
         continue;
       }
       const path = join(dir, entry.name);
-      if (entry.isDirectory) {
+      let isDirectory = entry.isDirectory;
+      let isFile = entry.isFile;
+      if (entry.isSymlink) {
+        try {
+          const target = Deno.statSync(path);
+          isDirectory = target.isDirectory;
+          isFile = target.isFile;
+        } catch {
+          // Dangling, a loop of links, or not readable.
+          skipped++;
+          continue;
+        }
+      }
+      if (isDirectory) {
         if (skipDirs.has(entry.name)) continue;
         if (depth + 1 > maxDepth) {
           skipped++;
           truncated = true;
           continue;
         }
-        stack.push({ dir: path, depth: depth + 1 });
-      } else if (entry.isFile && match(entry.name)) {
+        let childReal = join(real, entry.name);
+        if (follow) {
+          if (entry.isSymlink) {
+            const resolved = realPathOf(path);
+            if (resolved === undefined) {
+              skipped++;
+              continue;
+            }
+            childReal = resolved;
+          }
+          if (visited.has(childReal)) {
+            skipped++;
+            continue;
+          }
+          visited.add(childReal);
+          if (entry.isSymlink) links.push(path);
+        }
+        stack.push({ dir: path, depth: depth + 1, real: childReal });
+      } else if (isFile && match(entry.name)) {
+        if (entry.isSymlink) links.push(path);
         files.push({ path, name: entry.name, dir, depth: depth + 1 });
       }
     }
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, dirs, skipped, entries, truncated };
+  return result();
 }

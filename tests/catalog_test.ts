@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { join, relative as relativePath } from "node:path";
 import {
   agentNames,
   findSkill,
@@ -362,6 +362,150 @@ Deno.test("loadCatalog() sees a skill added to an empty folder and an agent adde
     const after = await loadCatalog(opts);
     assert.ok(findSkill(after, "helper"), "new skill in an empty folder");
     assert.ok(isAgent(after, "beta"), "new agent in a subfolder");
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+/** A symlink `link` to `target` (made relative to the link's folder when `relative`). */
+function link(target: string, path: string, relative = false): void {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.symlinkSync(relative ? relativePath(join(path, ".."), target) : target, path);
+}
+
+Deno.test("loadCatalog() loads through symlinks as Claude Code does: a linked skill folder, a linked skills root, linked agents", async () => {
+  const w = await world();
+  try {
+    const dot = join(w.root, "dotfiles");
+    write(
+      join(dot, "skills", "dot-skill", "SKILL.md"),
+      "---\nname: dot-skill\ntriggers: [x]\n---\n",
+    );
+    link(join(dot, "skills", "dot-skill"), join(w.claude, "skills", "dot-skill"));
+    write(join(dot, "agents", "linked-agent.md"), "---\nname: linked-agent\n---\n");
+    link(join(dot, "agents", "linked-agent.md"), join(w.claude, "agents", "linked-agent.md"));
+    write(join(dot, "team", "reviewer.md"), "---\nname: reviewer\n---\n");
+    link(join(dot, "team"), join(w.claude, "agents", "team"));
+    // A project whose skills root is a relative link: `.claude/skills -> ../shared-skills`.
+    const repo = join(w.root, "repo2");
+    write(join(repo, ".git", "HEAD"), "ref");
+    write(join(repo, "shared-skills", "shared", "SKILL.md"), "---\nname: shared\n---\n");
+    link(join(repo, "shared-skills"), join(repo, ".claude", "skills"), true);
+    const c = await loadCatalog({ claudeConfigDir: w.claude, cwd: join(repo, "sub") });
+    const dotSkill = findSkill(c, "dot-skill");
+    assert.equal(dotSkill?.source, "personal");
+    assert.equal(dotSkill?.file, join(w.claude, "skills", "dot-skill", "SKILL.md"), "as found");
+    assert.deepEqual(dotSkill?.triggers, ["x"]);
+    assert.equal(findSkill(c, "shared")?.source, "project");
+    assert.equal(findSkill(c, "shared")?.dir, join(repo, ".claude", "skills", "shared"));
+    assert.ok(isAgent(c, "linked-agent"));
+    assert.ok(isAgent(c, "reviewer"));
+    assert.ok(await hasSkill({ claudeConfigDir: w.claude, cwd: repo }, "shared"));
+    assert.ok(await hasAgent({ claudeConfigDir: w.claude }, "reviewer"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() ends symlink loops, enters each real folder once and skips dangling links", async () => {
+  const w = await world();
+  try {
+    const skills = join(w.claude, "skills");
+    link(skills, join(skills, "loop"));
+    link(join(skills, "cat"), join(skills, "cat", "nested-skill", "up"));
+    link(join(skills, "investigate"), join(skills, "investigate-again"));
+    link(join(w.root, "nowhere"), join(skills, "dangling"));
+    link(join(skills, "b"), join(skills, "a"));
+    link(join(skills, "a"), join(skills, "b"));
+    link(join(w.claude, "agents"), join(w.claude, "agents", "core", "all-again"));
+    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    assert.deepEqual(c.skills.map((s) => s.name).sort(), [
+      "investigate",
+      "migrate",
+      "nested-skill",
+      "tools:lint",
+    ]);
+    assert.deepEqual(agentNames(c), ["guide", "prompt-writer", "stem-only", "tools:checker"]);
+    assert.equal(c.agents.length, 4, "no agent read twice");
+    assert.ok(c.skipped >= 6, `skipped ${c.skipped}`);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() reads a SKILL.md linked to a file outside, bounded by the target's size and kind", async () => {
+  const w = await world();
+  try {
+    const elsewhere = join(w.root, "elsewhere");
+    write(join(elsewhere, "real.md"), "---\nname: outside-file\ntriggers: [from outside]\n---\n");
+    write(join(elsewhere, "huge.md"), "---\nname: huge\n---\n" + "x".repeat(2 * 1024 * 1024));
+    const skills = join(w.claude, "skills");
+    link(join(elsewhere, "real.md"), join(skills, "outside-file", "SKILL.md"));
+    link(join(elsewhere, "huge.md"), join(skills, "huge", "SKILL.md"));
+    // A link to a file is not a skill folder; a link to a device is not a file (never read).
+    link(join(elsewhere, "real.md"), join(skills, "file-not-folder"));
+    if (Deno.build.os !== "windows") link("/dev/zero", join(skills, "device", "SKILL.md"));
+    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    assert.deepEqual(findSkill(c, "outside-file")?.triggers, ["from outside"]);
+    assert.equal(findSkill(c, "huge"), undefined, "the target's size counts, not the link's");
+    assert.equal(findSkill(c, "file-not-folder"), undefined);
+    assert.equal(findSkill(c, "device"), undefined);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+/** Makes a symlink again until its own mtime differs from `before` (a clock tick apart). */
+function relink(target: string, path: string, before: number): void {
+  do {
+    Deno.removeSync(path);
+    Deno.symlinkSync(target, path);
+  } while (Deno.lstatSync(path).mtime!.getTime() === before);
+}
+
+Deno.test("the catalog and names indexes see changes behind symlinks", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const repo = join(w.root, "repo2");
+    write(join(repo, ".git", "HEAD"), "ref");
+    write(join(repo, "shared-a", "one", "SKILL.md"), "---\nname: one\ntriggers: [a]\n---\n");
+    write(join(repo, "shared-b", "one", "SKILL.md"), "---\nname: one\ntriggers: [b]\n---\n");
+    const rootLink = join(repo, ".claude", "skills");
+    link(join(repo, "shared-a"), rootLink);
+    const dot = join(w.root, "dotfiles", "dot-skill");
+    write(join(dot, "SKILL.md"), "---\nname: dot-skill\ntriggers: [old]\n---\n");
+    link(dot, join(w.claude, "skills", "dot-skill"));
+    const opts = { claudeConfigDir: w.claude, cwd: repo, stateRoot: state, agents: false };
+    assert.equal((await loadCatalog(opts)).fromIndex, false);
+    assert.equal((await loadCatalog(opts)).fromIndex, true);
+    // A skill added in the linked root's target.
+    write(join(repo, "shared-a", "two", "SKILL.md"), "---\nname: two\n---\n");
+    Deno.utimeSync(join(repo, "shared-a"), new Date(), new Date(Date.now() + 5000));
+    assert.ok(await hasSkill(opts, "two"), "the names index");
+    assert.ok(findSkill(await loadCatalog(opts), "two"));
+    // An in-place edit of a linked skill folder's SKILL.md.
+    Deno.writeTextFileSync(join(dot, "SKILL.md"), "---\nname: dot-skill\ntriggers: [new]\n---\n");
+    Deno.utimeSync(join(dot, "SKILL.md"), new Date(), new Date(Date.now() + 10000));
+    assert.deepEqual(findSkill(await loadCatalog(opts), "dot-skill")?.triggers, ["new"]);
+    // The root link made again to point at a tree whose mtimes are all the same as the old one's.
+    const same = new Date(Date.now() + 20000);
+    Deno.removeSync(join(repo, "shared-a", "two"), { recursive: true });
+    for (const tree of ["shared-a", "shared-b"]) {
+      for (const p of ["one/SKILL.md", "one", "."]) Deno.utimeSync(join(repo, tree, p), same, same);
+    }
+    assert.deepEqual(findSkill(await loadCatalog(opts), "one")?.triggers, ["a"]);
+    relink(join(repo, "shared-b"), rootLink, Deno.lstatSync(rootLink).mtime!.getTime());
+    assert.deepEqual(findSkill(await loadCatalog(opts), "one")?.triggers, ["b"]);
+    // A linked skill folder made to point at another folder whose SKILL.md has the same mtime.
+    const dot2 = join(w.root, "dotfiles", "dot-skill-2");
+    write(join(dot2, "SKILL.md"), "---\nname: dot-skill\ntriggers: [other]\n---\n");
+    const t = Deno.statSync(join(dot, "SKILL.md")).mtime!;
+    Deno.utimeSync(join(dot2, "SKILL.md"), t, t);
+    Deno.removeSync(join(w.claude, "skills", "dot-skill"));
+    Deno.symlinkSync(dot2, join(w.claude, "skills", "dot-skill"));
+    Deno.utimeSync(join(w.claude, "skills"), new Date(), new Date(Date.now() + 30000));
+    assert.deepEqual(findSkill(await loadCatalog(opts), "dot-skill")?.triggers, ["other"]);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }

@@ -13,6 +13,7 @@ import { parseSetupArgs, runSetup, type SetupArgs } from "../lib/setup.ts";
 import type { OwnedHook } from "../lib/settings_file.ts";
 import { SWITCH_ENV } from "../lib/config.ts";
 import { parsePayload } from "../lib/payload.ts";
+import { hookShellWord, shellSplit } from "../lib/hook_commands.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 for (const name of Object.values(SWITCH_ENV)) Deno.env.delete(name);
@@ -250,7 +251,8 @@ Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing perm
     const variants = {
       noDeno: good.replace(DENO, "/nowhere/bin/deno"),
       wrongPath: good.replace(REAL_MODULE, "/gone/checkout/hooks/skill_route.ts"),
-      noRead: good.replace(/--allow-read=\S+ /, ""),
+      noRead: shellSplit(good)!.filter((x) => !x.startsWith("--allow-read=")).map(hookShellWord)
+        .join(" "),
     };
     doc.hooks.UserPromptSubmit = Object.values(variants).map((command) => ({
       hooks: [{ type: "command", command, timeout: 10 }],

@@ -130,6 +130,52 @@ Deno.test("skill_redirect hook logs no name of a Skill call that is not a known 
   });
 });
 
+Deno.test("skill_redirect hook passes a skill reached through a symlink that has an agent's name", async () => {
+  await withWorld(async (world) => {
+    // A skill folder kept in a dotfiles repository outside every grant, linked into the personal
+    // skills (`~/.claude/skills/prompt-writer -> ~/dotfiles/skills/prompt-writer`), and a project
+    // skills root that is a link (`.claude/skills -> ../shared-skills`): Claude Code loads both,
+    // so each is a skill, and skills take precedence over the agents of the same names.
+    const dot = join(world.root, "dotfiles", "skills", "prompt-writer");
+    Deno.mkdirSync(dot, { recursive: true });
+    Deno.writeTextFileSync(join(dot, "SKILL.md"), "---\nname: prompt-writer\n---\nWrite.\n");
+    Deno.symlinkSync(dot, join(world.claudeDir, "skills", "prompt-writer"));
+    const shared = join(world.projectDir, "shared-skills", "guide");
+    Deno.mkdirSync(shared, { recursive: true });
+    Deno.writeTextFileSync(join(shared, "SKILL.md"), "---\nname: guide\n---\nGuide.\n");
+    Deno.mkdirSync(join(world.projectDir, ".claude"));
+    Deno.symlinkSync("../shared-skills", join(world.projectDir, ".claude", "skills"));
+    const call = (skill: string) => ({
+      ...payload("redirect_claude_skill_agent"),
+      tool_input: { skill },
+      cwd: world.projectDir,
+    });
+    for (const warm of [false, true]) {
+      // Cold (the hook loads the catalog itself), then warm (an index another process wrote).
+      if (warm) {
+        await loadCatalog({
+          claudeConfigDir: world.claudeDir,
+          cwd: world.projectDir,
+          stateRoot: world.stateRoot,
+        });
+      }
+      for (const skill of ["prompt-writer", "guide"]) {
+        const run = await runHookProcess("skill-redirect", call(skill), { world });
+        assert.equal(run.code, 0, skill);
+        assert.equal(run.stderr, "", skill);
+        assert.equal(run.stdout, "", `${skill} (warm index: ${warm}) is a skill: not denied`);
+      }
+    }
+    const log = readLog(world, "skill-redirect.log");
+    assert.match(log, /reason=is-skill .*name=prompt-writer/);
+    assert.match(log, /reason=is-skill .*name=guide/);
+    assert.doesNotMatch(log, /outcome=deny/);
+    // The agent without a skill of its name is still redirected.
+    const deny = await runHookProcess("skill-redirect", call("architect"), { world });
+    assert.deepEqual(deny.json, CLAUDE_DENY("architect"));
+  });
+});
+
 Deno.test("skill_redirect hook passes a non-Skill tool and malformed Skill inputs", async () => {
   await withWorld(async (world) => {
     const bash = await runHookProcess("skill-redirect", payload("redirect_claude_bash"), { world });

@@ -129,6 +129,47 @@ Deno.test("skill-route hook sees an in-place edit of a SKILL.md on the next prom
   });
 });
 
+Deno.test("skill-route hook finds skills through a symlinked skill folder and a symlinked skills root", async () => {
+  await withWorld(async (world) => {
+    // `~/.claude/skills/profile -> ~/dotfiles/skills/profile` and the project's
+    // `.claude/skills -> ../shared-skills`, both outside every grant the hook has (Claude Code
+    // loads skills through both).
+    const dot = join(world.root, "dotfiles", "skills", "profile");
+    Deno.mkdirSync(dot, { recursive: true });
+    Deno.writeTextFileSync(
+      join(dot, "SKILL.md"),
+      "---\nname: profile\ntriggers:\n  - flamegraph spikes\n---\n1. Record a profile.\n",
+    );
+    Deno.symlinkSync(dot, join(world.claudeDir, "skills", "profile"));
+    const shared = join(world.projectDir, "shared-skills", "translate");
+    Deno.mkdirSync(shared, { recursive: true });
+    Deno.writeTextFileSync(
+      join(shared, "SKILL.md"),
+      "---\nname: translate\ntriggers:\n  - translate the strings\n---\n1. Find the strings.\n",
+    );
+    Deno.mkdirSync(join(world.projectDir, ".claude"));
+    Deno.symlinkSync("../shared-skills", join(world.projectDir, ".claude", "skills"));
+    Deno.mkdirSync(world.stateRoot, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.stateRoot, "config.yaml"),
+      "route_skills: profile,translate\n",
+    );
+    const ask = (prompt: string) =>
+      runHookProcess("skill-route", payload(world, prompt), { world, env: ON });
+    for (let i = 0; i < 2; i++) {
+      // First the hook scans; then it answers from the index it wrote.
+      const a = await ask("the flamegraph spikes after the deploy");
+      assert.equal(a.stderr, "");
+      assert.ok(context(a.json).includes("/profile"), a.stdout);
+      const b = await ask("please translate the strings of the settings page");
+      assert.equal(b.stderr, "");
+      assert.ok(context(b.json).includes("/translate"), b.stdout);
+    }
+    const total = Deno.readDirSync(join(world.claudeDir, "skills")).toArray().length + 1;
+    assert.match(readLog(world, "skill-route.log"), new RegExp(` skills=${total} `));
+  });
+});
+
 Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context", async () => {
   await withWorld(async (world) => {
     const r = await runHookProcess(

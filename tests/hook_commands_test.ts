@@ -9,6 +9,8 @@ import {
   hookModule,
   isEphemeralPath,
   recogniseCommand,
+  RUNTIME_PROJECT_DIR,
+  SHELL_PROJECT_DIR,
   shellJoin,
   shellQuote,
   shellSplit,
@@ -59,6 +61,70 @@ Deno.test("shellSplit() never throws on any text", () => {
     const r = shellSplit(s);
     assert.ok(r === undefined || Array.isArray(r));
   }));
+});
+
+Deno.test("hookCommand() grants the run-time project root through the one expansion shellSplit accepts", async () => {
+  const paths: PermissionPaths = { ...PATHS, runtimeProjectDir: RUNTIME_PROJECT_DIR };
+  const row = hookRow("skill-redirect");
+  const argv = hookArgv(row, { denoPath: DENO, source: LOCAL, paths });
+  const read = argv.find((w) => w.startsWith("--allow-read="))!;
+  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), read);
+  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), read);
+  const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths });
+  assert.ok(command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), command);
+  assert.deepEqual(shellSplit(command), argv);
+  assert.equal(recogniseCommand(command, "PreToolUse")?.hookId, "skill-redirect");
+  // What the host's shell makes of it: CLAUDE_PROJECT_DIR when set, else the repository root
+  // around the working directory, else that directory.
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-project-word-" });
+  try {
+    const repo = join(dir, "my repo");
+    Deno.mkdirSync(join(repo, "sub"), { recursive: true });
+    const git = await new Deno.Command("git", { args: ["init", "-q", repo] }).output();
+    assert.equal(git.code, 0);
+    const expand = async (cwd: string, env: Record<string, string>) => {
+      const out = await new Deno.Command("sh", {
+        args: ["-c", `printf '%s\\0' ${command}`],
+        cwd,
+        clearEnv: true,
+        env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+      }).output();
+      const words = new TextDecoder().decode(out.stdout).split("\0");
+      return words.find((w) => w.startsWith("--allow-read="))!.split(",");
+    };
+    const set = await expand(join(repo, "sub"), { CLAUDE_PROJECT_DIR: "/p, q" });
+    assert.ok(set.includes("/p"), "the variable as the host set it (a comma splits a grant)");
+    const fromGit = await expand(join(repo, "sub"), {});
+    assert.ok(fromGit.includes(`${Deno.realPathSync(repo)}/.claude/skills`), fromGit.join());
+    const plain = join(dir, "plain");
+    Deno.mkdirSync(plain);
+    const fromCwd = await expand(plain, {});
+    assert.ok(fromCwd.includes(`${Deno.realPathSync(plain)}/.claude/skills`), fromCwd.join());
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("shellSplit() accepts skillgate's project expansion only exactly, and only in double quotes", () => {
+  const ok = `deno run --allow-read=${SHELL_PROJECT_DIR}/.claude/skills /m.js`;
+  assert.deepEqual(shellSplit(ok), [
+    "deno",
+    "run",
+    `--allow-read=${RUNTIME_PROJECT_DIR}/.claude/skills`,
+    "/m.js",
+  ]);
+  for (
+    const word of [
+      '"${CLAUDE_PROJECT_DIR}"',
+      '"$CLAUDE_PROJECT_DIR"',
+      '"${CLAUDE_PROJECT_DIR:-$(touch /tmp/pwned)}"',
+      '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}$(id)"',
+      SHELL_PROJECT_DIR.slice(1, -1),
+      `'${SHELL_PROJECT_DIR}'x"$(id)"`,
+    ]
+  ) {
+    assert.equal(shellSplit(`deno run --allow-read=${word} /m.js`), undefined, word);
+  }
 });
 
 Deno.test("shellSplit() refuses lines with shell operators or expansions", () => {

@@ -277,3 +277,23 @@ Deno.test("routing through the index scores exactly like scoring every skill (pr
     assert.ok(few.length < warm.count / 2, `${few.length} of ${warm.count}`);
   });
 });
+
+Deno.test("loadRouteIndex() routes through a symlinked skills root and sees a skill added behind it", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    Deno.mkdirSync(claude);
+    const shared = join(root, "dotfiles", "skills");
+    write(join(shared, "investigate", "SKILL.md"), skillFile("investigate", ["debug this"]));
+    Deno.symlinkSync(shared, join(claude, "skills"));
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const compiler = counting("a");
+    const first = await loadRouteIndex({ ...opts, compiler });
+    assert.deepEqual(first.all().map((e) => e.skill.name), ["investigate"]);
+    assert.equal((await loadRouteIndex({ ...opts, compiler })).fromIndex, true);
+    write(join(shared, "profile", "SKILL.md"), skillFile("profile", ["flamegraph"]));
+    Deno.utimeSync(shared, new Date(), new Date(Date.now() + 5000));
+    const after = await loadRouteIndex({ ...opts, compiler });
+    assert.equal(after.fromIndex, false);
+    assert.deepEqual(after.select(new Set(["flamegraph"])).map((e) => e.skill.name), ["profile"]);
+  });
+});

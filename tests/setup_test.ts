@@ -6,7 +6,7 @@ import { listOwnedClaudeHooks } from "../lib/settings_file.ts";
 import { listOwnedCopilotHooks } from "../lib/copilot_hooks.ts";
 import { skillgateOwner } from "../lib/setup.ts";
 import { readConfig, SWITCH_ENV } from "../lib/config.ts";
-import { shellSplit } from "../lib/hook_commands.ts";
+import { SHELL_PROJECT_DIR, shellSplit } from "../lib/hook_commands.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 for (const name of Object.values(SWITCH_ENV)) Deno.env.delete(name);
@@ -265,7 +265,34 @@ Deno.test("setup --project writes the repository's .claude/settings.json with it
     const read = shellSplit(cmd)!.find((w) => w.startsWith("--allow-read="))!;
     assert.ok(read.split(",").includes(`${join(w.dir, "project")}/.claude/skills`), read);
     assert.ok(read.split(",").includes(".claude/skills"), "relative grant kept");
+    assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), read);
     await assert.rejects(() => Deno.stat(w.settings), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("setup grants every hook the project root the host names at run time, not only the cwd's .claude", async () => {
+  const w = await world();
+  try {
+    assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 0);
+    const doc = JSON.parse(await Deno.readTextFile(w.settings));
+    const hooks = listOwnedClaudeHooks(doc, skillgateOwner);
+    assert.equal(hooks.length, 4);
+    for (const hook of hooks) {
+      assert.ok(hook.command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), hook.command);
+      const read = shellSplit(hook.command)!.find((x) => x.startsWith("--allow-read="))!;
+      const dirs = read.slice("--allow-read=".length).split(",");
+      assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), `${hook.hookId}: ${read}`);
+      if (hook.hookId?.startsWith("skill-redirect")) {
+        assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), read);
+      }
+    }
+    // Compiled binaries have their flags fixed at build time: no run-time expansion in them.
+    assert.equal(await runSetup(args(["--compile", "--dry-run"]), w.ctx), 0);
+    const plans = w.out.filter((l) => l.startsWith("would run:"));
+    assert.ok(plans.length > 0);
+    for (const plan of plans) assert.ok(!plan.includes("${CLAUDE_PROJECT_DIR"), plan);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
