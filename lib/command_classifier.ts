@@ -12,6 +12,8 @@
  * @module
  */
 
+import type { UserRegex } from "./user_regex.ts";
+
 /** The classifier's answer for one command. */
 export interface CommandVerdict {
   /** True when the command runs a test, check or repro. */
@@ -866,17 +868,18 @@ export function classifyCommand(command: string): CommandVerdict {
 }
 
 /**
- * Whether a shell command counts as a test or repro run: the contract's `match` regular expression
- * when given (tested against the whole command), else {@link classifyCommand}. Never throws.
+ * Whether a shell command counts as a test or repro run: the contract's `match` when given (tested
+ * against the first 20,000 characters of the command), else {@link classifyCommand}. Never throws.
  *
  * @param command The shell command.
- * @param match The item's `match` (overrides the classifier).
+ * @param match The item's `match`, compiled by the linear-time engine (`validateContract` does
+ *   it); it overrides the classifier.
  * @returns True when it counts.
  */
-export function isCheckCommand(command: string, match?: string): boolean {
+export function isCheckCommand(command: string, match?: UserRegex): boolean {
   if (match !== undefined) {
     try {
-      return new RegExp(match).test(command.slice(0, 20000));
+      return match.test(command.slice(0, 20000));
     } catch {
       return false;
     }

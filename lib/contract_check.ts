@@ -10,12 +10,15 @@
  */
 
 import {
+  type AgentDispatchItem,
+  type CheckAfterLastEditItem,
   compileMarker,
   type Contract,
   type ContractItem,
   type ContractKind,
   DEFAULT_MATCHERS,
 } from "./contract_schema.ts";
+import type { UserRegex } from "./user_regex.ts";
 import { isCheckCommand, printsFileOrPage } from "./command_classifier.ts";
 import {
   AGENT_TOOLS,
@@ -237,7 +240,7 @@ function checkItem(run: TranscriptRun, item: ContractItem, finalText: string): V
     case "report_labels":
       return checkReportLabels(run, item.heading, item.labels, finalText);
     case "check_after_last_edit":
-      return checkAfterLastEdit(run, item.match);
+      return checkAfterLastEdit(run, matcherOf(item));
     case "selected_specialists_dispatched":
       return checkSpecialists(
         run,
@@ -246,8 +249,24 @@ function checkItem(run: TranscriptRun, item: ContractItem, finalText: string): V
         finalText,
       );
     case "agent_dispatch":
-      return checkAgentDispatch(run, item.match);
+      return checkAgentDispatch(run, matcherOf(item)!);
   }
+}
+
+/**
+ * An item's compiled `match` (linear-time RE2, compiled by `validateContract`). A contract built
+ * by hand, with a `match` but no `matcher`, is a caller's error.
+ */
+function matcherOf(item: CheckAfterLastEditItem | AgentDispatchItem): UserRegex | undefined {
+  if (item.match === undefined) return undefined;
+  if (!item.matcher) {
+    throw new TypeError(
+      `Contract item ${
+        sanitizeName(item.id, 64)
+      } has a match but no matcher: validate the contract with validateContract()`,
+    );
+  }
+  return item.matcher;
 }
 
 function mainAssistantTexts(run: TranscriptRun, finalText: string): string[] {
@@ -334,7 +353,7 @@ function resultRan(call: ToolCall): boolean {
   return true;
 }
 
-function checkAfterLastEdit(run: TranscriptRun, match: string | undefined): Verdict {
+function checkAfterLastEdit(run: TranscriptRun, match: UserRegex | undefined): Verdict {
   let lastEdit: ToolCall | undefined;
   for (const c of run.toolCalls) {
     if (EDIT_TOOLS.includes(c.name) && resultRan(c)) lastEdit = c;
@@ -462,13 +481,7 @@ function checkSpecialists(
   return { met: true, detail: `dispatched ${selection.names.length} specialists` };
 }
 
-function checkAgentDispatch(run: TranscriptRun, match: string): Verdict {
-  let re: RegExp;
-  try {
-    re = new RegExp(match, "i");
-  } catch {
-    return { met: false, detail: "the match is not a valid regular expression" };
-  }
+function checkAgentDispatch(run: TranscriptRun, re: UserRegex): Verdict {
   const hit = agentCalls(run).some((c) =>
     ["description", "prompt"].some((k) => {
       const v = c.input[k];
