@@ -85,6 +85,7 @@ export {
   DEFAULT_ROUTE_SKILLS,
   DEFAULT_ROUTE_THRESHOLD,
   type HintMode,
+  type IntentPattern,
   isRoutable,
   MAX_ROUTE_PROMPT_CHARS,
   type NoRouteReason,
@@ -134,6 +135,16 @@ export {
   type RenderOptions,
 } from "./lib/contract_check.ts";
 export { classifyCommand, type CommandVerdict } from "./lib/command_classifier.ts";
+export {
+  isRegexError,
+  loadUserRegexEngine,
+  MAX_REGEX_PROGRAM,
+  type RegexBudget,
+  type UserRegex,
+  type UserRegexEngine,
+  type UserRegexError,
+  type UserRegexOptions,
+} from "./lib/user_regex.ts";
 export {
   type LoadVia,
   type ReadRunOptions,

@@ -1,7 +1,9 @@
 /**
  * Benchmark of the skill routing hook: whole-process time of `hooks/skill_route.ts`, run with its
- * production flags from the hook table, with 60 and with 1,000 installed skills, as a ratio to an
- * empty `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
+ * production flags from the hook table, with 60 and with 1,000 installed skills, and with 60 skills
+ * plus a `skill-rules.json` of 150 intent patterns (30 skills, 5 each, shaped like those of real
+ * rules files; none matches the prompt, so all are compiled and tried), as a ratio to an empty
+ * `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
  *
  * Run: `deno run -A bench/route_bench.ts [runs]` (default 15 runs per case). Temp files only.
  *
@@ -36,9 +38,37 @@ function copyDir(src: string, dest: string): void {
   }
 }
 
+/**
+ * A `skill-rules.json` for the first `skills` generated skills, `per` intent patterns each, in the
+ * shape real rules files use (`(create|add|build).*?(route|endpoint)`), of words no prompt here has.
+ *
+ * @param skills How many skills get rules.
+ * @param per Patterns per skill.
+ * @returns The file's text.
+ */
+export function rulesFile(skills: number, per: number): string {
+  const rules: Record<string, unknown> = {};
+  for (let i = 0; i < skills; i++) {
+    const w = (k: number) => WORDS[(i * 5 + k * 3) % WORDS.length];
+    const patterns = Array.from(
+      { length: per },
+      (_, j) => `(${w(j)}|${w(j + 1)}|${w(j + 2)}).*?(${w(j + 3)}|${w(j + 4)})`,
+    );
+    rules[`gen-${String(i).padStart(4, "0")}`] = {
+      type: "domain",
+      promptTriggers: { keywords: [`${w(0)} ${w(5)}`], intentPatterns: patterns },
+    };
+  }
+  return JSON.stringify({ version: "1.0", skills: rules }, null, 2);
+}
+
 /** A world with the routing fixtures plus generated skills up to `total`. */
-function makeWorld(root: string, total: number): { home: string; claude: string; state: string } {
-  const home = join(root, `home-${total}`);
+function makeWorld(
+  root: string,
+  total: number,
+  name = `home-${total}`,
+): { home: string; claude: string; state: string } {
+  const home = join(root, name);
   const claude = join(home, ".claude");
   const skills = join(claude, "skills");
   copyDir(FIXTURE_SKILLS, skills);
@@ -57,14 +87,38 @@ function makeWorld(root: string, total: number): { home: string; claude: string;
   return { home, claude, state: join(home, ".skillgate") };
 }
 
-/** A routing case: a world with `total` skills, its index built, checked to route. */
-async function routeCase(label: string, root: string, total: number): Promise<BenchCase> {
-  const world = makeWorld(root, total);
+/** Options of {@link routeCase}. */
+export interface RouteCaseOptions {
+  /** A `skill-rules.json` text to install beside the skills. */
+  readonly rules?: string;
+  /** The hook bundle to run (default: this checkout's `hooks/dist/skill_route.js`). */
+  readonly bundle?: string;
+}
+
+/**
+ * A routing case: a world with `total` skills, its index built, checked to route.
+ *
+ * @param label The case's label (also names its world's directory).
+ * @param root The temp directory for worlds.
+ * @param total How many skills are installed.
+ * @param opts A rules file, another bundle.
+ * @returns The case.
+ */
+export async function routeCase(
+  label: string,
+  root: string,
+  total: number,
+  opts: RouteCaseOptions = {},
+): Promise<BenchCase> {
+  const world = makeWorld(root, total, `home-${label.replace(/[^A-Za-z0-9]+/g, "-")}`);
+  if (opts.rules !== undefined) {
+    Deno.writeTextFileSync(join(world.claude, "skills", "skill-rules.json"), opts.rules);
+  }
   const row = hookRow("skill-route");
   const args = denoRunArgs(
     row,
     { stateRoot: world.state, claudeConfigDir: world.claude },
-    join(REPO, row.bundle),
+    opts.bundle ?? join(REPO, row.bundle),
   );
   const env = {
     HOME: world.home,
@@ -112,6 +166,9 @@ if (import.meta.main) {
       empty.case,
       await routeCase("skill-route, 60 skills", root, 60),
       await routeCase("skill-route, 1000 skills", root, 1000),
+      await routeCase("skill-route, 60 skills + 150 intent patterns", root, 60, {
+        rules: rulesFile(30, 5),
+      }),
     ], n);
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
       "skill-route, 60 skills": 1.3,

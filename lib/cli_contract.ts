@@ -62,7 +62,7 @@ async function contractOfValue(
 ): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
   if (raw === undefined || raw === null) return { problem: "declares no contract", warnings: [] };
   const { validateContract } = await import("./contract_schema.ts");
-  const v = validateContract(raw);
+  const v = await validateContract(raw);
   if (!v.ok) return { problem: `has an invalid contract: ${v.error}`, warnings: v.warnings };
   return { contract: v.contract, warnings: v.warnings };
 }

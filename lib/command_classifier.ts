@@ -12,6 +12,8 @@
  * @module
  */
 
+import type { UserRegex } from "./user_regex.ts";
+
 /** The classifier's answer for one command. */
 export interface CommandVerdict {
   /** True when the command runs a test, check or repro. */
@@ -967,11 +969,16 @@ export function classifyCommand(command: string, installed?: string): CommandVer
  * skillgate's own commands (and viewers such as `cd` or `echo`) never counts. Never throws.
  *
  * @param command The shell command.
- * @param match The item's `match` (overrides the classifier).
+ * @param match The item's `match`, compiled by the linear-time engine (`validateContract` does
+ *   it); it overrides the classifier.
  * @param installed The installed skillgate command (`skillgateCommand()`), also recognised.
  * @returns True when it counts.
  */
-export function isCheckCommand(command: string, match?: string, installed?: string): boolean {
+export function isCheckCommand(
+  command: string,
+  match?: UserRegex,
+  installed?: string,
+): boolean {
   if (match !== undefined) {
     try {
       const text = command.slice(0, 20000);
@@ -979,7 +986,7 @@ export function isCheckCommand(command: string, match?: string, installed?: stri
       const own = skillgateParts(text, parts.length, installed);
       const idle = (part: string) => NEVER.has(base(unwrap(tokenize(part))[0] ?? ""));
       if (own.some((o) => o) && parts.every((part, i) => own[i] || idle(part))) return false;
-      return new RegExp(match).test(text);
+      return match.test(text);
     } catch {
       return false;
     }

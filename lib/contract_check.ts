@@ -10,12 +10,15 @@
  */
 
 import {
+  type AgentDispatchItem,
+  type CheckAfterLastEditItem,
   compileMarker,
   type Contract,
   type ContractItem,
   type ContractKind,
   DEFAULT_MATCHERS,
 } from "./contract_schema.ts";
+import type { UserRegex } from "./user_regex.ts";
 import { isCheckCommand, printsFileOrPage } from "./command_classifier.ts";
 import {
   AGENT_TOOLS,
@@ -245,7 +248,7 @@ function checkItem(
     case "report_labels":
       return checkReportLabels(run, item.heading, item.labels, finalText);
     case "check_after_last_edit":
-      return checkAfterLastEdit(run, item.match, command);
+      return checkAfterLastEdit(run, matcherOf(item), command);
     case "selected_specialists_dispatched":
       return checkSpecialists(
         run,
@@ -254,8 +257,24 @@ function checkItem(
         finalText,
       );
     case "agent_dispatch":
-      return checkAgentDispatch(run, item.match);
+      return checkAgentDispatch(run, matcherOf(item)!);
   }
+}
+
+/**
+ * An item's compiled `match` (linear-time RE2, compiled by `validateContract`). A contract built
+ * by hand, with a `match` but no `matcher`, is a caller's error.
+ */
+function matcherOf(item: CheckAfterLastEditItem | AgentDispatchItem): UserRegex | undefined {
+  if (item.match === undefined) return undefined;
+  if (!item.matcher) {
+    throw new TypeError(
+      `Contract item ${
+        sanitizeName(item.id, 64)
+      } has a match but no matcher: validate the contract with validateContract()`,
+    );
+  }
+  return item.matcher;
 }
 
 function mainAssistantTexts(run: TranscriptRun, finalText: string): string[] {
@@ -344,7 +363,7 @@ function resultRan(call: ToolCall): boolean {
 
 function checkAfterLastEdit(
   run: TranscriptRun,
-  match: string | undefined,
+  match: UserRegex | undefined,
   command: string | undefined,
 ): Verdict {
   let lastEdit: ToolCall | undefined;
@@ -474,13 +493,7 @@ function checkSpecialists(
   return { met: true, detail: `dispatched ${selection.names.length} specialists` };
 }
 
-function checkAgentDispatch(run: TranscriptRun, match: string): Verdict {
-  let re: RegExp;
-  try {
-    re = new RegExp(match, "i");
-  } catch {
-    return { met: false, detail: "the match is not a valid regular expression" };
-  }
+function checkAgentDispatch(run: TranscriptRun, re: UserRegex): Verdict {
   const hit = agentCalls(run).some((c) =>
     ["description", "prompt"].some((k) => {
       const v = c.input[k];

@@ -132,7 +132,7 @@ async function defaultRechecker(): Promise<Rechecker> {
     const cat = await catalog;
     const entry = findSkill(cat, run.skill);
     if (!entry || entry.contract === undefined) return { note: "skill or contract not installed" };
-    const v = validateContract(entry.contract);
+    const v = await validateContract(entry.contract);
     if (!v.ok) return { note: "contract block is invalid" };
     let read;
     try {

@@ -2,8 +2,20 @@
  * Skill contract schema, version 1: validation of a SKILL.md frontmatter `contract:` block and the
  * one table of default marker strings ({@link DEFAULT_MATCHERS}).
  *
+ * A `match` is a regular expression in RE2 syntax, compiled by the linear-time engine of
+ * `user_regex.ts` (loaded only for a contract that has one), so no pattern can stall the Stop hook;
+ * a pattern RE2 refuses (lookaround, back-references) makes the contract invalid.
+ *
  * @module
  */
+
+import {
+  isRegexError,
+  loadUserRegexEngine,
+  type RegexBudget,
+  type UserRegex,
+  type UserRegexEngine,
+} from "./user_regex.ts";
 
 /** The contract kinds of schema v1. */
 export const CONTRACT_KINDS: readonly ContractKind[] = [
@@ -85,8 +97,13 @@ export interface ReportLabelsItem extends ItemBase {
 export interface CheckAfterLastEditItem extends ItemBase {
   /** The kind. */
   kind: "check_after_last_edit";
-  /** A regular expression that replaces the default command classifier. */
+  /**
+   * A regular expression (RE2 syntax, case-sensitive) that replaces the default command
+   * classifier.
+   */
   match?: string;
+  /** `match`, compiled by {@link validateContract} (present exactly when `match` is). */
+  matcher?: UserRegex;
 }
 
 /** `selected_specialists_dispatched`: every specialist on the selection line was dispatched. */
@@ -103,8 +120,10 @@ export interface SelectedSpecialistsItem extends ItemBase {
 export interface AgentDispatchItem extends ItemBase {
   /** The kind. */
   kind: "agent_dispatch";
-  /** A case-insensitive regular expression. */
+  /** A case-insensitive regular expression (RE2 syntax). */
   match: string;
+  /** `match`, compiled by {@link validateContract}. */
+  matcher: UserRegex;
 }
 
 /** One contract item. */
@@ -154,24 +173,36 @@ function optionalString(
   return v;
 }
 
-function checkPattern(v: string, key: string, where: string): Error | undefined {
+/** What compiling a contract's patterns needs: the engine (when one has a `match`) and a budget. */
+interface PatternContext {
+  readonly engine?: UserRegexEngine;
+  readonly budget: RegexBudget;
+}
+
+/** The most RE2 instructions all `match` patterns of one contract may compile to. */
+const MAX_CONTRACT_PROGRAM = 20000;
+
+function compilePattern(
+  v: string,
+  key: string,
+  where: string,
+  ignoreCase: boolean,
+  ctx: PatternContext,
+): UserRegex | Error {
   if (v.length > MAX_PATTERN_CHARS) {
     return new Error(`${where}: ${key} is longer than ${MAX_PATTERN_CHARS} characters`);
   }
-  try {
-    new RegExp(v, "i");
-  } catch (e) {
-    return new Error(
-      `${where}: ${key} is not a valid regular expression (${(e as Error).message})`,
-    );
-  }
-  return undefined;
+  if (!ctx.engine) return new Error(`${where}: ${key} cannot be compiled (no regex engine)`);
+  const re = ctx.engine.compile(v, { ignoreCase, budget: ctx.budget });
+  if (isRegexError(re)) return new Error(`${where}: ${key} is ${re.error}`);
+  return re;
 }
 
 function validateItem(
   raw: unknown,
   index: number,
   warnings: string[],
+  ctx: PatternContext,
 ): ContractItem | Error {
   const at = `item ${index + 1}`;
   if (!isRecord(raw)) return new Error(`${at} is not a mapping`);
@@ -233,9 +264,9 @@ function validateItem(
       const match = optionalString(raw, "match", where);
       if (match instanceof Error) return match;
       if (match !== undefined) {
-        const bad = checkPattern(match, "match", where);
-        if (bad) return bad;
-        return { ...base, kind: k, match };
+        const matcher = compilePattern(match, "match", where, false, ctx);
+        if (matcher instanceof Error) return matcher;
+        return { ...base, kind: k, match, matcher };
       }
       return { ...base, kind: k };
     }
@@ -265,20 +296,26 @@ function validateItem(
       const match = optionalString(raw, "match", where);
       if (match instanceof Error) return match;
       if (match === undefined) return new Error(`${where}: agent_dispatch needs match`);
-      const bad = checkPattern(match, "match", where);
-      if (bad) return bad;
-      return { ...base, kind: k, match };
+      const matcher = compilePattern(match, "match", where, true, ctx);
+      if (matcher instanceof Error) return matcher;
+      return { ...base, kind: k, match, matcher };
     }
   }
 }
 
+/** Whether any item of a raw contract has a string `match` (so the regex engine is needed). */
+function hasMatch(items: unknown[]): boolean {
+  return items.some((i) => isRecord(i) && typeof i.match === "string");
+}
+
 /**
- * Validates a frontmatter `contract:` value against schema v1.
+ * Validates a frontmatter `contract:` value against schema v1 and compiles its `match` patterns
+ * (loading the linear-time regex engine only when an item has one). Never rejects.
  *
  * @param raw The parsed `contract` value.
  * @returns The contract, or the first problem found (a sentence naming the item and the field).
  */
-export function validateContract(raw: unknown): ContractValidation {
+export async function validateContract(raw: unknown): Promise<ContractValidation> {
   const warnings: string[] = [];
   if (!isRecord(raw)) {
     return { ok: false, error: "contract is not a mapping with version and items", warnings };
@@ -308,10 +345,19 @@ export function validateContract(raw: unknown): ContractValidation {
       warnings,
     };
   }
+  let engine: UserRegexEngine | undefined;
+  if (hasMatch(items)) {
+    try {
+      engine = await loadUserRegexEngine();
+    } catch {
+      engine = undefined; // Each match then reports that it cannot be compiled.
+    }
+  }
+  const ctx: PatternContext = { engine, budget: { left: MAX_CONTRACT_PROGRAM } };
   const out: ContractItem[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < items.length; i++) {
-    const item = validateItem(items[i], i, warnings);
+    const item = validateItem(items[i], i, warnings, ctx);
     if (item instanceof Error) return { ok: false, error: item.message, warnings };
     if (seen.has(item.id)) {
       return { ok: false, error: `duplicate item id ${JSON.stringify(item.id)}`, warnings };

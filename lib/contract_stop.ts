@@ -500,7 +500,7 @@ export async function runContractStop(
   }
   const run = read.run;
   const entry = entryFor(withContract, run.load)!;
-  const v = validateContract(entry.contract);
+  const v = await validateContract(entry.contract);
   if (!v.ok) throw new ContractStateError(entry.file, `invalid contract block: ${v.error}`);
 
   const now = (deps.now ?? (() => new Date()))();

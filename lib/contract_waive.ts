@@ -147,9 +147,9 @@ export async function main(
       `Installed skills could not be read: ${sanitizeLine(msg, 200)}`,
     );
   }
-  const valid = (s: WaiveSkill): Contract | undefined => {
+  const valid = async (s: WaiveSkill): Promise<Contract | undefined> => {
     if (s.contract === undefined || s.contract === null) return undefined;
-    const v = validateContract(s.contract);
+    const v = await validateContract(s.contract);
     return v.ok ? v.contract : undefined;
   };
 
@@ -161,7 +161,7 @@ export async function main(
       list.find((s) => base(s.name) === base(w));
     const shown = sanitizeName(w);
     if (!entry) return out(json, EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
-    const contract = valid(entry);
+    const contract = await valid(entry);
     if (!contract) {
       return out(
         json,
@@ -180,7 +180,10 @@ export async function main(
     }
     skillName = entry.name;
   } else {
-    const owners = list.filter((s) => valid(s)?.items.some((i) => i.id === item));
+    const owners: WaiveSkill[] = [];
+    for (const s of list) {
+      if ((await valid(s))?.items.some((i) => i.id === item)) owners.push(s);
+    }
     if (owners.length === 0) {
       return out(json, EXIT_CODES.USAGE, `No installed skill's contract has an item ${item}`);
     }

@@ -69,6 +69,19 @@ const HOST_PROMPT_TAGS: readonly string[] = [
   "user-prompt-submit-hook",
 ];
 
+/** A compiled intent pattern: what routing needs of it. */
+export interface IntentPattern {
+  /** The pattern as written, shown as the trigger that matched (`/source/`). */
+  readonly source: string;
+  /**
+   * Whether it matches anywhere in the text.
+   *
+   * @param text The prompt (its first {@link MAX_INTENT_TEXT} characters).
+   * @returns True on a match.
+   */
+  test(text: string): boolean;
+}
+
 /** A skill as routing sees it; the catalog's `SkillEntry` fits this shape. */
 export interface RouteSkill {
   /** The invocable name. */
@@ -79,8 +92,11 @@ export interface RouteSkill {
   readonly source?: string;
   /** The `triggers:` phrases (and `skill-rules.json` keywords). */
   readonly triggers: readonly string[];
-  /** `skill-rules.json` intent patterns, already compiled. */
-  readonly intentPatterns?: readonly RegExp[];
+  /**
+   * `skill-rules.json` intent patterns, already compiled (by the linear-time engine of
+   * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).
+   */
+  readonly intentPatterns?: readonly IntentPattern[];
   /** The first instruction of its body (for the `step` hint). */
   readonly firstStep?: string;
   /** Its contract block as parsed (for the `contract` hint). */
@@ -149,6 +165,12 @@ export interface RouteOptions {
   readonly threshold?: number;
   /** Routable skill names; `*` allows all (default {@link DEFAULT_ROUTE_SKILLS}). */
   readonly routable?: readonly string[];
+  /**
+   * Asked before each intent pattern is tried; once it says true, no more are tried. A match is
+   * synchronous, so the hook's deadline timer cannot interrupt it: the hook passes its deadline
+   * check here, and a rules file with many costly patterns overruns by one pattern at most.
+   */
+  readonly pastDeadline?: () => boolean;
 }
 
 /**
@@ -213,12 +235,14 @@ function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): Comp
  * @param skill The skill.
  * @param prompt The prompt, prepared or as written.
  * @param text The prompt text, for intent patterns (default: none tried when `prompt` is prepared).
+ * @param pastDeadline Asked before each intent pattern; none is tried once it says true.
  * @returns Its best score, trigger and matched words.
  */
 export function scoreSkill(
   skill: RouteSkill,
   prompt: PreparedPrompt | string,
   text?: string,
+  pastDeadline?: () => boolean,
 ): { score: number; trigger: string; matched: number; intent: boolean } {
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const raw = typeof prompt === "string" ? prompt : text;
@@ -229,7 +253,8 @@ export function scoreSkill(
   if (result.score < 1 && raw !== undefined) {
     const head = raw.slice(0, MAX_INTENT_TEXT);
     for (const re of skill.intentPatterns ?? []) {
-      re.lastIndex = 0;
+      if (pastDeadline?.()) break;
+      if (re instanceof RegExp) re.lastIndex = 0;
       if (re.test(head)) {
         result = { score: 1, trigger: `/${re.source}/`, matched: 0, intent: true };
         break;
@@ -274,7 +299,7 @@ export function routePrompt(
   const prepared = preparePrompt(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
-    const s = scoreSkill(skill, prepared, text);
+    const s = scoreSkill(skill, prepared, text, options.pastDeadline);
     if (s.score <= 0) continue;
     candidates.push({ skill, ...s, routable: isRoutable(skill, routable) });
   }
@@ -419,7 +444,14 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
     stateRoot: opts.stateRoot,
     compiler: { version: compilerFingerprint(), compile: compileTrigger },
   });
-  const rules = readSkillRules(index.dirs);
+  // Only installed skills' intent patterns are compiled; the names are read only for a rules file
+  // with patterns.
+  const rules = await readSkillRules(index.dirs, {
+    installed: () =>
+      new Set(
+        index.all().flatMap((e) => [e.skill.name, ...(e.skill.altName ? [e.skill.altName] : [])]),
+      ),
+  });
   const base = {
     dirs: index.dirs,
     scanned: index.scanned,
@@ -485,7 +517,7 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
       problem: w.problem,
     });
   }
-  const decision = routePrompt(ev.prompt, world, settings);
+  const decision = routePrompt(ev.prompt, world, { ...settings, pastDeadline: ctx.pastDeadline });
   const best = decision.candidates[0];
   const fields: Record<string, string | number> = { skills: world.count };
   if (best) {

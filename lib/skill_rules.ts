@@ -9,10 +9,13 @@
  *
  * - `skills.<name>.promptTriggers.keywords` count as triggers of the installed skill `<name>`.
  * - `intentPatterns` are case-insensitive regular expressions; one that matches the prompt scores
- *   1. A leading `(?i)` is dropped (JavaScript has no such flag; matching is case-insensitive
- *   anyway). A pattern that is invalid, longer than 300 characters, or has a nested quantifier or a
- *   back-reference (catastrophic backtracking) is skipped with a warning, never a crash.
- * - Rules naming a skill that is not installed are skipped: routing never names a missing skill.
+ *   1. They are matched by RE2 (`user_regex.ts`), in time linear in the prompt, so no pattern can
+ *   stall the hook; the engine is loaded only when a file has patterns for an installed skill. A
+ *   leading `(?i)` is dropped (matching is case-insensitive anyway). A pattern that RE2 refuses
+ *   (lookaround, back-references), longer than 300 characters, or too complex is skipped with a
+ *   warning, never a crash; so are the patterns past {@link MAX_INTENT_PROGRAM} instructions in all.
+ * - Rules naming a skill that is not installed are skipped: routing never names a missing skill,
+ *   and their patterns are not compiled.
  * - Everything else in the file (`fileTriggers`, `enforcement`, ...) is ignored.
  *
  * @module
@@ -21,6 +24,14 @@
 import { join } from "./path.ts";
 import type { RouteSkill } from "./routing.ts";
 import { sanitizeName } from "./sanitize.ts";
+import {
+  isRegexError,
+  loadUserRegexEngine,
+  type RegexBudget,
+  type UserRegex,
+  type UserRegexEngine,
+  type UserRegexError,
+} from "./user_regex.ts";
 
 /** The file name looked for in each skills directory. */
 export const SKILL_RULES_FILE = "skill-rules.json";
@@ -31,6 +42,15 @@ export const MAX_SKILL_RULES_BYTES: number = 1024 * 1024;
 /** The longest intent pattern compiled. */
 export const MAX_INTENT_PATTERN_CHARS = 300;
 
+/**
+ * The most RE2 instructions all intent patterns of one load may compile to (a typical pattern is
+ * 20 to 80): it bounds the compile and match work a rules file can cause per prompt.
+ */
+export const MAX_INTENT_PROGRAM = 20000;
+
+/** How many characters of a prompt intent patterns are matched against. */
+export const MAX_INTENT_TEXT = 2000;
+
 /** At most this many keywords and patterns are kept per skill. */
 const MAX_PER_SKILL = 100;
 
@@ -40,8 +60,8 @@ export interface SkillRule {
   readonly name: string;
   /** `promptTriggers.keywords`. */
   readonly keywords: readonly string[];
-  /** `promptTriggers.intentPatterns`, compiled. */
-  readonly intentPatterns: readonly RegExp[];
+  /** `promptTriggers.intentPatterns`, compiled (empty for a skill left out of compiling). */
+  readonly intentPatterns: readonly UserRegex[];
 }
 
 /** One problem met in a `skill-rules.json` (the pattern text itself is never repeated). */
@@ -64,9 +84,18 @@ export interface SkillRules {
   readonly warnings: readonly SkillRulesWarning[];
 }
 
+/** Options of {@link parseSkillRules} and {@link readSkillRules}. */
+export interface SkillRulesOptions {
+  /**
+   * The names of the installed skills (invocable and frontmatter names), asked for only when a
+   * file has intent patterns: only those skills' patterns are compiled. Default: every skill's.
+   */
+  readonly installed?: () => ReadonlySet<string>;
+}
+
 /**
  * One line for a warning, such as
- * `skill-rules.json: skill api intentPatterns[2] skipped: invalid regular expression`.
+ * `skill-rules.json: skill api intentPatterns[2] skipped: not a valid RE2 regular expression (missing closing ))`.
  *
  * @param w The warning.
  * @returns The line.
@@ -79,54 +108,35 @@ export function formatSkillRulesWarning(w: SkillRulesWarning): string {
 }
 
 /**
- * Patterns that can backtrack without bound: a repeated group (`(a|a)*`, `(a+)+`, `(ab){2,}`)
- * and back-references. No filter of syntax makes every regex safe, so intent patterns also get at
- * most {@link MAX_OPEN_QUANTIFIERS} open-ended quantifiers, and are matched against at most
- * {@link MAX_INTENT_TEXT} characters of a prompt (see `routing.ts`).
- */
-const DANGEROUS = /\)\s*(?:[*+]|\{)|\\[1-9]|\\k</;
-
-/** The most open-ended quantifiers (`*`, `+`, `{n,}`) an intent pattern may hold. */
-export const MAX_OPEN_QUANTIFIERS = 2;
-
-/** How many characters of a prompt intent patterns are matched against. */
-export const MAX_INTENT_TEXT = 2000;
-
-function openQuantifiers(source: string): number {
-  const bare = source.replace(/\\./g, "x");
-  return (bare.match(/[*+]|\{\d*,\}/g) ?? []).length;
-}
-
-/**
- * Compiles one intent pattern, case-insensitive.
+ * Compiles one intent pattern, case-insensitive, with the linear-time engine.
  *
  * @param pattern The pattern as written.
- * @returns The regular expression, or the reason it was skipped.
+ * @param engine The engine ({@link loadUserRegexEngine}).
+ * @param budget The instructions left for this load's patterns, charged by this one.
+ * @returns The compiled pattern, or the reason it was skipped.
  */
-export function compileIntentPattern(pattern: unknown): RegExp | { error: string } {
+export function compileIntentPattern(
+  pattern: unknown,
+  engine: UserRegexEngine,
+  budget?: RegexBudget,
+): UserRegex | UserRegexError {
   if (typeof pattern !== "string" || pattern.trim() === "") return { error: "not a string" };
   const source = pattern.replace(/^\(\?i\)/, "");
   if (source.length > MAX_INTENT_PATTERN_CHARS) {
     return { error: `longer than ${MAX_INTENT_PATTERN_CHARS} characters` };
   }
-  if (DANGEROUS.test(source)) return { error: "repeated group or back-reference" };
-  if (openQuantifiers(source) > MAX_OPEN_QUANTIFIERS) {
-    return { error: `more than ${MAX_OPEN_QUANTIFIERS} open-ended quantifiers` };
-  }
-  try {
-    return new RegExp(source, "i");
-  } catch {
-    return { error: "invalid regular expression" };
-  }
+  return engine.compile(source, { ignoreCase: true, budget });
 }
 
-/**
- * Parses the text of a `skill-rules.json`. Never throws.
- *
- * @param text The file's text.
- * @returns The rules and a warning per problem.
- */
-export function parseSkillRules(text: string): SkillRules {
+/** A rule as written: its patterns not compiled yet. */
+interface RawRule {
+  readonly name: string;
+  readonly keywords: string[];
+  readonly patterns: unknown[];
+  readonly file?: string;
+}
+
+function rawRules(text: string): { rules: RawRule[]; warnings: SkillRulesWarning[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -139,8 +149,7 @@ export function parseSkillRules(text: string): SkillRules {
   if (!skills || typeof skills !== "object" || Array.isArray(skills)) {
     return { rules: [], warnings: [{ problem: "no skills object" }] };
   }
-  const rules: SkillRule[] = [];
-  const warnings: SkillRulesWarning[] = [];
+  const rules: RawRule[] = [];
   for (const [name, rule] of Object.entries(skills as Record<string, unknown>)) {
     const triggers = rule && typeof rule === "object"
       ? (rule as { promptTriggers?: unknown }).promptTriggers
@@ -153,29 +162,95 @@ export function parseSkillRules(text: string): SkillRules {
     const kw = (Array.isArray(keywords) ? keywords : [])
       .filter((k): k is string => typeof k === "string" && k.trim() !== "")
       .slice(0, MAX_PER_SKILL);
-    const patterns: RegExp[] = [];
-    (Array.isArray(intentPatterns) ? intentPatterns : []).slice(0, MAX_PER_SKILL).forEach(
-      (p, i) => {
-        const re = compileIntentPattern(p);
-        if (re instanceof RegExp) patterns.push(re);
-        else {
-          warnings.push({ skill: sanitizeName(name), index: i, problem: re.error });
-        }
-      },
-    );
-    if (kw.length || patterns.length) rules.push({ name, keywords: kw, intentPatterns: patterns });
+    const patterns = (Array.isArray(intentPatterns) ? intentPatterns : []).slice(0, MAX_PER_SKILL);
+    if (kw.length || patterns.length) rules.push({ name, keywords: kw, patterns });
+  }
+  return { rules, warnings: [] };
+}
+
+/**
+ * Compiles the patterns of the rules (of installed skills only, when known), loading the engine
+ * only when there is a pattern to compile. One budget covers them all.
+ */
+async function compileRules(
+  raw: readonly RawRule[],
+  options: SkillRulesOptions,
+): Promise<SkillRules> {
+  const warnings: SkillRulesWarning[] = [];
+  const withPatterns = raw.filter((r) => r.patterns.length > 0);
+  let wanted: ((name: string) => boolean) | undefined;
+  if (withPatterns.length > 0 && options.installed) {
+    const names = options.installed();
+    wanted = (name) => names.has(name);
+  }
+  const toCompile = withPatterns.filter((r) => !wanted || wanted(r.name));
+  let engine: UserRegexEngine | undefined;
+  let loadError: string | undefined;
+  if (toCompile.length > 0) {
+    try {
+      engine = await loadUserRegexEngine();
+    } catch (e) {
+      loadError = `the regular expression engine (npm:re2js) could not be loaded: ${
+        e instanceof Error ? e.message.split("\n")[0].slice(0, 200) : "unknown error"
+      }`;
+    }
+  }
+  const budget: RegexBudget = { left: MAX_INTENT_PROGRAM };
+  const rules: SkillRule[] = [];
+  for (const r of raw) {
+    const patterns: UserRegex[] = [];
+    if (r.patterns.length > 0 && (!wanted || wanted(r.name))) {
+      r.patterns.forEach((p, i) => {
+        const re = engine
+          ? compileIntentPattern(p, engine, budget)
+          : { error: loadError ?? "the regular expression engine could not be loaded" };
+        if (isRegexError(re)) {
+          warnings.push({
+            ...(r.file !== undefined ? { file: r.file } : {}),
+            skill: sanitizeName(r.name),
+            index: i,
+            problem: re.error,
+          });
+        } else patterns.push(re);
+      });
+    }
+    if (r.keywords.length || patterns.length || r.patterns.length) {
+      rules.push({ name: r.name, keywords: r.keywords, intentPatterns: patterns });
+    }
   }
   return { rules, warnings };
 }
 
 /**
- * Reads `skill-rules.json` from each directory that has one (missing files are skipped silently).
+ * Parses the text of a `skill-rules.json` and compiles its intent patterns. Never throws (the
+ * promise never rejects).
+ *
+ * @param text The file's text.
+ * @param options Which skills are installed.
+ * @returns The rules and a warning per problem.
+ */
+export async function parseSkillRules(
+  text: string,
+  options: SkillRulesOptions = {},
+): Promise<SkillRules> {
+  const { rules, warnings } = rawRules(text);
+  const compiled = await compileRules(rules, options);
+  return { rules: compiled.rules, warnings: [...warnings, ...compiled.warnings] };
+}
+
+/**
+ * Reads `skill-rules.json` from each directory that has one (missing files are skipped silently)
+ * and compiles the intent patterns of all of them under one budget. Never throws.
  *
  * @param dirs The skills directories the catalog scanned.
+ * @param options Which skills are installed.
  * @returns Every rule found, and the warnings, each naming its file.
  */
-export function readSkillRules(dirs: readonly string[]): SkillRules {
-  const rules: SkillRule[] = [];
+export async function readSkillRules(
+  dirs: readonly string[],
+  options: SkillRulesOptions = {},
+): Promise<SkillRules> {
+  const raw: RawRule[] = [];
   const warnings: SkillRulesWarning[] = [];
   for (const dir of dirs) {
     const path = join(dir, SKILL_RULES_FILE);
@@ -194,11 +269,13 @@ export function readSkillRules(dirs: readonly string[]): SkillRules {
     } catch {
       continue;
     }
-    const parsed = parseSkillRules(text);
-    rules.push(...parsed.rules);
+    const parsed = rawRules(text);
+    for (const r of parsed.rules) raw.push({ ...r, file: path });
     for (const w of parsed.warnings) warnings.push({ ...w, file: path });
   }
-  return { rules, warnings };
+  if (raw.length === 0) return { rules: [], warnings };
+  const compiled = await compileRules(raw, options);
+  return { rules: compiled.rules, warnings: [...warnings, ...compiled.warnings] };
 }
 
 /**

@@ -264,6 +264,31 @@ Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block",
   }
 });
 
+Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-reference)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, RegExp][] = [
+      ["(?=security)review", /lookaround and back-references are not supported/],
+      ["(review)\\1", /lookaround and back-references are not supported/],
+      ["security(?<!in)review", /not a valid RE2 regular expression/],
+    ];
+    for (const [match, problem] of cases) {
+      const file = join(dir, "SKILL.md");
+      await Deno.writeTextFile(
+        file,
+        "---\ncontract:\n  version: 1\n  items:\n    - id: sec\n      kind: agent_dispatch\n" +
+          `      match: '${match}'\n---\n`,
+      );
+      const r = await run(["lint", file]);
+      assert.equal(r.code, 5, match);
+      assert.match(r.out, /item "sec": match is not a valid RE2 regular expression \(/, match);
+      assert.match(r.out, problem, match);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("contract waive and report dispatch to their modules or exit 2 with a clear message", async () => {
   for (const sub of ["waive", "report"]) {
     const file = join(ROOT, "lib", `contract_${sub}.ts`);

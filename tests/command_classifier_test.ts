@@ -7,6 +7,7 @@ import {
   splitCommandParts,
   stripQuoted,
 } from "../lib/command_classifier.ts";
+import { isRegexError, loadUserRegexEngine, type UserRegex } from "../lib/user_regex.ts";
 
 function counts(cmd: string): void {
   const v = classifyCommand(cmd);
@@ -197,7 +198,7 @@ Deno.test("classifyCommand() ignores quoted text", () => {
   assert.equal(stripQuoted(`curl "https://x.test/a"`), "curl __URL__");
 });
 
-Deno.test("classifyCommand() never counts skillgate's own commands, in every form it prints", () => {
+Deno.test("classifyCommand() never counts skillgate's own commands, in every form it prints", async () => {
   const waive = `contract waive debug-report --reason "no report for a docs change"`;
   for (
     const c of [
@@ -223,7 +224,7 @@ Deno.test("classifyCommand() never counts skillgate's own commands, in every for
   ) {
     never(c);
     assert.equal(isCheckCommand(c), false, c);
-    assert.equal(isCheckCommand(c, "docs"), false, c);
+    assert.equal(isCheckCommand(c, await match("docs")), false, c);
   }
   // The rest of a command still counts.
   counts(`skillgate ${waive} && npm test`);
@@ -233,7 +234,7 @@ Deno.test("classifyCommand() never counts skillgate's own commands, in every for
   counts("deno run -A repro.ts");
 });
 
-Deno.test("classifyCommand() never counts the configured skillgate_command or SKILLGATE_COMMAND", () => {
+Deno.test("classifyCommand() never counts the configured skillgate_command or SKILLGATE_COMMAND", async () => {
   const waive = `contract waive debug-report --reason "n/a"`;
   for (
     const installed of [
@@ -246,7 +247,7 @@ Deno.test("classifyCommand() never counts the configured skillgate_command or SK
     const cmd = `${installed} ${waive}`;
     assert.equal(classifyCommand(cmd, installed).counts, false, cmd);
     assert.equal(isCheckCommand(cmd, undefined, installed), false, cmd);
-    assert.equal(isCheckCommand(cmd, "n/a", installed), false, cmd);
+    assert.equal(isCheckCommand(cmd, await match("n/a"), installed), false, cmd);
   }
   // Without the installed command these read as a check script and as code run through Deno.
   counts(`/opt/tools/skillgate-check ${waive}`);
@@ -269,11 +270,32 @@ Deno.test("splitCommandParts() splits on the shell's list and pipe operators", (
   assert.deepEqual(splitCommandParts("pytest 2>&1 | tail"), ["pytest", "tail"]);
 });
 
-Deno.test("isCheckCommand() uses a contract's match instead of the classifier", () => {
-  assert.equal(isCheckCommand("./bin/e2e-suite", "e2e-suite"), true);
-  assert.equal(isCheckCommand("npm test", "e2e-suite"), false);
+/** A contract's `match` as `validateContract` compiles it (RE2, case-sensitive). */
+async function match(source: string): Promise<UserRegex> {
+  const re = (await loadUserRegexEngine()).compile(source);
+  if (isRegexError(re)) throw new Error(re.error);
+  return re;
+}
+
+Deno.test("isCheckCommand() uses a contract's match instead of the classifier", async () => {
+  const e2e = await match("e2e-suite");
+  assert.equal(isCheckCommand("./bin/e2e-suite", e2e), true);
+  assert.equal(isCheckCommand("npm test", e2e), false);
   assert.equal(isCheckCommand("npm test"), true);
-  assert.equal(isCheckCommand("npm test", "("), false);
+  assert.equal(isCheckCommand("./bin/E2E-SUITE", e2e), false, "case-sensitive, as before");
+});
+
+Deno.test("isCheckCommand() answers for a backtracking-prone match on a long command (RE2)", async () => {
+  // Each of these takes a backtracking engine (JavaScript's RegExp) longer than any hook deadline
+  // on this input; RE2 answers in time linear in the command.
+  const nested = await match("(a+)+$");
+  assert.equal(nested.engine, "re2js");
+  assert.equal(isCheckCommand("a".repeat(19000) + "!", nested), false);
+  const hostile = await match("[^!]{0,99}".repeat(5) + "!");
+  assert.equal(isCheckCommand("x".repeat(115), hostile), false);
+  assert.equal(isCheckCommand("x".repeat(115) + "!", hostile), true);
+  const words = await match("^(\\w+\\s?)*$");
+  assert.equal(isCheckCommand("run tests ".repeat(1900) + "!", words), false);
 });
 
 Deno.test("classifyCommand() never throws (property)", () => {

@@ -26,13 +26,13 @@ import {
 
 const FIX = new URL("../fixtures/transcripts/", import.meta.url);
 
-function contract(raw: unknown): Contract {
-  const v = validateContract(raw);
+async function contract(raw: unknown): Promise<Contract> {
+  const v = await validateContract(raw);
   if (!v.ok) throw new Error(v.error);
   return v.contract;
 }
 
-const INVESTIGATE = contract({
+const INVESTIGATE = await contract({
   version: 1,
   items: [
     {
@@ -44,7 +44,7 @@ const INVESTIGATE = contract({
     { id: "repro-after-fix", kind: "check_after_last_edit" },
   ],
 });
-const REVIEW = contract({
+const REVIEW = await contract({
   version: 1,
   items: [{ id: "specialists", kind: "selected_specialists_dispatched" }],
 });
@@ -211,8 +211,8 @@ Deno.test("check_after_last_edit ignores a command that did not run and non-test
   assert.equal(statuses(denied)["repro-after-fix"], "missing");
 });
 
-Deno.test("check_after_last_edit uses the item's match instead of the classifier", () => {
-  const c = contract({
+Deno.test("check_after_last_edit uses the item's match instead of the classifier", async () => {
+  const c = await contract({
     version: 1,
     items: [{ id: "e2e", kind: "check_after_last_edit", match: "run-e2e" }],
   });
@@ -319,8 +319,8 @@ Deno.test("selected_specialists_dispatched reads a Bash result but never a fetch
   assert.equal(viaHeredoc.outcome, "met");
 });
 
-Deno.test("selected_specialists_dispatched honours a skill's own marker and empty_marker", () => {
-  const c = contract({
+Deno.test("selected_specialists_dispatched honours a skill's own marker and empty_marker", async () => {
+  const c = await contract({
     version: 1,
     items: [{
       id: "sp",
@@ -347,8 +347,8 @@ Deno.test("selected_specialists_dispatched honours a skill's own marker and empt
   );
 });
 
-Deno.test("agent_dispatch matches an Agent's description or prompt case-insensitively", () => {
-  const c = contract({
+Deno.test("agent_dispatch matches an Agent's description or prompt case-insensitively", async () => {
+  const c = await contract({
     version: 1,
     items: [{ id: "sec", kind: "agent_dispatch", match: "security\\s+review" }],
   });
@@ -362,6 +362,39 @@ Deno.test("agent_dispatch matches an Agent's description or prompt case-insensit
   assert.equal(
     check([...base, call("a", "Task", { description: "Security review", prompt: "p" })], c).outcome,
     "met",
+  );
+});
+
+Deno.test("a backtracking-prone match answers on long dispatch prompts and commands (RE2)", async () => {
+  // Under JavaScript's backtracking RegExp each of these checks runs for minutes.
+  const hostile = "[^!]{0,99}".repeat(5) + "!";
+  const c = await contract({
+    version: 1,
+    items: [
+      { id: "sec", kind: "agent_dispatch", match: hostile },
+      { id: "e2e", kind: "check_after_last_edit", match: "(a+)+$" },
+    ],
+  });
+  const recs = [
+    ...skillLoad("s", "investigate"),
+    call("a", "Agent", { description: "x".repeat(115), prompt: "x".repeat(5000) }),
+    ...edit("e1"),
+    ...bash("b1", "a".repeat(5000) + "!"),
+  ];
+  assert.deepEqual(statuses(check(recs, c)), { sec: "missing", e2e: "missing" });
+  const met = [
+    ...recs,
+    call("a2", "Agent", { description: "go!", prompt: "p" }),
+    ...bash("b2", "aaa"),
+  ];
+  assert.deepEqual(statuses(check(met, c)), { sec: "met", e2e: "met" });
+});
+
+Deno.test("checkContract() refuses a hand-built contract whose match was never compiled", () => {
+  const c = { version: 1, items: [{ id: "e2e", kind: "check_after_last_edit", match: "x" }] };
+  assert.throws(
+    () => check([...skillLoad("s", "investigate"), ...edit("e1")], c as Contract),
+    /^TypeError: Contract item e2e has a match but no matcher: validate the contract/,
   );
 });
 

@@ -20,7 +20,7 @@ const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 
 const contract: Contract = await (async () => {
   const text = Deno.readTextFileSync(join(FIXTURES, "world", "skills", "investigate", "SKILL.md"));
-  const v = validateContract((await parseFrontmatter(text)).data.contract);
+  const v = await validateContract((await parseFrontmatter(text)).data.contract);
   if (!v.ok) throw new Error(v.error);
   return v.contract;
 })();

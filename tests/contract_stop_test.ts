@@ -24,7 +24,7 @@ const SEED_BLOCK =
 
 const contract: Contract = await (async () => {
   const text = Deno.readTextFileSync(join(FIXTURES, "world", "skills", "investigate", "SKILL.md"));
-  const v = validateContract((await parseFrontmatter(text)).data.contract);
+  const v = await validateContract((await parseFrontmatter(text)).data.contract);
   if (!v.ok) throw new Error(v.error);
   return v.contract;
 })();

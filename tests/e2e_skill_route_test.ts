@@ -204,6 +204,73 @@ Deno.test("skill-route hook reads skill-rules.json and skips an invalid regex wi
   });
 });
 
+Deno.test("skill-route hook answers for the hostile intent pattern of the issue (RE2, not backtracking)", async () => {
+  await withWorld(async (world) => {
+    // `[^!]{0,99}` five times then `!`: under JavaScript's backtracking RegExp this pattern kept
+    // the hook busy past 12 s on a 115-character prompt without `!`, and the hook's deadline
+    // cannot fire during a synchronous match. The next pattern routes, so the hook must get past
+    // the first one to answer.
+    Deno.writeTextFileSync(
+      join(world.claudeDir, "skills", "skill-rules.json"),
+      JSON.stringify({
+        skills: {
+          review: {
+            promptTriggers: {
+              intentPatterns: ["[^!]{0,99}".repeat(5) + "!", "(x+)+y", "vet.*branch"],
+            },
+          },
+        },
+      }),
+    );
+    const prompt = "please vet my branch " + "x".repeat(94);
+    assert.equal(prompt.length, 115);
+    // The watchdog only ends a hung process so that the test can fail; it asserts no time.
+    const r = await runHookProcess("skill-route", payload(world, prompt), {
+      world,
+      env: ON,
+      killAfterMs: 30_000,
+    });
+    assert.equal(r.code, 0);
+    assert.equal(r.stderr, "");
+    assert.ok(context(r.json).includes("/review"));
+    const log = readLog(world, "skill-route.log");
+    assert.match(log, /outcome=routed .*skill=review/);
+    assert.doesNotMatch(log, /deadline|warning/);
+  });
+});
+
+Deno.test("skill-route hook logs an intent pattern RE2 cannot run and routes on the others", async () => {
+  await withWorld(async (world) => {
+    Deno.writeTextFileSync(
+      join(world.claudeDir, "skills", "skill-rules.json"),
+      JSON.stringify({
+        skills: {
+          review: {
+            promptTriggers: { intentPatterns: ["vet(?= my)", "(vet)\\s+my\\1", "vet my"] },
+          },
+        },
+      }),
+    );
+    const r = await runHookProcess("skill-route", payload(world, "can you vet my branch"), {
+      world,
+      env: ON,
+    });
+    assert.equal(r.code, 0);
+    assert.ok(context(r.json).includes("/review"));
+    const log = readLog(world, "skill-route.log");
+    for (const index of [0, 1]) {
+      assert.match(
+        log,
+        new RegExp(
+          `outcome=warning reason=skill-rules-pattern-skipped skill=review index=${index} ` +
+            "problem=not_a_valid_RE2_regular_expression_.*lookaround_and_back-references",
+        ),
+      );
+    }
+    assert.match(log, /outcome=routed .*skill=review/);
+  });
+});
+
 Deno.test("skill-route hook fails open and counts failures per session", async () => {
   await withWorld(async (world) => {
     const skills = join(world.claudeDir, "skills");
