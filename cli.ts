@@ -18,13 +18,13 @@ import denoConfig from "./deno.json" with { type: "json" };
 type CommandMain = (args: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
-  route: async () => (await import("./lib/cli_route.ts")).main,
-  contract: async () => (await import("./lib/cli_contract.ts")).main,
-  config: async () => (await import("./lib/cli_config.ts")).main,
-  setup: async () => (await import("./lib/cli_setup.ts")).main,
-  doctor: async () => (await import("./lib/cli_doctor.ts")).main,
-  "session-kind": async () => (await import("./lib/cli_session_kind.ts")).main,
-  hook: async () => (await import("./lib/cli_hook.ts")).main,
+  route: async () => (await import("./lib/cli/route.ts")).main,
+  contract: async () => (await import("./lib/cli/contract.ts")).main,
+  config: async () => (await import("./lib/cli/config.ts")).main,
+  setup: async () => (await import("./lib/cli/setup.ts")).main,
+  doctor: async () => (await import("./lib/cli/doctor.ts")).main,
+  "session-kind": async () => (await import("./lib/cli/session_kind.ts")).main,
+  hook: async () => (await import("./lib/cli/hook.ts")).main,
 };
 
 const USAGE =
@@ -68,7 +68,7 @@ export async function main(args: string[]): Promise<number> {
   }
   if (name !== "setup" && name !== "hook") {
     // A plugin install keeps its state in the plugin's data directory: read and change that one.
-    const { pluginStateRoot } = await import("./lib/paths.ts");
+    const { pluginStateRoot } = await import("./lib/base/locations.ts");
     const root = pluginStateRoot();
     if (root) {
       Deno.env.set("SKILLGATE_STATE_ROOT", root);

@@ -35,7 +35,7 @@ export {
   loadCatalog,
   type SkillEntry,
   skillNames,
-} from "./lib/catalog.ts";
+} from "./lib/catalog/catalog.ts";
 export {
   CONFIG_KEYS,
   type ConfigKeySpec,
@@ -49,9 +49,9 @@ export {
   type SwitchName,
   type SwitchResolution,
   writeConfigValue,
-} from "./lib/config.ts";
-export { type HookEvent, type HostKind, parsePayload, PayloadError } from "./lib/payload.ts";
-export { contextAnswer, denyAnswer, type HookAnswer, stopBlockAnswer } from "./lib/answer.ts";
+} from "./lib/base/config.ts";
+export { type HookEvent, type HostKind, parsePayload, PayloadError } from "./lib/host/payload.ts";
+export { contextAnswer, denyAnswer, type HookAnswer, stopBlockAnswer } from "./lib/host/answer.ts";
 export {
   denoRunArgs,
   type HookId,
@@ -60,15 +60,15 @@ export {
   HOOKS,
   permissionFlags,
   type PermissionPaths,
-} from "./lib/hook_table.ts";
+} from "./lib/hook/table.ts";
 export {
   type Frontmatter,
   type FrontmatterSplit,
   parseFrontmatter,
   splitFrontmatter,
-} from "./lib/frontmatter.ts";
-export type { LogFile } from "./lib/hook_log.ts";
-export { claudeConfigDir, stateRoot } from "./lib/paths.ts";
+} from "./lib/catalog/frontmatter.ts";
+export type { LogFile } from "./lib/hook/log.ts";
+export { claudeConfigDir, stateRoot } from "./lib/base/locations.ts";
 export {
   checkSkillRedirect,
   isSkillTool,
@@ -78,9 +78,9 @@ export {
   type RedirectSources,
   SKILL_IS_AGENT_REDIRECT,
   skillTargetName,
-} from "./lib/redirect.ts";
-export { agentCount, isKnownAgent, KNOWN_AGENTS } from "./lib/known_agents.ts";
-export { SKILL_IS_AGENT_REDIRECT_COPILOT } from "./lib/redirect.ts";
+} from "./lib/redirect/redirect.ts";
+export { agentCount, isKnownAgent, KNOWN_AGENTS } from "./lib/redirect/known_agents.ts";
+export { SKILL_IS_AGENT_REDIRECT_COPILOT } from "./lib/redirect/redirect.ts";
 export {
   DEFAULT_ROUTE_SKILLS,
   DEFAULT_ROUTE_THRESHOLD,
@@ -97,7 +97,7 @@ export {
   type RouteSkill,
   type SkillPool,
   skipReason,
-} from "./lib/routing.ts";
+} from "./lib/routing/route.ts";
 export {
   type CompiledTrigger,
   compileTrigger,
@@ -108,7 +108,7 @@ export {
   scoreTrigger,
   tokenize,
   type TriggerScore,
-} from "./lib/route_score.ts";
+} from "./lib/routing/score.ts";
 export {
   type AgentDispatchItem,
   type CheckAfterLastEditItem,
@@ -121,7 +121,7 @@ export {
   type ReportLabelsItem,
   type SelectedSpecialistsItem,
   validateContract,
-} from "./lib/contract_schema.ts";
+} from "./lib/contracts/schema.ts";
 export {
   checkContract,
   type CheckOptions,
@@ -133,8 +133,8 @@ export {
   type ItemStatus,
   renderBlockLine,
   type RenderOptions,
-} from "./lib/contract_check.ts";
-export { classifyCommand, type CommandVerdict } from "./lib/command_classifier.ts";
+} from "./lib/contracts/check.ts";
+export { classifyCommand, type CommandVerdict } from "./lib/contracts/command_classifier.ts";
 export {
   isRegexError,
   loadUserRegexEngine,
@@ -144,7 +144,7 @@ export {
   type UserRegexEngine,
   type UserRegexError,
   type UserRegexOptions,
-} from "./lib/user_regex.ts";
+} from "./lib/base/user_regex.ts";
 export {
   type LoadVia,
   type ReadRunOptions,
@@ -158,4 +158,4 @@ export {
   type ToolResult,
   type TranscriptMessage,
   type TranscriptRun,
-} from "./lib/transcript.ts";
+} from "./lib/transcript/transcript.ts";

@@ -12,7 +12,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
+import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
 import { fillerTurn } from "../fixtures/transcripts/_build.ts";
 import { finalTextOf } from "./fixtures.ts";

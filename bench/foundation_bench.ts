@@ -7,9 +7,9 @@
  * @module
  */
 
-import { join } from "../lib/path.ts";
-import { loadCatalog } from "../lib/catalog.ts";
-import { denoRunArgs, HOOKS } from "../lib/hook_table.ts";
+import { join } from "../lib/base/path.ts";
+import { loadCatalog } from "../lib/catalog/catalog.ts";
+import { denoRunArgs, HOOKS } from "../lib/hook/table.ts";
 import {
   type BenchCase,
   benchRounds,

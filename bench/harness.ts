@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "../lib/path.ts";
+import { join } from "../lib/base/path.ts";
 
 /** One measured command. */
 export interface BenchStats {

@@ -17,8 +17,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { benchProcess, type BenchStats, formatReport } from "./harness.ts";
-import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
-import { loadCatalog } from "../lib/catalog.ts";
+import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
+import { loadCatalog } from "../lib/catalog/catalog.ts";
 import { finalTextOf } from "./fixtures.ts";
 
 const REPO = join(import.meta.dirname!, "..");

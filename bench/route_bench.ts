@@ -13,7 +13,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport } from "./harness.ts";
-import { denoRunArgs, hookRow } from "../lib/hook_table.ts";
+import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const FIXTURE_SKILLS = join(REPO, "fixtures", "routing", "skills");

@@ -17,13 +17,13 @@
  * @module
  */
 
-import { type HookSpec, runHook } from "../lib/hook_runner.ts";
-import { formatContractFailure } from "../lib/contract_records.ts";
+import { type HookSpec, runHook } from "../lib/hook/runner.ts";
+import { formatContractFailure } from "../lib/contracts/records.ts";
 
 const SPEC: HookSpec = {
   ids: ["skill-contract"],
   // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
-  run: async (ev, ctx) => (await import("../lib/contract_stop.ts")).runContractStop(ev, ctx),
+  run: async (ev, ctx) => (await import("../lib/contracts/stop.ts")).runContractStop(ev, ctx),
   formatFailure: formatContractFailure,
 };
 

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { readStdin, StdinError } from "../lib/hook_io.ts";
+import { readStdin, StdinError } from "../lib/hook/io.ts";
 
 /**
  * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
@@ -52,14 +52,14 @@ export async function run(): Promise<void> {
     input = err instanceof StdinError ? err : new StdinError(String(err));
   }
   if (typeof input === "string" && !mayConcern(input)) return;
-  const { runHook } = await import("../lib/hook_runner.ts");
+  const { runHook } = await import("../lib/hook/runner.ts");
   return runHook({
     ids: ["skill-redirect", "skill-redirect-stop"],
     // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
-    // lib/redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
+    // lib/redirect/redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
     relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
     // The redirect logic is loaded only once the switch is known to be on.
-    run: async (ev, ctx) => (await import("../lib/redirect.ts")).redirectHook(ev, ctx),
+    run: async (ev, ctx) => (await import("../lib/redirect/redirect.ts")).redirectHook(ev, ctx),
   }, input);
 }
 

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { runHook } from "../lib/hook_runner.ts";
+import { runHook } from "../lib/hook/runner.ts";
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). The routing logic is loaded only
@@ -22,7 +22,7 @@ import { runHook } from "../lib/hook_runner.ts";
 export function run(): Promise<void> {
   return runHook({
     ids: ["skill-route"],
-    run: async (ev, ctx) => (await import("../lib/routing.ts")).runRouteHook(ev, ctx),
+    run: async (ev, ctx) => (await import("../lib/routing/route.ts")).runRouteHook(ev, ctx),
   });
 }
 

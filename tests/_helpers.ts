@@ -7,7 +7,7 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { denoRunArgs, type HookId, hookRow } from "../lib/hook_table.ts";
+import { denoRunArgs, type HookId, hookRow } from "../lib/hook/table.ts";
 
 /** The repository root. */
 export const REPO_ROOT: string = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { agentNames, findSkill, loadCatalog, skillNames } from "../lib/catalog.ts";
+import { agentNames, findSkill, loadCatalog, skillNames } from "../lib/catalog/catalog.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 
 const CORPUS = join(REPO_ROOT, "..", "shared", "corpus");

@@ -5,16 +5,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
-import { parsePayload } from "../lib/payload.ts";
-import { readConfig } from "../lib/config.ts";
-import { agentNames, loadCatalog, skillNames } from "../lib/catalog.ts";
-import { collectAgentNames } from "../lib/gen_agents.ts";
+import { parsePayload } from "../lib/host/payload.ts";
+import { readConfig } from "../lib/base/config.ts";
+import { agentNames, loadCatalog, skillNames } from "../lib/catalog/catalog.ts";
+import { collectAgentNames } from "../lib/install/gen_agents.ts";
 import {
   catalogSources,
   checkSkillRedirect,
   redirectMessage,
   type StopSources,
-} from "../lib/redirect.ts";
+} from "../lib/redirect/redirect.ts";
 
 const CORPUS = join(REPO_ROOT, "..", "shared", "corpus");
 const AGENTS = join(CORPUS, "agents", "rysweet+amplihack-rs", "agents");

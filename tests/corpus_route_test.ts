@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { evalRoutes, parseLabeled } from "../lib/cli_route.ts";
-import { loadRouteSkills, routePrompt } from "../lib/routing.ts";
+import { evalRoutes, parseLabeled } from "../lib/cli/route.ts";
+import { loadRouteSkills, routePrompt } from "../lib/routing/route.ts";
 import { FIXTURES, REPO_ROOT } from "./_helpers.ts";
 
 const GSTACK = resolve(REPO_ROOT, "..", "shared", "corpus", "skills", "garrytan+gstack");

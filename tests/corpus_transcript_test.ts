@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
-import { readTranscriptRun, type SkillLoad } from "../lib/transcript.ts";
+import { readTranscriptRun, type SkillLoad } from "../lib/transcript/transcript.ts";
 
 const CORPUS = new URL("../../shared/corpus/transcripts", import.meta.url).pathname;
 
@@ -96,7 +96,7 @@ Deno.test({
   name: "awaitTurnInTranscript() finds the final text of every corpus transcript that ends on one",
   ignore: !present,
   fn: async () => {
-    const { awaitTurnInTranscript } = await import("../lib/transcript_currency.ts");
+    const { awaitTurnInTranscript } = await import("../lib/transcript/currency.ts");
     let ending = 0;
     let midTurn = 0;
     for (const file of jsonlFiles(CORPUS)) {

@@ -10,9 +10,9 @@
  * @module
  */
 
-import { join } from "../lib/path.ts";
+import { join } from "../lib/base/path.ts";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
-import type { HookId } from "../lib/hook_table.ts";
+import type { HookId } from "../lib/hook/table.ts";
 
 const bold = (s: string) => (Deno.noColor ? s : `\x1b[1m${s}\x1b[0m`);
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type HookRow, HOOKS } from "../lib/hook_table.ts";
+import { type HookRow, HOOKS } from "../lib/hook/table.ts";
 import { makeTempWorld, runHookProcess } from "./_helpers.ts";
 
 function payloadFor(row: HookRow, world: { projectDir: string }): Record<string, unknown> {

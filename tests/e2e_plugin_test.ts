@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, readLog, REPO_ROOT, runHookProcess } from "./_helpers.ts";
-import type { HookId } from "../lib/hook_table.ts";
+import type { HookId } from "../lib/hook/table.ts";
 
 interface PluginHandler {
   command: string;

@@ -9,14 +9,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, readLog, REPO_ROOT, type TempWorld } from "./_helpers.ts";
-import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/setup.ts";
-import { listOwnedClaudeHooks } from "../lib/settings_file.ts";
-import { listOwnedCopilotHooks } from "../lib/copilot_hooks.ts";
-import { chooseDenoPath } from "../lib/hook_commands.ts";
-import { probeHook } from "../lib/doctor.ts";
-import { redirectMessage } from "../lib/redirect.ts";
-import { SWITCH_ENV } from "../lib/config.ts";
-import type { PluginHooksFile } from "../lib/plugin_manifest.ts";
+import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
+import { listOwnedClaudeHooks } from "../lib/host/claude_settings.ts";
+import { listOwnedCopilotHooks } from "../lib/host/copilot_hooks.ts";
+import { chooseDenoPath } from "../lib/install/hook_commands.ts";
+import { probeHook } from "../lib/install/doctor.ts";
+import { redirectMessage } from "../lib/redirect/redirect.ts";
+import { SWITCH_ENV } from "../lib/base/config.ts";
+import type { PluginHooksFile } from "../lib/install/claude_plugin.ts";
 
 for (const name of Object.values(SWITCH_ENV)) Deno.env.delete(name);
 

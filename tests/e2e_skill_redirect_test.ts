@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
-import { redirectMessage } from "../lib/redirect.ts";
-import { loadCatalog } from "../lib/catalog.ts";
+import { redirectMessage } from "../lib/redirect/redirect.ts";
+import { loadCatalog } from "../lib/catalog/catalog.ts";
 
 const SESSION = "5f0c2a1e-redirect-fixture";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { HOOKS } from "../lib/hook_table.ts";
+import { HOOKS } from "../lib/hook/table.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 
 const rows = [...new Map(HOOKS.map((h) => [h.bundle, h])).values()];

@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  configList,
+  configNumber,
+  parseConfigText,
+  parseSwitchValue,
+  readConfig,
+  resolveSwitch,
+  SWITCH_DEFAULT,
+  validateConfigValue,
+  writeConfigValue,
+} from "./config.ts";
+
+const ENV_NAMES = [
+  "SKILLGATE_SKILL_ROUTING",
+  "SKILLGATE_SKILL_CONTRACTS",
+  "SKILLGATE_SKILL_REDIRECT",
+];
+
+function withEnv(vars: Record<string, string | undefined>, fn: () => void): void {
+  const saved = Object.fromEntries(ENV_NAMES.map((k) => [k, Deno.env.get(k)]));
+  try {
+    for (const k of ENV_NAMES) Deno.env.delete(k);
+    for (const [k, v] of Object.entries(vars)) if (v !== undefined) Deno.env.set(k, v);
+    fn();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    }
+  }
+}
+
+Deno.test("SWITCH_DEFAULT holds the design's defaults", () => {
+  assert.deepEqual({ ...SWITCH_DEFAULT }, {
+    skill_routing: false,
+    skill_contracts: true,
+    skill_redirect: true,
+  });
+  assert.ok(Object.isFrozen(SWITCH_DEFAULT));
+});
+
+Deno.test("parseSwitchValue() accepts the seed's words and nothing else", () => {
+  for (const w of ["on", "yes", "true", "1", "ON", " Yes "]) {
+    assert.equal(parseSwitchValue(w), true);
+  }
+  for (const w of ["off", "no", "false", "0", "OFF"]) assert.equal(parseSwitchValue(w), false);
+  for (const w of ["maybe", "", "2", "enabled"]) assert.equal(parseSwitchValue(w), undefined);
+});
+
+Deno.test("parseConfigText() reads flat key: value lines, last one wins", () => {
+  const v = parseConfigText(
+    "\uFEFF# header\nskill_routing: off\r\nroute_threshold: '0.5'\nskill_routing: on\n  nested: x\nbad line\n" +
+      "skillgate_command: '/opt/my tools/deno' run -A '/home/me/it'\\''s #1/cli.ts'\n",
+  );
+  assert.equal(v.skill_routing, "on");
+  assert.equal(v.route_threshold, "0.5");
+  assert.equal(v.nested, "x");
+  // A shell-quoted command keeps every quote and its ` #`.
+  assert.equal(v.skillgate_command, "'/opt/my tools/deno' run -A '/home/me/it'\\''s #1/cli.ts'");
+  assert.equal(Object.keys(v).length, 4);
+});
+
+Deno.test("resolveSwitch() follows env > config > default", async (t) => {
+  const root = await Deno.makeTempDir();
+  try {
+    await t.step("default when nothing is set", () =>
+      withEnv({}, () => {
+        const r = resolveSwitch("skill_routing", readConfig(root));
+        assert.deepEqual(r, { on: false, source: "default" });
+      }));
+    Deno.writeTextFileSync(
+      join(root, "config.yaml"),
+      "skill_routing: on\nskill_contracts: maybe\n",
+    );
+    await t.step("config beats default", () =>
+      withEnv({}, () => {
+        assert.deepEqual(resolveSwitch("skill_routing", readConfig(root)), {
+          on: true,
+          source: "config",
+        });
+      }));
+    await t.step(
+      "an invalid config word gives the default with a warning",
+      () =>
+        withEnv({}, () => {
+          const r = resolveSwitch("skill_contracts", readConfig(root));
+          assert.equal(r.on, true);
+          assert.equal(r.source, "default");
+          assert.match(r.warning ?? "", /skill_contracts/);
+        }),
+    );
+    await t.step("env beats config", () =>
+      withEnv({ SKILLGATE_SKILL_ROUTING: "no" }, () => {
+        assert.deepEqual(resolveSwitch("skill_routing", readConfig(root)), {
+          on: false,
+          source: "env",
+        });
+      }));
+    await t.step(
+      "an invalid env word gives the default with a warning",
+      () =>
+        withEnv({ SKILLGATE_SKILL_REDIRECT: "sometimes" }, () => {
+          const r = resolveSwitch("skill_redirect", readConfig(root));
+          assert.equal(r.on, true);
+          assert.match(r.warning ?? "", /SKILLGATE_SKILL_REDIRECT/);
+        }),
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("an unreadable config file turns every switch off", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    Deno.mkdirSync(join(root, "config.yaml"));
+    withEnv({}, () => {
+      const config = readConfig(root);
+      assert.equal(config.readable, false);
+      for (const name of ["skill_routing", "skill_contracts", "skill_redirect"] as const) {
+        assert.deepEqual(resolveSwitch(name, config), { on: false, source: "unreadable-config" });
+      }
+    });
+    Deno.removeSync(join(root, "config.yaml"));
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xff, 0xfe, 0x00, 0x41]));
+    assert.equal(readConfig(root).readable, false);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("configNumber() and configList() fall back on absent or invalid values", () => {
+  const config = {
+    path: "x",
+    exists: true,
+    readable: true,
+    values: { a: "0.5", b: "zz", l: " x, ,y ", e: "" },
+  };
+  assert.equal(configNumber(config, "a", 1), 0.5);
+  assert.equal(configNumber(config, "b", 1), 1);
+  assert.equal(configNumber(config, "missing", 2), 2);
+  assert.deepEqual(configList(config, "l", []), ["x", "y"]);
+  assert.deepEqual(configList(config, "e", ["d"]), []);
+  assert.deepEqual(configList(config, "missing", ["d"]), ["d"]);
+});
+
+Deno.test("validateConfigValue() checks keys and values", () => {
+  assert.equal(validateConfigValue("skill_routing", "on"), undefined);
+  assert.match(validateConfigValue("skill_routing", "perhaps") ?? "", /on or off/);
+  assert.match(validateConfigValue("route_threshold", "2") ?? "", /0 to 1/);
+  assert.match(validateConfigValue("nope", "1") ?? "", /Unknown config key/);
+  assert.match(validateConfigValue("route_skills", "a\nb") ?? "", /one line/);
+  assert.match(validateConfigValue("__proto__", "1") ?? "", /Unknown/);
+});
+
+Deno.test("writeConfigValue() keeps other lines, replaces the key, writes 0600", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const path = join(root, "config.yaml");
+    Deno.writeTextFileSync(path, "# mine\nskill_routing: off\nroute_skills: qa\n");
+    writeConfigValue("skill_routing", "on", root);
+    writeConfigValue("route_threshold", "0.7", root);
+    assert.equal(
+      Deno.readTextFileSync(path),
+      "# mine\nroute_skills: qa\nskill_routing: on\nroute_threshold: 0.7\n",
+    );
+    assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
+    assert.throws(() => writeConfigValue("skill_routing", "bogus", root), /on or off/);
+    assert.equal(readConfig(root).values.skill_routing, "on");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

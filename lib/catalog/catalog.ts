@@ -1,0 +1,798 @@
+/**
+ * The catalog of installed skills and agents.
+ *
+ * Skills: `<claude config>/skills/**\/SKILL.md` (personal), the project's `.claude/skills` from
+ * the session's directory up to the repository root (project), installed plugins'
+ * `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is its
+ * directory's name; its frontmatter `name`, where it differs, is accepted too.
+ *
+ * Agents: `<claude config>/agents/**\/*.md`, the project's `.claude/agents`, plugin agents and
+ * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
+ * file stem.
+ *
+ * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
+ * them (a linked skill folder, a linked skills root, linked agent files), each real directory
+ * entered once. Parsed frontmatter is kept in a JSON index (`<state root>/catalog/skills.json`,
+ * `agents.json`) checked against directory and file mtimes, so a hook whose skills have not
+ * changed never loads the YAML parser.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "../base/path.ts";
+import { writeFileAtomic } from "../base/state_file.ts";
+
+// The YAML reader and the walker are needed only when something changed: loaded on first use, so
+// a hook whose skills are all indexed does not load them.
+const frontmatter = () => import("./frontmatter.ts");
+const walker = () => import("./walk.ts");
+
+/** Where a skill or agent was found. */
+export type CatalogSource = "personal" | "project" | "plugin" | "config";
+
+/** An installed skill. */
+export interface SkillEntry {
+  /** The invocable name: the directory name (`plugin:dir` for plugin skills). */
+  readonly name: string;
+  /** The frontmatter `name` where it differs from {@link SkillEntry.name}. */
+  readonly altName?: string;
+  /** Where it was found. */
+  readonly source: CatalogSource;
+  /** Its SKILL.md. */
+  readonly file: string;
+  /** Its directory. */
+  readonly dir: string;
+  /** Its `triggers:` phrases (a list or a single string in the frontmatter). */
+  readonly triggers: readonly string[];
+  /** Its `description:`. */
+  readonly description?: string;
+  /** Its raw `contract:` block, validated by the contract schema when used. */
+  readonly contract?: unknown;
+  /** The first instruction of its body. */
+  readonly firstStep?: string;
+  /** Its SKILL.md mtime. */
+  readonly mtimeMs: number;
+  /** Problems met while parsing its frontmatter. */
+  readonly warnings?: readonly string[];
+  /** Read with the lenient reader because the YAML parser could not be loaded; never indexed. */
+  readonly degraded?: boolean;
+}
+
+/** An installed agent. */
+export interface AgentEntry {
+  /** Its identity: frontmatter `name` (or `meta.name`), else the file stem; `plugin:name` for plugins. */
+  readonly name: string;
+  /** Where it was found. */
+  readonly source: CatalogSource;
+  /** Its file. */
+  readonly file: string;
+  /** Its mtime. */
+  readonly mtimeMs: number;
+}
+
+/** The installed skills and agents. */
+export interface Catalog {
+  /** Skills, in precedence order (personal, project, plugin, config). */
+  readonly skills: readonly SkillEntry[];
+  /** Agents, in the same order. */
+  readonly agents: readonly AgentEntry[];
+  /** The directories scanned. */
+  readonly dirs: readonly string[];
+  /** SKILL.md and agent files looked at. */
+  readonly scanned: number;
+  /** Entries skipped: unreadable, dangling links, directories entered already, bounds. */
+  readonly skipped: number;
+  /** Whether the index was used without re-parsing anything. */
+  readonly fromIndex: boolean;
+}
+
+/** Where to look and what to do with the index. */
+export interface CatalogOptions {
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The session's directory (the payload's `cwd`); project skills are searched from here. */
+  readonly cwd?: string;
+  /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
+  readonly projectDir?: string;
+  /** Extra skill directories (config `skill_dirs`). */
+  readonly extraSkillDirs?: readonly string[];
+  /** Extra agent directories (config `agent_dirs`). */
+  readonly extraAgentDirs?: readonly string[];
+  /** Scan skills (default true). */
+  readonly skills?: boolean;
+  /** Scan agents (default true). */
+  readonly agents?: boolean;
+  /** The state root holding the index; without it no index is used. */
+  readonly stateRoot?: string;
+  /** Write the refreshed index back (default true when `stateRoot` is given). */
+  readonly writeIndex?: boolean;
+}
+
+/** A directory the catalog scans. */
+export interface CatalogRoot {
+  /** The directory (absolute). */
+  readonly dir: string;
+  /** What it holds. */
+  readonly kind: "skills" | "agents";
+  /** Where it was found. */
+  readonly source: CatalogSource;
+  /** The plugin's name, for a plugin's directory. */
+  readonly plugin?: string;
+}
+
+type Root = CatalogRoot;
+
+/** One root as the index keeps it. */
+export interface IndexedRoot {
+  /**
+   * The mtime of every watched directory and file, by key (see {@link watchedMtime}): the root is
+   * fresh while all still match.
+   */
+  mtimes: Record<string, number>;
+  /** Its skills. */
+  skills: SkillEntry[];
+  /** Its agents. */
+  agents: AgentEntry[];
+  /**
+   * Each symlink followed (as found) and the real path it led to: a file under a link that now
+   * leads elsewhere is read again, whatever its mtime.
+   */
+  links?: Record<string, string>;
+  /** Files looked at. */
+  scanned: number;
+  /** Entries skipped. */
+  skipped: number;
+}
+
+interface IndexFile {
+  version: number;
+  roots: Record<string, IndexedRoot>;
+}
+
+const INDEX_VERSION = 4;
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_PLUGIN_DEPTH = 5;
+
+/** Whether this process may read a path (asked first: a denied read costs a thrown error). */
+function readable(path: string): boolean {
+  return Deno.permissions.querySync({ name: "read", path }).state === "granted";
+}
+
+/** A directory, or a symlink to one, that this process may read. */
+function isDir(path: string): boolean {
+  try {
+    return readable(path) && Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The suffix of a watched key that stands for a symlink itself: `<path>` is watched through the
+ * link (the mtime of what it points at), `<path>` + this suffix the link's own mtime, which
+ * changes when the link is made again to point elsewhere.
+ */
+const LINK_KEY = "\0link";
+
+/**
+ * The mtime of a watched key of an index (`mtimes` of {@link IndexedRoot}): for a path, the mtime
+ * of what it names, symlinks followed; for a path with the link suffix, the link's own mtime.
+ * Another module that keeps the same keys checks them with this.
+ *
+ * @param key A watched key.
+ * @returns The mtime in ms, or -1 when it cannot be read.
+ */
+export function watchedMtime(key: string): number {
+  try {
+    const info = key.endsWith(LINK_KEY)
+      ? Deno.lstatSync(key.slice(0, -LINK_KEY.length))
+      : Deno.statSync(key);
+    return info.mtime?.getTime() ?? -1;
+  } catch {
+    return -1;
+  }
+}
+
+const mtimeOf = watchedMtime;
+
+/**
+ * The folders whose `.claude` may hold project skills and agents: the session's directory and
+ * each parent up to the repository root (the first with a `.git`), and the same from the project
+ * root (`CLAUDE_PROJECT_DIR`), as Claude Code searches them. A folder whose `.git` this process may
+ * not read cannot be known not to be the root: the walk goes on past it, and only the folders it
+ * may read (its grants) give anything.
+ */
+function projectBases(cwd: string | undefined, projectDir: string | undefined): string[] {
+  const bases: string[] = [];
+  for (const start of [cwd, projectDir]) {
+    if (!start) continue;
+    let dir = resolve(start);
+    for (let i = 0; i < 32; i++) {
+      if (!bases.includes(dir)) bases.push(dir);
+      const git = join(dir, ".git");
+      if (readable(git)) {
+        try {
+          Deno.lstatSync(git);
+          break;
+        } catch {
+          // Not the repository root yet.
+        }
+      }
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+  return bases;
+}
+
+async function pluginRoots(claudeDir: string): Promise<Root[]> {
+  const pluginsDir = join(claudeDir, "plugins");
+  const installs: string[] = [];
+  try {
+    const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
+    const data = JSON.parse(text) as { plugins?: Record<string, unknown> };
+    for (const value of Object.values(data.plugins ?? {})) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const path = (item as { installPath?: unknown })?.installPath;
+        if (typeof path === "string" && resolve(path).startsWith(resolve(pluginsDir) + "/")) {
+          installs.push(resolve(path));
+        }
+      }
+    }
+  } catch {
+    const { walkFiles } = await walker();
+    const found = walkFiles(join(pluginsDir, "cache"), (n) => n === "plugin.json", {
+      maxDepth: MAX_PLUGIN_DEPTH,
+      followSymlinks: true,
+    });
+    for (const f of found.files) {
+      if (basename(f.dir) === ".claude-plugin") installs.push(dirname(f.dir));
+    }
+  }
+  const roots: Root[] = [];
+  for (const install of [...new Set(installs)].sort()) {
+    let plugin = basename(install);
+    try {
+      const manifest = JSON.parse(
+        Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json")),
+      ) as { name?: unknown };
+      if (typeof manifest.name === "string") plugin = manifest.name;
+    } catch {
+      // No manifest: the directory's name stands for the plugin.
+    }
+    if (/^\d+(\.\d+)*/.test(plugin)) plugin = basename(dirname(install));
+    plugin = plugin.replace(/[^A-Za-z0-9_.-]/g, "");
+    if (!plugin) continue;
+    roots.push({ dir: join(install, "skills"), kind: "skills", source: "plugin", plugin });
+    roots.push({ dir: join(install, "agents"), kind: "agents", source: "plugin", plugin });
+  }
+  return roots;
+}
+
+async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
+  const roots: Root[] = [];
+  const wantSkills = opts.skills !== false;
+  const wantAgents = opts.agents !== false;
+  const add = (dir: string, kind: "skills" | "agents", source: CatalogSource, plugin?: string) => {
+    if (kind === "skills" && !wantSkills) return;
+    if (kind === "agents" && !wantAgents) return;
+    const abs = resolve(dir);
+    if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
+    roots.push({ dir: abs, kind, source, plugin });
+  };
+  add(join(opts.claudeConfigDir, "skills"), "skills", "personal");
+  add(join(opts.claudeConfigDir, "agents"), "agents", "personal");
+  for (const base of projectBases(opts.cwd, opts.projectDir)) {
+    add(join(base, ".claude", "skills"), "skills", "project");
+    add(join(base, ".claude", "agents"), "agents", "project");
+  }
+  // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
+  if (exists(join(opts.claudeConfigDir, "plugins"))) {
+    for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
+  }
+  for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
+  for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
+  return roots.filter((r) => isDir(r.dir));
+}
+
+function rootKey(r: Root): string {
+  return `${r.kind}|${r.source}|${r.plugin ?? ""}|${r.dir}`;
+}
+
+function asStrings(value: unknown): string[] {
+  if (typeof value === "string") return value.trim() ? [value.trim()] : [];
+  if (Array.isArray(value)) {
+    return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) =>
+      v.trim()
+    );
+  }
+  if (value && typeof value === "object" && "keywords" in value) {
+    return asStrings((value as { keywords: unknown }).keywords);
+  }
+  return [];
+}
+
+/**
+ * The first instruction of a skill's body: the first list item, else the first line of text that
+ * is not a heading, a fence or a comment. Markdown markers are removed; at most 200 characters.
+ *
+ * @param body The SKILL.md body.
+ * @returns The instruction, or `undefined` when the body has none.
+ */
+export function firstInstruction(body: string): string | undefined {
+  let inFence = false;
+  let firstText: string | undefined;
+  for (const raw of body.split("\n")) {
+    const line = raw.trim();
+    if (line.startsWith("```")) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence || line === "" || line.startsWith("#") || line.startsWith("<!--")) continue;
+    if (line.startsWith("|") || line.startsWith(">")) continue;
+    const item = /^(?:\d+[.)]|[-*+])\s+(.+)$/.exec(line);
+    const text = (item ? item[1] : line).replace(/[*_`]/g, "").trim();
+    if (!text) continue;
+    if (item) return text.slice(0, 200);
+    firstText ??= text.slice(0, 200);
+  }
+  return firstText;
+}
+
+/** The most values a frontmatter block kept in the catalog may hold. */
+const MAX_KEPT_VALUES = 5000;
+
+/**
+ * A deep copy of parsed YAML with at most {@link MAX_KEPT_VALUES} values. YAML aliases make shared
+ * references, so a few hundred bytes can stand for billions of values (an "alias bomb"); copying,
+ * indexing or checking those would hang the hook. Past the bound the block is replaced by one that
+ * the contract schema rejects, naming the problem.
+ */
+function boundedCopy(value: unknown): unknown {
+  let budget = MAX_KEPT_VALUES;
+  const copy = (v: unknown, depth: number): unknown => {
+    if (--budget < 0 || depth > 32) throw new RangeError("too large");
+    if (v === null || typeof v !== "object") return v;
+    if (Array.isArray(v)) return v.map((x) => copy(x, depth + 1));
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = copy(x, depth + 1);
+    return out;
+  };
+  try {
+    return copy(value, 0);
+  } catch {
+    return { version: `too large: more than ${MAX_KEPT_VALUES} values or 32 levels` };
+  }
+}
+
+/** Whether a file (symlinks followed) is a regular file small enough to read. */
+function readableSize(file: string): boolean {
+  const info = Deno.statSync(file);
+  return info.isFile && info.size <= MAX_FILE_BYTES;
+}
+
+async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
+  if (!readableSize(file)) return null;
+  const { parseFrontmatter } = await frontmatter();
+  const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(
+    Deno.readTextFileSync(file),
+  );
+  const dir = dirname(file);
+  const dirName = dir === root.dir ? undefined : basename(dir);
+  const fmName = typeof data.name === "string" && data.name.trim() ? data.name.trim() : undefined;
+  const local = (dirName ?? fmName ?? basename(root.dir)).slice(0, 256);
+  const prefix = root.plugin ? `${root.plugin}:` : "";
+  const name = prefix + local;
+  const alt = fmName && fmName !== local ? prefix + fmName.slice(0, 256) : undefined;
+  const description = typeof data.description === "string" ? data.description : undefined;
+  return {
+    name,
+    ...(alt ? { altName: alt } : {}),
+    source: root.source,
+    file,
+    dir,
+    triggers: asStrings(data.triggers),
+    ...(description ? { description: description.slice(0, 2000) } : {}),
+    ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
+    ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
+    mtimeMs,
+    ...(warnings.length ? { warnings } : {}),
+    ...(yamlUnavailable ? { degraded: true } : {}),
+  };
+}
+
+async function readAgent(root: Root, file: string, mtimeMs: number): Promise<AgentEntry | null> {
+  if (!readableSize(file)) return null;
+  const text = Deno.readTextFileSync(file);
+  if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
+  const { parseFrontmatter } = await frontmatter();
+  const { data } = await parseFrontmatter(text);
+  const meta = data.meta && typeof data.meta === "object"
+    ? data.meta as Record<string, unknown>
+    : {};
+  const fm = typeof data.name === "string" && data.name.trim()
+    ? data.name.trim()
+    : typeof meta.name === "string" && meta.name.trim()
+    ? meta.name.trim()
+    : undefined;
+  const local = (fm ?? basename(file).replace(/\.md$/i, "")).slice(0, 256);
+  return {
+    name: root.plugin ? `${root.plugin}:${local}` : local,
+    source: root.source,
+    file,
+    mtimeMs,
+  };
+}
+
+async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<IndexedRoot> {
+  const isSkill = root.kind === "skills";
+  const { walkFiles } = await walker();
+  const walk = walkFiles(
+    root.dir,
+    isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
+    { followSymlinks: true },
+  );
+  const mtimes: Record<string, number> = {};
+  // A new file shows up as a changed mtime of the directory that gains it. Watched: every
+  // directory on the way to a file, and every directory next to those that holds no file yet (an
+  // empty skill folder that gets its SKILL.md later). Not watched: a skill's own folder, whose
+  // SKILL.md mtime is checked itself, so its scripts and references cost nothing.
+  const ancestors = new Set<string>([root.dir]);
+  const fileDirs = new Set(walk.files.map((f) => f.dir));
+  for (const f of walk.files) {
+    for (let d = isSkill ? dirname(f.dir) : f.dir; d.startsWith(root.dir); d = dirname(d)) {
+      ancestors.add(d);
+      if (d === root.dir) break;
+    }
+  }
+  for (const d of walk.dirs) {
+    const watch = ancestors.has(d) || (ancestors.has(dirname(d)) && !fileDirs.has(d));
+    if (watch) mtimes[d] = mtimeOf(d);
+  }
+  // Paths are watched through symlinks (the mtime of what a link points at). A link made again to
+  // point elsewhere changes the mtime of the folder that holds it; where that folder is not
+  // watched (the folder above a linked root, a skill folder holding a linked SKILL.md), the link's
+  // own mtime is, in case the old and the new target have the same mtime.
+  for (const link of walk.links) {
+    if (!(dirname(link) in mtimes)) mtimes[link + LINK_KEY] = mtimeOf(link + LINK_KEY);
+  }
+  const links: Record<string, string> = {};
+  for (const link of walk.links) {
+    try {
+      links[link] = Deno.realPathSync(link);
+    } catch {
+      links[link] = "";
+    }
+  }
+  const before = previous?.links ?? {};
+  const moved = [...new Set([...Object.keys(before), ...walk.links])]
+    .filter((l) => before[l] !== links[l]);
+  const underMoved = (path: string) => moved.some((l) => path === l || path.startsWith(`${l}/`));
+  const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
+  const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
+  const skills: SkillEntry[] = [];
+  const agents: AgentEntry[] = [];
+  let skipped = walk.skipped;
+  for (const f of walk.files) {
+    const mtime = mtimeOf(f.path);
+    mtimes[f.path] = mtime;
+    const same = (old: { mtimeMs: number } | undefined) =>
+      old !== undefined && old.mtimeMs === mtime && !underMoved(f.path);
+    try {
+      if (isSkill) {
+        const old = oldSkills.get(f.path);
+        const entry = same(old) ? old! : await readSkill(root, f.path, mtime);
+        if (entry) skills.push(entry);
+        else skipped++;
+      } else {
+        const old = oldAgents.get(f.path);
+        const entry = same(old) ? old! : await readAgent(root, f.path, mtime);
+        if (entry) agents.push(entry);
+        else skipped++;
+      }
+    } catch {
+      skipped++;
+    }
+  }
+  return {
+    mtimes,
+    skills,
+    agents,
+    ...(walk.links.length ? { links } : {}),
+    scanned: walk.files.length,
+    skipped,
+  };
+}
+
+function isFresh(entry: { readonly mtimes: Record<string, number> }): boolean {
+  for (const path in entry.mtimes) {
+    if (mtimeOf(path) !== entry.mtimes[path]) return false;
+  }
+  return true;
+}
+
+/** The most roots an index keeps (other projects' roots stay until this many are known). */
+const MAX_INDEXED_ROOTS = 64;
+
+function indexPath(stateRoot: string, kind: Root["kind"]): string {
+  return join(stateRoot, "catalog", `${kind}.json`);
+}
+
+/**
+ * The skills' names index (`<state root>/catalog/skills.names.json`): per root, the watched mtimes
+ * and each skill's names, no more. It is written with the skills index and answers whether a
+ * name is a skill for a fraction of that index's parse.
+ */
+interface NamesFile {
+  version: number;
+  roots: Record<string, { mtimes: Record<string, number>; names: string[][] }>;
+}
+
+function namesPath(stateRoot: string): string {
+  return join(stateRoot, "catalog", "skills.names.json");
+}
+
+function writeNames(stateRoot: string, roots: Record<string, IndexedRoot>): void {
+  const out: NamesFile["roots"] = {};
+  for (const [key, e] of Object.entries(roots)) {
+    out[key] = {
+      mtimes: e.mtimes,
+      names: e.skills.map((s) => s.altName === undefined ? [s.name] : [s.name, s.altName]),
+    };
+  }
+  writeFileAtomic(namesPath(stateRoot), JSON.stringify({ version: INDEX_VERSION, roots: out }));
+}
+
+function readNames(stateRoot: string): NamesFile | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(namesPath(stateRoot))) as NamesFile;
+    if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot, kind))) as IndexFile;
+    if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A root with its skills and agents. */
+export interface LoadedRoot {
+  /** The directory. */
+  readonly root: CatalogRoot;
+  /** Its key in the index. */
+  readonly key: string;
+  /** What it holds. */
+  readonly entry: IndexedRoot;
+}
+
+/**
+ * The directories a catalog with these options scans, in precedence order; only those that are
+ * directories this process may read.
+ *
+ * @param opts Where to look.
+ * @returns The directories, each with its key in the index.
+ */
+export async function catalogRoots(
+  opts: CatalogOptions,
+): Promise<{ root: CatalogRoot; key: string }[]> {
+  return (await discoverRoots(opts)).map((root) => ({ root, key: rootKey(root) }));
+}
+
+/**
+ * Loads some roots, from the index where every mtime still matches, scanning only what changed,
+ * and writes the index back when something changed.
+ *
+ * @param opts The state root and whether to write the index.
+ * @param roots The roots, from {@link catalogRoots}.
+ * @returns Each root's entry (skills roots first, each kind in the order given), and whether all
+ *   came from the index.
+ */
+export function loadRoots(
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  roots: readonly { root: CatalogRoot; key: string }[],
+): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
+  return loadRootsFrom(opts, roots, {});
+}
+
+/** {@link loadRoots}, given the index of a kind when the caller has read it already. */
+async function loadRootsFrom(
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  roots: readonly { root: CatalogRoot; key: string }[],
+  read: { readonly [K in Root["kind"]]?: IndexFile | undefined },
+): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
+  const loaded: LoadedRoot[] = [];
+  let fromIndex = true;
+  for (const kind of ["skills", "agents"] as const) {
+    const mine = roots.filter((r) => r.root.kind === kind);
+    if (mine.length === 0) continue;
+    const index = kind in read
+      ? read[kind]
+      : opts.stateRoot
+      ? readIndex(opts.stateRoot, kind)
+      : undefined;
+    const fresh: Record<string, IndexedRoot> = {};
+    let changed = false;
+    for (const { root, key } of mine) {
+      const old = index?.roots[key];
+      let entry: IndexedRoot;
+      if (old && isFresh(old)) entry = old;
+      else {
+        entry = await scanRoot(root, old);
+        changed = true;
+      }
+      fresh[key] = entry;
+      loaded.push({ root, key, entry });
+    }
+    if (changed) fromIndex = false;
+    // A skill read without the YAML parser may be missing its contract or triggers: keep it out
+    // of the index so that the next run, with the parser, reads it again.
+    const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
+    // The skills' names index goes with the skills index; one missing (skillgate upgraded, say)
+    // is written from the fresh index.
+    const namesMissing = kind === "skills" && !changed && !!opts.stateRoot &&
+      !exists(namesPath(opts.stateRoot));
+    if (opts.stateRoot && (changed || namesMissing) && !degraded && opts.writeIndex !== false) {
+      // Roots of other projects stay in the index, the ones just used first, up to a bound.
+      const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
+      const merged = Object.fromEntries(
+        [...Object.entries(fresh), ...keep].slice(0, MAX_INDEXED_ROOTS),
+      );
+      try {
+        if (changed) {
+          writeFileAtomic(
+            indexPath(opts.stateRoot, kind),
+            JSON.stringify({ version: INDEX_VERSION, roots: merged }),
+          );
+        }
+        if (kind === "skills") writeNames(opts.stateRoot, merged);
+      } catch {
+        // The index is a cache: a state root that cannot be written costs speed, not answers.
+      }
+    }
+  }
+  return { roots: loaded, fromIndex };
+}
+
+/**
+ * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
+ * Skills and agents have an index each (`<state root>/catalog/skills.json`, `agents.json`), so a
+ * hook that needs only one kind reads only that one. Never throws: unreadable directories and
+ * files are skipped and counted.
+ *
+ * @param opts Where to look.
+ * @returns The catalog.
+ */
+export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
+  const roots = await catalogRoots(opts);
+  const { roots: loaded, fromIndex } = await loadRoots(opts, roots);
+  return {
+    skills: loaded.flatMap((r) => r.entry.skills),
+    agents: loaded.flatMap((r) => r.entry.agents),
+    dirs: roots.map((r) => r.root.dir),
+    scanned: loaded.reduce((n, r) => n + r.entry.scanned, 0),
+    skipped: loaded.reduce((n, r) => n + r.entry.skipped, 0),
+    fromIndex,
+  };
+}
+
+function normaliseName(name: string): string {
+  return name.trim().replace(/^\//, "");
+}
+
+/**
+ * Finds a skill by its invocable name or its frontmatter name (a leading `/` is dropped; a
+ * `plugin:name` is matched exactly). The first match in precedence order wins.
+ *
+ * @param catalog The catalog.
+ * @param name The name, as typed or as a Skill tool input.
+ * @returns The skill, or `undefined`.
+ */
+export function findSkill(catalog: Catalog, name: string): SkillEntry | undefined {
+  const n = normaliseName(name);
+  return catalog.skills.find((s) => s.name === n) ?? catalog.skills.find((s) => s.altName === n);
+}
+
+/**
+ * Whether a name is an installed agent (exact, case-sensitive).
+ *
+ * @param catalog The catalog.
+ * @param name The name.
+ * @returns `true` when some agent has that identity.
+ */
+export function isAgent(catalog: Catalog, name: string): boolean {
+  const n = normaliseName(name);
+  return catalog.agents.some((a) => a.name === n);
+}
+
+/**
+ * Whether a name is an installed agent (exact, case-sensitive), loading only what decides it. A
+ * yes from the agents index stands on the one file that names the agent: {@link loadCatalog}'s
+ * rule (an indexed entry holds while its file's mtime matches) applied to that file alone, so it
+ * costs one `lstat` instead of a check of every agent file. Anything else loads the agent roots
+ * as {@link loadCatalog} does (every mtime checked, what changed scanned again).
+ *
+ * @param opts Where to look (`stateRoot` holds the index).
+ * @param name The name.
+ * @returns `true` when some agent has that identity.
+ */
+export async function hasAgent(opts: CatalogOptions, name: string): Promise<boolean> {
+  const n = normaliseName(name);
+  const roots = await catalogRoots({ ...opts, skills: false, agents: true });
+  const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
+  for (const { key } of roots) {
+    const entry = index?.roots[key];
+    const named = entry?.agents?.some((a) =>
+      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs &&
+      (!(a.file + LINK_KEY in entry.mtimes) ||
+        mtimeOf(a.file + LINK_KEY) === entry.mtimes[a.file + LINK_KEY])
+    );
+    if (named) return true;
+  }
+  const { roots: loaded } = await loadRootsFrom(opts, roots, { agents: index });
+  return loaded.some((r) => r.entry.agents.some((a) => a.name === n));
+}
+
+/**
+ * Whether a name is an installed skill (its invocable name or frontmatter name; a leading `/`
+ * dropped), as {@link findSkill} would find it in {@link loadCatalog}'s catalog. It answers from
+ * the skills' names index while every mtime there still matches (the index's own rule), reading
+ * neither the skills index nor any SKILL.md; otherwise it loads the skills roots.
+ *
+ * @param opts Where to look (`stateRoot` holds the index).
+ * @param name The name.
+ * @returns `true` when some skill has that name.
+ */
+export async function hasSkill(opts: CatalogOptions, name: string): Promise<boolean> {
+  const n = normaliseName(name);
+  const roots = await catalogRoots({ ...opts, skills: true, agents: false });
+  const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
+  const entries = roots.map(({ key }) => names?.roots[key]);
+  if (entries.every((e) => e !== undefined && isFresh(e))) {
+    return entries.some((e) => e!.names.some((list) => list.includes(n)));
+  }
+  const { roots: loaded } = await loadRoots(opts, roots);
+  return loaded.some((r) => r.entry.skills.some((s) => s.name === n || s.altName === n));
+}
+
+/**
+ * The de-duplicated, sorted agent names of a catalog.
+ *
+ * @param catalog The catalog.
+ * @returns The names.
+ */
+export function agentNames(catalog: Catalog): string[] {
+  return [...new Set(catalog.agents.map((a) => a.name))].sort();
+}
+
+/**
+ * The de-duplicated, sorted skill names of a catalog (invocable and frontmatter names).
+ *
+ * @param catalog The catalog.
+ * @returns The names.
+ */
+export function skillNames(catalog: Catalog): string[] {
+  const names = new Set<string>();
+  for (const s of catalog.skills) {
+    names.add(s.name);
+    if (s.altName) names.add(s.altName);
+  }
+  return [...names].sort();
+}

@@ -1,0 +1,304 @@
+/**
+ * `skillgate contract check|lint|waive|report`.
+ *
+ * `check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json] [--session <id>]`
+ * checks one skill run's contract (a pure function of the transcript); `lint <SKILL.md>…`
+ * validates contract blocks. `waive` and `report` live in `contract_waive.ts` and
+ * `contract_report.ts`, loaded only when used. Exit codes 0–6 as in {@link EXIT_CODES}.
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { EXIT_CODES, EXIT_WORDS } from "../contracts/check.ts";
+import type { Contract } from "../contracts/schema.ts";
+
+const USAGE = `Usage:
+  skillgate contract check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json]
+                           [--session <id>] [--final-text <text>]
+  skillgate contract lint <SKILL.md>...
+  skillgate contract waive <item> --reason "<why>" [--skill <name>]
+  skillgate contract report [--json] [--session <id>]`;
+
+/** A failure with an exit code and a message (printed as `<WORD> <message>`). */
+class ContractCliError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+function fail(code: number, message: string, json: boolean): number {
+  const word = EXIT_WORDS[code];
+  if (json) console.log(JSON.stringify({ word, exit: code, error: message }));
+  else console.error(`${word} ${message}`);
+  return code;
+}
+
+function errText(e: unknown): string {
+  if (e instanceof Deno.errors.NotFound) return "No such file";
+  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  if (e instanceof Deno.errors.IsADirectory) return "Is a directory";
+  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
+  return String(e).slice(0, 200);
+}
+
+/** The contract of a SKILL.md file: parse its frontmatter and validate `contract:`. */
+async function contractOfFile(
+  file: string,
+): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (e) {
+    throw new ContractCliError(EXIT_CODES.STATE_ERROR, `${file}: ${errText(e)}`);
+  }
+  const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
+  const fm = await parseFrontmatter(text);
+  return contractOfValue(fm.data.contract);
+}
+
+async function contractOfValue(
+  raw: unknown,
+): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
+  if (raw === undefined || raw === null) return { problem: "declares no contract", warnings: [] };
+  const { validateContract } = await import("../contracts/schema.ts");
+  const v = await validateContract(raw);
+  if (!v.ok) return { problem: `has an invalid contract: ${v.error}`, warnings: v.warnings };
+  return { contract: v.contract, warnings: v.warnings };
+}
+
+async function installedCommand(): Promise<string> {
+  try {
+    const { skillgateCommand } = await import("../base/locations.ts");
+    let values: Record<string, string> | undefined;
+    try {
+      const { readConfig } = await import("../base/config.ts");
+      values = readConfig().values;
+    } catch {
+      values = undefined;
+    }
+    return skillgateCommand(values);
+  } catch {
+    return "skillgate";
+  }
+}
+
+async function check(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        transcript: { type: "string" },
+        skill: { type: "string" },
+        "skill-file": { type: "string" },
+        json: { type: "boolean", default: false },
+        session: { type: "string" },
+        "final-text": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (e) {
+    return fail(EXIT_CODES.USAGE, `${errText(e)}\n${USAGE}`, args.includes("--json"));
+  }
+  const v = parsed.values;
+  const json = v.json === true;
+  if (v.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!v.transcript || !v.skill) {
+    return fail(EXIT_CODES.USAGE, `check needs --transcript and --skill\n${USAGE}`, json);
+  }
+  const skill = v.skill.trim().replace(/^\//, "");
+  const { sanitizeName } = await import("../base/sanitize.ts");
+  const shown = sanitizeName(skill);
+  try {
+    // The contract.
+    let contract: Contract | undefined;
+    // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
+    // hook, with or without --skill-file.
+    const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
+    const { claudeConfigDir, getEnv } = await import("../base/locations.ts");
+    let configDir: string;
+    try {
+      configDir = claudeConfigDir();
+    } catch (e) {
+      return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errText(e)}`, json);
+    }
+    const catalog = await loadCatalog({
+      claudeConfigDir: configDir,
+      cwd: Deno.cwd(),
+      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      agents: false,
+    });
+    const skillsDirs: readonly string[] = catalog.dirs;
+    if (v["skill-file"]) {
+      const c = await contractOfFile(v["skill-file"]);
+      if (!c.contract) {
+        return fail(EXIT_CODES.NO_CONTRACT, `${v["skill-file"]} ${c.problem}`, json);
+      }
+      contract = c.contract;
+    } else {
+      const entry = findSkill(catalog, skill);
+      if (!entry) {
+        return fail(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`, json);
+      }
+      const c = await contractOfValue(entry.contract);
+      if (!c.contract) return fail(EXIT_CODES.NO_CONTRACT, `${entry.file} ${c.problem}`, json);
+      contract = c.contract;
+    }
+
+    // The run.
+    const { readTranscriptRun } = await import("../transcript/transcript.ts");
+    const read = await readTranscriptRun(v.transcript, { skill, skillsDirs });
+    if (read.kind === "not_loaded") {
+      return fail(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`, json);
+    }
+    if (read.kind === "too_large") {
+      return fail(
+        EXIT_CODES.STATE_ERROR,
+        `${v.transcript}: the run of ${shown} is ${read.bytes} bytes, over the ${read.limit}-byte limit`,
+        json,
+      );
+    }
+    if (read.kind === "unknown_shape") {
+      return fail(EXIT_CODES.UNKNOWN_SHAPE, `${v.transcript}: ${read.reason}`, json);
+    }
+
+    // The check.
+    const { checkContract, renderBlockLine } = await import("../contracts/check.ts");
+    const command = await installedCommand();
+    const result = checkContract(read.run, contract, {
+      skill,
+      finalText: v["final-text"],
+      sessionId: v.session,
+      command,
+    });
+    const code = result.outcome === "met" ? EXIT_CODES.MET : EXIT_CODES.UNMET;
+    const blockLine = code === EXIT_CODES.UNMET ? renderBlockLine(result, { command }) : undefined;
+    if (json) {
+      const s = read.run.stats;
+      console.log(JSON.stringify({
+        word: EXIT_WORDS[code],
+        exit: code,
+        skill: shown,
+        version: result.version,
+        outcome: result.outcome,
+        waived: result.waived,
+        earlyEnd: result.earlyEnd ?? null,
+        items: result.items,
+        blockLine: blockLine ?? null,
+        run: {
+          load: { via: read.run.load.via, offset: read.run.load.offset },
+          startOffset: s.startOffset,
+          endOffset: s.endOffset,
+          bytesParsed: s.bytesParsed,
+          fileSize: s.fileSize,
+          records: s.records,
+          skippedLines: s.skippedLines,
+          unknownTypes: s.unknownTypes,
+        },
+      }));
+      return code;
+    }
+    const lines: string[] = [];
+    if (blockLine) lines.push(blockLine);
+    else {
+      lines.push(
+        `${EXIT_WORDS[code]} ${shown} (contract v${result.version})${
+          result.earlyEnd ? ` (run ended early: ${result.earlyEnd})` : ""
+        }`,
+      );
+    }
+    for (const item of result.items) {
+      const extra = item.status === "waived" ? ` (waived: ${item.waiverReason})` : "";
+      lines.push(`  ${item.status.padEnd(7)} ${item.id}: ${item.detail}${extra}`);
+    }
+    if (read.run.stats.skippedLines > 0) {
+      lines.push(`  (${read.run.stats.skippedLines} unparseable line(s) skipped)`);
+    }
+    console.log(lines.join("\n"));
+    return code;
+  } catch (e) {
+    if (e instanceof ContractCliError) return fail(e.code, e.message, json);
+    const { TranscriptReadError } = await import("../transcript/transcript.ts");
+    if (e instanceof TranscriptReadError) {
+      return fail(EXIT_CODES.STATE_ERROR, `${e.path}: ${e.message}`, json);
+    }
+    return fail(EXIT_CODES.STATE_ERROR, errText(e), json);
+  }
+}
+
+async function lint(args: string[]): Promise<number> {
+  const files = args.filter((a) => !a.startsWith("-"));
+  const unknown = args.filter((a) => a.startsWith("-"));
+  if (unknown.length > 0 || files.length === 0) {
+    return fail(
+      EXIT_CODES.USAGE,
+      unknown.length > 0
+        ? `Unknown option ${unknown[0]}\n${USAGE}`
+        : `lint needs a SKILL.md\n${USAGE}`,
+      false,
+    );
+  }
+  let worst = 0;
+  for (const file of files) {
+    try {
+      const c = await contractOfFile(file);
+      for (const w of c.warnings) console.log(`${file}: warning: ${w}`);
+      if (c.contract) {
+        console.log(
+          `${file}: ok (contract v1, ${c.contract.items.length} item(s): ${
+            c.contract.items.map((i) => i.id).join(", ")
+          })`,
+        );
+      } else if (c.problem === "declares no contract") {
+        console.log(`${file}: no contract`);
+      } else {
+        console.log(`${file}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${c.problem}`);
+        worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
+      }
+    } catch (e) {
+      const code = e instanceof ContractCliError ? e.code : EXIT_CODES.STATE_ERROR;
+      console.log(`${EXIT_WORDS[code]} ${e instanceof Error ? e.message : String(e)}`);
+      worst = Math.max(worst, code);
+    }
+  }
+  return worst;
+}
+
+/**
+ * Runs `skillgate contract <subcommand>`.
+ *
+ * @param args The arguments after `contract`.
+ * @returns The exit code (0–6, see {@link EXIT_CODES}).
+ */
+export async function main(args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case "check":
+      return await check(rest);
+    case "lint":
+      return await lint(rest);
+    case "waive":
+      return await (await import("../contracts/waive.ts")).main(rest);
+    case "report":
+      return await (await import("../contracts/report.ts")).main(rest);
+    case "--help":
+    case "-h":
+    case "help":
+      console.log(USAGE);
+      return 0;
+    default:
+      return fail(
+        EXIT_CODES.USAGE,
+        sub === undefined
+          ? `contract needs a subcommand\n${USAGE}`
+          : `Unknown subcommand ${sub.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 40)}\n${USAGE}`,
+        false,
+      );
+  }
+}

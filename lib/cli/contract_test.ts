@@ -1,0 +1,333 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main } from "./contract.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const FIX = join(ROOT, "fixtures/transcripts");
+const SKILL_FILE = join(ROOT, "fixtures/world/skills/investigate/SKILL.md");
+const REVIEW_FILE = join(ROOT, "fixtures/world/skills/review/SKILL.md");
+
+const SEED_BLOCK =
+  `SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. Fix: debug-report: print the DEBUG REPORT with real values for Symptom, Root cause, Fix, Evidence; repro-after-fix: run the test or repro again after your last edit and show its result. If an item truly does not apply, run 'skillgate' contract waive <item> --reason "<why>" (this session only; counted as a miss for follow). This blocks once.`;
+
+/** Runs main() in a temp world (config dir, state root) and captures what it prints. */
+async function run(
+  args: string[],
+  setup?: (world: { claude: string; state: string }) => Promise<void>,
+): Promise<{ code: number; out: string; err: string }> {
+  const dir = await Deno.makeTempDir();
+  const claude = join(dir, "claude");
+  const state = join(dir, "state");
+  await Deno.mkdir(join(claude, "skills"), { recursive: true });
+  const saved = new Map<string, string | undefined>();
+  for (
+    const k of [
+      "CLAUDE_CONFIG_DIR",
+      "SKILLGATE_STATE_ROOT",
+      "SKILLGATE_COMMAND",
+      "CLAUDE_PROJECT_DIR",
+    ]
+  ) {
+    saved.set(k, Deno.env.get(k));
+  }
+  Deno.env.set("CLAUDE_CONFIG_DIR", claude);
+  Deno.env.set("SKILLGATE_STATE_ROOT", state);
+  Deno.env.delete("SKILLGATE_COMMAND");
+  Deno.env.delete("CLAUDE_PROJECT_DIR");
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log;
+  const error = console.error;
+  console.log = (...a: unknown[]) => out.push(a.join(" "));
+  console.error = (...a: unknown[]) => err.push(a.join(" "));
+  try {
+    if (setup) await setup({ claude, state });
+    const code = await main(args);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+    for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+async function install(claude: string, name: string, file: string): Promise<void> {
+  await Deno.mkdir(join(claude, "skills", name), { recursive: true });
+  await Deno.copyFile(file, join(claude, "skills", name, "SKILL.md"));
+}
+
+Deno.test("contract check prints the seed's block line first and exits 1 on the worked example", async () => {
+  const r = await run([
+    "check",
+    "--transcript",
+    join(FIX, "investigate_unmet.jsonl"),
+    "--skill",
+    "investigate",
+    "--skill-file",
+    SKILL_FILE,
+  ]);
+  assert.equal(r.code, 1);
+  assert.equal(r.out.split("\n")[0], SEED_BLOCK);
+  assert.match(r.out, /missing debug-report/);
+});
+
+Deno.test("contract check exits 0 after bun test and a DEBUG REPORT", async () => {
+  const r = await run([
+    "check",
+    "--transcript",
+    join(FIX, "investigate_met.jsonl"),
+    "--skill",
+    "investigate",
+    "--skill-file",
+    SKILL_FILE,
+  ]);
+  assert.equal(r.code, 0);
+  assert.match(r.out, /^SKILL_CONTRACT_MET investigate \(contract v1\)/);
+});
+
+Deno.test("contract check reads the contract from the installed skill via the catalog", async () => {
+  const r = await run(
+    [
+      "check",
+      "--transcript",
+      join(FIX, "investigate_waived.jsonl"),
+      "--skill",
+      "investigate",
+      "--json",
+    ],
+    ({ claude }) => install(claude, "investigate", SKILL_FILE),
+  );
+  assert.equal(r.code, 0);
+  const j = JSON.parse(r.out);
+  assert.equal(j.word, "SKILL_CONTRACT_MET");
+  assert.equal(j.waived, true);
+  assert.deepEqual(j.items.map((i: { status: string }) => i.status), ["met", "waived"]);
+  assert.equal(j.run.load.via, "base_directory");
+});
+
+Deno.test("contract check --json gives the block line and items when unmet", async () => {
+  const r = await run([
+    "check",
+    "--transcript",
+    join(FIX, "investigate_unmet.jsonl"),
+    "--skill",
+    "investigate",
+    "--skill-file",
+    SKILL_FILE,
+    "--json",
+  ]);
+  assert.equal(r.code, 1);
+  const j = JSON.parse(r.out);
+  assert.equal(j.blockLine, SEED_BLOCK);
+  assert.equal(j.exit, 1);
+});
+
+Deno.test("contract check names the installed command from SKILLGATE_COMMAND in the block line", async () => {
+  const r = await run(
+    [
+      "check",
+      "--transcript",
+      join(FIX, "investigate_unmet.jsonl"),
+      "--skill",
+      "investigate",
+      "--skill-file",
+      SKILL_FILE,
+    ],
+    () => {
+      Deno.env.set("SKILLGATE_COMMAND", "/opt/skillgate/bin/skillgate");
+      return Promise.resolve();
+    },
+  );
+  assert.equal(r.code, 1);
+  assert.ok(r.out.includes(`run '/opt/skillgate/bin/skillgate' contract waive <item>`));
+});
+
+Deno.test("contract check exits 2 without --transcript or --skill, or with an unknown option", async () => {
+  assert.equal((await run(["check", "--skill", "investigate"])).code, 2);
+  assert.equal((await run(["check", "--transcript", "x.jsonl"])).code, 2);
+  const r = await run(["check", "--transcript", "x", "--skill", "y", "--bogus"]);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /^SKILL_CONTRACT_USAGE/);
+  assert.equal((await run([])).code, 2);
+  assert.equal((await run(["frobnicate"])).code, 2);
+});
+
+Deno.test("contract check exits 3 for a missing transcript", async () => {
+  const r = await run([
+    "check",
+    "--transcript",
+    "/nonexistent/t.jsonl",
+    "--skill",
+    "investigate",
+    "--skill-file",
+    SKILL_FILE,
+  ]);
+  assert.equal(r.code, 3);
+  assert.match(r.err, /^SKILL_CONTRACT_STATE_ERROR \/nonexistent\/t\.jsonl: No such file/);
+});
+
+Deno.test("contract check exits 4 for a file that is not a Claude Code transcript", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "events.jsonl");
+    await Deno.writeTextFile(
+      path,
+      '{"type":"session.start","data":{}}\n{"type":"user.message","data":{}}\n',
+    );
+    const r = await run([
+      "check",
+      "--transcript",
+      path,
+      "--skill",
+      "investigate",
+      "--skill-file",
+      SKILL_FILE,
+    ]);
+    assert.equal(r.code, 4);
+    assert.match(r.err, /^SKILL_CONTRACT_UNKNOWN_SHAPE/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract check exits 5 for an unknown skill, no contract or an invalid contract", async () => {
+  const t = join(FIX, "investigate_unmet.jsonl");
+  const unknown = await run(["check", "--transcript", t, "--skill", "investigate"]);
+  assert.equal(unknown.code, 5);
+  assert.match(unknown.err, /No installed skill is named investigate/);
+  const dir = await Deno.makeTempDir();
+  try {
+    const none = join(dir, "none.md");
+    await Deno.writeTextFile(none, "---\nname: x\n---\nbody\n");
+    const r1 = await run([
+      "check",
+      "--transcript",
+      t,
+      "--skill",
+      "investigate",
+      "--skill-file",
+      none,
+    ]);
+    assert.equal(r1.code, 5);
+    assert.match(r1.err, /declares no contract/);
+    const bad = join(dir, "bad.md");
+    await Deno.writeTextFile(bad, "---\ncontract:\n  version: 2\n  items: []\n---\n");
+    const r2 = await run([
+      "check",
+      "--transcript",
+      t,
+      "--skill",
+      "investigate",
+      "--skill-file",
+      bad,
+    ]);
+    assert.equal(r2.code, 5);
+    assert.ok(r2.err.includes(bad));
+    assert.match(r2.err, /unsupported contract version 2/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract check exits 6 when the transcript never loads the skill", async () => {
+  const r = await run([
+    "check",
+    "--transcript",
+    join(FIX, "investigate_unmet.jsonl"),
+    "--skill",
+    "review",
+    "--skill-file",
+    REVIEW_FILE,
+  ]);
+  assert.equal(r.code, 6);
+  assert.match(r.err, /^SKILL_CONTRACT_NOT_LOADED/);
+});
+
+Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block", async () => {
+  const good = await run(["lint", SKILL_FILE, REVIEW_FILE]);
+  assert.equal(good.code, 0);
+  assert.match(good.out, /ok \(contract v1, 2 item\(s\): debug-report, repro-after-fix\)/);
+  const dir = await Deno.makeTempDir();
+  try {
+    const bad = join(dir, "SKILL.md");
+    await Deno.writeTextFile(
+      bad,
+      "---\ncontract:\n  version: 1\n  items:\n    - id: x\n      kind: vibes\n---\n",
+    );
+    const r = await run(["lint", SKILL_FILE, bad]);
+    assert.equal(r.code, 5);
+    assert.match(r.out, /unknown kind "vibes"/);
+    assert.equal((await run(["lint"])).code, 2);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-reference)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, RegExp][] = [
+      ["(?=security)review", /lookaround and back-references are not supported/],
+      ["(review)\\1", /lookaround and back-references are not supported/],
+      ["security(?<!in)review", /not a valid RE2 regular expression/],
+    ];
+    for (const [match, problem] of cases) {
+      const file = join(dir, "SKILL.md");
+      await Deno.writeTextFile(
+        file,
+        "---\ncontract:\n  version: 1\n  items:\n    - id: sec\n      kind: agent_dispatch\n" +
+          `      match: '${match}'\n---\n`,
+      );
+      const r = await run(["lint", file]);
+      assert.equal(r.code, 5, match);
+      assert.match(r.out, /item "sec": match is not a valid RE2 regular expression \(/, match);
+      assert.match(r.out, problem, match);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract waive and report dispatch to their modules or exit 2 with a clear message", async () => {
+  for (const sub of ["waive", "report"]) {
+    const file = join(ROOT, "lib", "contracts", `${sub}.ts`);
+    let exists = true;
+    try {
+      await Deno.stat(file);
+    } catch {
+      exists = false;
+    }
+    const r = await run([sub, "--help"]);
+    if (!exists) {
+      assert.equal(r.code, 2);
+      assert.match(r.err, new RegExp(`contract ${sub} is not available`));
+    } else {
+      assert.equal(typeof r.code, "number");
+    }
+  }
+});
+
+Deno.test("skillgate contract check runs as a process with the seed's exit code and text", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-env",
+      join(ROOT, "cli.ts"),
+      "contract",
+      "check",
+      "--transcript",
+      join(FIX, "investigate_unmet.jsonl"),
+      "--skill",
+      "investigate",
+      "--skill-file",
+      SKILL_FILE,
+    ],
+    env: { SKILLGATE_STATE_ROOT: "/nonexistent-skillgate-state", SKILLGATE_COMMAND: "" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 1);
+  assert.equal(new TextDecoder().decode(out.stdout).split("\n")[0], SEED_BLOCK);
+});

@@ -1,0 +1,261 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main, parseLabeled } from "./route.ts";
+import { FIXTURES } from "../../tests/_helpers.ts";
+
+const SKILLS = join(FIXTURES, "routing", "skills");
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs the CLI in a temp world (state root, Claude config dir), capturing its output. */
+async function run(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const world = await Deno.makeTempDir({ prefix: "skillgate-cli-route-" });
+  const vars: Record<string, string> = {
+    SKILLGATE_STATE_ROOT: join(world, "state"),
+    CLAUDE_CONFIG_DIR: join(world, "claude"),
+    ...env,
+  };
+  const saved = new Map<string, string | undefined>();
+  for (const k of [...Object.keys(vars), "SKILLGATE_SKILL_ROUTING", "SKILLGATE_SKILL_ROUTE_HINT"]) {
+    saved.set(k, Deno.env.get(k));
+    Deno.env.delete(k);
+  }
+  for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log;
+  const error = console.error;
+  console.log = (...a: unknown[]) => out.push(a.join(" "));
+  console.error = (...a: unknown[]) => err.push(a.join(" "));
+  try {
+    const code = await main(args);
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+    for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    await Deno.remove(world, { recursive: true });
+  }
+}
+
+/** A skills directory holding only investigate and ios-fix, as in the seed's example. */
+async function seedSkills(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-seed-skills-" });
+  for (const name of ["investigate", "ios-fix"]) {
+    Deno.mkdirSync(join(dir, name));
+    Deno.copyFileSync(join(SKILLS, name, "SKILL.md"), join(dir, name, "SKILL.md"));
+  }
+  return dir;
+}
+
+Deno.test("route --explain prints the seed's dry run literally", async () => {
+  const dir = await seedSkills();
+  try {
+    const r = await run(["--explain", "this test fails, fix it", "--skills-dir", dir]);
+    assert.equal(r.code, 0);
+    const lines = r.out.split("\n");
+    assert.deepEqual(lines.slice(0, 7), [
+      "switch: skill_routing off (default)",
+      "threshold: 0.66",
+      `skills: 2 scanned in ${dir}`,
+      "candidates:",
+      '  1.00  /investigate  "fix this bug" (2 words)',
+      '  0.67  /ios-fix  "fix this ios bug" (2 words)',
+      "route: /investigate",
+    ]);
+    assert.match(lines[7], /^hint: skillgate skill routing \(UserPromptSubmit hook; /);
+    assert.equal(lines.length, 8);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("route --explain reads the installed skills under CLAUDE_CONFIG_DIR", async () => {
+  const world = await Deno.makeTempDir();
+  try {
+    const skills = join(world, "claude", "skills");
+    Deno.mkdirSync(join(skills, "review"), { recursive: true });
+    Deno.copyFileSync(join(SKILLS, "review", "SKILL.md"), join(skills, "review", "SKILL.md"));
+    const r = await run(["--explain", "please check my diff"], {
+      CLAUDE_CONFIG_DIR: join(world, "claude"),
+    });
+    assert.ok(r.out.includes(`skills: 1 scanned in ${skills}`), r.out);
+    assert.ok(r.out.includes("route: /review"));
+  } finally {
+    await Deno.remove(world, { recursive: true });
+  }
+});
+
+Deno.test("route --explain shows the switch source and never injects or logs", async () => {
+  const state = await Deno.makeTempDir();
+  try {
+    const r = await run(["--explain", "this test fails, fix it", "--skills-dir", SKILLS], {
+      SKILLGATE_SKILL_ROUTING: "on",
+      SKILLGATE_STATE_ROOT: state,
+    });
+    assert.ok(r.out.startsWith("switch: skill_routing on (env)\n"));
+    assert.ok(r.out.includes("route: /investigate"));
+    assert.ok(!r.out.includes("hookSpecificOutput"));
+    assert.throws(() => Deno.statSync(join(state, "hooks", "skill-route.log")));
+  } finally {
+    await Deno.remove(state, { recursive: true });
+  }
+});
+
+Deno.test("route --explain says why nothing routed", async () => {
+  const low = await run(["--explain", "fix the typo", "--skills-dir", SKILLS]);
+  assert.ok(low.out.includes("route: none (best score 0.50 is below 0.66)"), low.out);
+  assert.ok(low.out.includes("hint: none"));
+  const slash = await run(["--explain", "/investigate it", "--skills-dir", SKILLS]);
+  assert.ok(slash.out.includes("candidates:\n  (none)\nroute: none (the prompt starts with /)"));
+  const notRoutable = await run(["--explain", "patch the iphone app", "--skills-dir", SKILLS]);
+  assert.ok(notRoutable.out.includes("route: none (best skill /ios-fix is not in route_skills)"));
+});
+
+Deno.test("route --explain --threshold changes the cutoff", async () => {
+  const r = await run([
+    "--explain",
+    "fix the ios thing",
+    "--threshold",
+    "0.9",
+    "--skills-dir",
+    SKILLS,
+  ]);
+  assert.ok(r.out.includes("threshold: 0.9"));
+  assert.ok(r.out.includes("route: none"));
+});
+
+Deno.test("route --explain --json gives the same decision as data", async () => {
+  const dir = await seedSkills();
+  try {
+    const r = await run(["--explain", "this test fails, fix it", "--json", "--skills-dir", dir], {
+      SKILLGATE_SKILL_ROUTE_HINT: "step",
+    });
+    const data = JSON.parse(r.out);
+    assert.deepEqual(data.switch, { name: "skill_routing", on: false, source: "default" });
+    assert.equal(data.threshold, 0.66);
+    assert.deepEqual(data.skills, { count: 2, dirs: [dir] });
+    assert.deepEqual(data.candidates[0], {
+      skill: "investigate",
+      score: 1,
+      trigger: "fix this bug",
+      matched: 2,
+      intent: false,
+      routable: true,
+    });
+    assert.equal(data.candidates[1].score, 0.67);
+    assert.equal(data.candidates[1].routable, false);
+    assert.equal(data.route, "investigate");
+    assert.ok(data.hint.includes('Its first step: "Reproduce the problem'));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("route exits 2 with SKILL_ROUTE_USAGE on bad arguments", async () => {
+  const bad = [
+    [],
+    ["--explain"],
+    ["--explain", ""],
+    ["--explain", "x", "--threshold", "abc"],
+    ["--explain", "x", "--threshold", "1.5"],
+    ["--explain", "x", "--threshold", "0"],
+    ["--explain", "x", "extra"],
+    ["--bogus"],
+    ["eval"],
+    ["eval", "a.tsv", "b.tsv"],
+    ["frobnicate"],
+    ["--default", "nope"],
+    ["--default", "skill_routing", "--explain", "x"],
+  ];
+  for (const args of bad) {
+    const r = await run(args);
+    assert.equal(r.code, 2, JSON.stringify(args));
+    assert.match(r.err, /^SKILL_ROUTE_USAGE /, JSON.stringify(args));
+  }
+});
+
+Deno.test("route --default prints a switch's built-in default", async () => {
+  assert.equal((await run(["--default", "skill_routing"])).out, "skill_routing: off");
+  assert.equal((await run(["--default", "skill_contracts"])).out, "skill_contracts: on");
+  const json = await run(["--default", "skill_redirect", "--json"]);
+  assert.deepEqual(JSON.parse(json.out), { switch: "skill_redirect", default: "on" });
+});
+
+Deno.test("route eval prints precision, recall and every wrong decision", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "set.tsv");
+    Deno.writeTextFileSync(
+      file,
+      [
+        "# a comment",
+        "investigate\tthis test fails, fix it",
+        "/review\tplease check my diff",
+        "qa\tadd a flag to the cli",
+        "-\trename a variable",
+        "-\treview this pr",
+        "",
+      ].join("\n"),
+    );
+    const r = await run(["eval", file, "--skills-dir", SKILLS]);
+    assert.equal(r.code, 0);
+    const lines = r.out.split("\n");
+    assert.ok(lines.includes("prompts: 5 (3 fit, 2 no-fit)"), r.out);
+    assert.ok(lines.includes("precision: 0.667 (2 of 3 routes right)"), r.out);
+    assert.ok(lines.includes("recall: 0.667 (2 of 3 fit prompts routed right)"), r.out);
+    assert.ok(lines.includes("no-fit routed: 1 of 2"), r.out);
+    assert.ok(lines.includes("wrong decisions: 2"), r.out);
+    assert.ok(
+      lines.some((l) => l.startsWith("  line 4: expected /qa, got none (no-match): add a flag")),
+      r.out,
+    );
+    assert.ok(lines.some((l) => l.startsWith("  line 6: expected none, got /review;")), r.out);
+    const json = JSON.parse((await run(["eval", file, "--json", "--skills-dir", SKILLS])).out);
+    assert.equal(json.recall, 2 / 3);
+    assert.equal(json.nonFitRouted, 1);
+    assert.deepEqual(json.wrong.map((w: { line: number }) => w.line), [4, 6]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("route eval exits 2 for a missing or malformed file", async () => {
+  const missing = await run(["eval", "/nonexistent/set.tsv"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /^SKILL_ROUTE_USAGE cannot use \/nonexistent\/set.tsv/);
+  const dir = await Deno.makeTempDir();
+  try {
+    Deno.writeTextFileSync(join(dir, "bad.tsv"), "investigate fix this bug\n");
+    const bad = await run(["eval", join(dir, "bad.tsv")]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /line 1 is not expected<TAB>prompt/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("parseLabeled() reads expected<TAB>prompt lines, skipping comments and blanks", () => {
+  assert.deepEqual(parseLabeled("# c\n\n/qa\ttest the site\r\n-\tadd a flag\n"), [
+    { line: 3, expected: "qa", prompt: "test the site" },
+    { line: 4, expected: "-", prompt: "add a flag" },
+  ]);
+  assert.throws(() => parseLabeled("qa\t  \n"), /line 1/);
+});
+
+Deno.test("route eval on the labeled set meets the no-fit bar", async () => {
+  const r = await run([
+    "eval",
+    join(FIXTURES, "routing", "labeled.tsv"),
+    "--json",
+    "--skills-dir",
+    SKILLS,
+  ]);
+  const data = JSON.parse(r.out);
+  assert.ok(data.fit >= 40 && data.nonFit >= 40);
+  assert.ok(data.nonFitRouted * 32 <= data.nonFit);
+});

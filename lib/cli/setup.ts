@@ -1,0 +1,76 @@
+/**
+ * `skillgate setup`: the command-line front of {@link runSetup}.
+ *
+ * @module
+ */
+
+import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { chooseDenoPath, detectModuleSource, shellJoin } from "../install/hook_commands.ts";
+import { parseSetupArgs, runSetup, SETUP_USAGE, type SetupContext } from "../install/setup.ts";
+import type { ModuleSource } from "../install/hook_commands.ts";
+
+/**
+ * The command that runs the skillgate CLI from a module source, for config `skillgate_command`.
+ *
+ * @param denoPath The Deno executable.
+ * @param source Where skillgate runs from.
+ * @returns A shell command prefix, or `undefined` for compiled hooks.
+ */
+export function cliCommandFor(denoPath: string, source: ModuleSource): string | undefined {
+  const flags = ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-run"];
+  if (source.kind === "local") return shellJoin([denoPath, ...flags, `${source.root}/cli.ts`]);
+  if (source.kind === "jsr") {
+    return shellJoin([denoPath, ...flags, `jsr:@skillgate/skillgate@${source.version}/cli`]);
+  }
+  return undefined;
+}
+
+/**
+ * Builds the surroundings of a real run: state root, Claude config dir, home, `COPILOT_HOME`, the
+ * working directory, the Deno executable and where skillgate runs from.
+ *
+ * @returns The context.
+ */
+export function realSetupContext(): SetupContext {
+  const deno = chooseDenoPath();
+  const source = detectModuleSource();
+  if (deno.warning) console.error(`skillgate: ${deno.warning}`);
+  return {
+    stateRoot: stateRoot(),
+    claudeConfigDir: claudeConfigDir(),
+    home: homeDir(),
+    copilotHome: getEnv("COPILOT_HOME"),
+    cwd: Deno.cwd(),
+    denoPath: deno.path,
+    source,
+    cliCommand: cliCommandFor(deno.path, source),
+    precache: true,
+    print: (line) => console.log(line),
+    warn: (line) => console.error(line),
+  };
+}
+
+/**
+ * Runs `skillgate setup`.
+ *
+ * @param args The arguments after `setup`.
+ * @returns The exit code: 0 done, 1 refused or failed, 2 usage.
+ */
+export async function main(args: string[]): Promise<number> {
+  const parsed = parseSetupArgs(args);
+  if ("error" in parsed) {
+    console.error(`skillgate setup: ${parsed.error}`);
+    console.error(SETUP_USAGE);
+    return 2;
+  }
+  let ctx: SetupContext;
+  try {
+    ctx = realSetupContext();
+  } catch (err) {
+    console.error(`skillgate setup: ${err instanceof Error ? err.message : err}`);
+    return 1;
+  }
+  return await runSetup(parsed, ctx);
+}
+
+if (import.meta.main) Deno.exitCode = await main(Deno.args);

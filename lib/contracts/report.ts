@@ -1,0 +1,372 @@
+/**
+ * `skillgate contract report [--json] [--session <id>]`: the contract misses of the recorded
+ * sessions, by skill and item, then each missed run.
+ *
+ * A miss is a run that was blocked and never fixed, stopped again unmet (`miss`), or met only
+ * through a waiver (`met_waived`). A run still marked `blocked` (or `deferred`) is re-checked
+ * against its transcript when the file is still there: a blocked run fixed after its block reads
+ * `fixed_after_block`, not a miss. The report only reads the records.
+ *
+ * Exit codes: 0 done; 2 for a bad argument; 3 when a record or the records directory cannot be
+ * read (the other sessions are still reported).
+ *
+ * @module
+ */
+
+import { parseArgs } from "node:util";
+import { resolve, sep } from "node:path";
+import { EXIT_CODES, EXIT_WORDS } from "./check.ts";
+import {
+  listSessionRecords,
+  readRecordFile,
+  type RecordFile,
+  recordPath,
+  type RunOutcome,
+  type RunRecord,
+  type SessionRecord,
+} from "./records.ts";
+import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
+import { isSafeFileStem } from "../base/state_file.ts";
+
+const USAGE = "Usage: skillgate contract report [--json] [--session <id>]";
+
+/** A run's outcome as the report states it. */
+export type ReportOutcome = RunOutcome | "fixed_after_block";
+
+/** One run in the report. */
+export interface ReportRun {
+  /** The session id. */
+  session: string;
+  /** The skill. */
+  skill: string;
+  /** The run's key in the record. */
+  run: string;
+  /** The outcome in the record. */
+  recorded: RunOutcome;
+  /** The outcome after a re-check (the recorded one when not re-checked). */
+  outcome: ReportOutcome;
+  /** Whether it counts as a miss. */
+  miss: boolean;
+  /** The items it missed or waived. */
+  items: string[];
+  /** Whether the transcript was re-checked. */
+  rechecked: boolean;
+  /** Why a re-check was not possible, when it was wanted. */
+  recheckNote?: string;
+  /** When the run was last recorded. */
+  updated: string;
+}
+
+/** What {@link buildReport} found. */
+export interface Report {
+  /** Sessions read. */
+  sessions: number;
+  /** Every run. */
+  runs: ReportRun[];
+  /** Misses counted by skill and item, most first. */
+  byItem: { skill: string; item: string; count: number }[];
+  /** Records that could not be read (path and cause). */
+  errors: { path: string; cause: string }[];
+}
+
+/** Re-checks one recorded run against its transcript; undefined when it cannot. */
+export type Rechecker = (
+  record: SessionRecord,
+  run: RunRecord,
+) => Promise<{ outcome: "met" | "met_waived" | "unmet"; items: string[] } | { note: string }>;
+
+function errText(e: unknown): string {
+  if (e instanceof Deno.errors.NotFound) return "No such file or directory";
+  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  if (e instanceof Deno.errors.NotADirectory) return "Not a directory";
+  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
+  return String(e).slice(0, 200);
+}
+
+/** The default re-check: the run's transcript (only under the Claude projects directory). */
+async function defaultRechecker(): Promise<Rechecker> {
+  const { claudeConfigDir, getEnv, skillgateCommand, stateRoot } = await import(
+    "../base/locations.ts"
+  );
+  const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
+  const { configList, readConfig } = await import("../base/config.ts");
+  const { validateContract } = await import("./schema.ts");
+  const { readTranscriptRun } = await import("../transcript/transcript.ts");
+  const { checkContract } = await import("./check.ts");
+  let projects: string;
+  try {
+    projects = resolve(claudeConfigDir(), "projects");
+  } catch (e) {
+    return () => Promise.resolve({ note: `Claude config directory: ${errText(e)}` });
+  }
+  let values: Record<string, string> = {};
+  try {
+    values = readConfig(stateRoot()).values;
+  } catch {
+    values = {};
+  }
+  type Cat = Awaited<ReturnType<typeof loadCatalog>>;
+  let catalog: Promise<Cat> | undefined;
+  const command = skillgateCommand(values);
+  return async (record, run) => {
+    const path = record.transcript;
+    if (!path) return { note: "no transcript path recorded" };
+    const abs = resolve(path);
+    if (!abs.startsWith(projects + sep) || !abs.endsWith(".jsonl")) {
+      return { note: "transcript is not under the Claude projects directory" };
+    }
+    try {
+      Deno.statSync(abs);
+    } catch {
+      return { note: "transcript is gone" };
+    }
+    catalog ??= loadCatalog({
+      claudeConfigDir: claudeConfigDir(),
+      cwd: Deno.cwd(),
+      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      extraSkillDirs: configList(
+        { path: "", exists: true, readable: true, values },
+        "skill_dirs",
+        [],
+      ),
+      agents: false,
+    });
+    const cat = await catalog;
+    const entry = findSkill(cat, run.skill);
+    if (!entry || entry.contract === undefined) return { note: "skill or contract not installed" };
+    const v = await validateContract(entry.contract);
+    if (!v.ok) return { note: "contract block is invalid" };
+    let read;
+    try {
+      read = await readTranscriptRun(abs, {
+        skill: run.skill,
+        fromOffset: run.loadOffset,
+        skillsDirs: cat.dirs,
+      });
+    } catch (e) {
+      return { note: `transcript unreadable: ${errText(e)}` };
+    }
+    if (read.kind !== "ok") return { note: `transcript ${read.kind.replace("_", " ")}` };
+    if (read.run.load.offset !== run.loadOffset) return { note: "the run's load moved" };
+    const c = checkContract(read.run, v.contract, {
+      skill: entry.name,
+      sessionId: record.session,
+      command,
+    });
+    if (c.outcome === "unmet") {
+      return {
+        outcome: "unmet",
+        items: c.items.filter((i) => i.status !== "met").map((i) => i.id),
+      };
+    }
+    if (c.waived) {
+      return {
+        outcome: "met_waived",
+        items: c.items.filter((i) => i.status === "waived").map((i) => i.id),
+      };
+    }
+    return { outcome: "met", items: [] };
+  };
+}
+
+/**
+ * Reads the records and states each run's outcome, re-checking runs still `blocked` or `deferred`.
+ *
+ * @param files The record files.
+ * @param recheck The re-check.
+ * @returns The report.
+ */
+export async function buildReport(
+  files: readonly RecordFile[],
+  recheck: Rechecker,
+): Promise<Report> {
+  const runs: ReportRun[] = [];
+  const errors: { path: string; cause: string }[] = [];
+  let sessions = 0;
+  for (const f of files) {
+    let record: SessionRecord | undefined;
+    try {
+      record = readRecordFile(f.path);
+    } catch (e) {
+      errors.push({ path: f.path, cause: errText(e) });
+      continue;
+    }
+    if (!record) continue;
+    sessions++;
+    for (const r of record.runs) {
+      const row: ReportRun = {
+        session: f.session,
+        skill: sanitizeName(r.skill),
+        run: sanitizeLine(r.key, 100),
+        recorded: r.outcome,
+        outcome: r.outcome,
+        miss: false,
+        items: [],
+        rechecked: false,
+        updated: sanitizeLine(r.updated, 40),
+      };
+      switch (r.outcome) {
+        case "met":
+        case "met_after_block":
+          break;
+        case "met_waived":
+          row.miss = true;
+          row.items = [...r.waived];
+          break;
+        case "miss":
+          row.miss = true;
+          row.items = [...r.missing, ...r.waived];
+          break;
+        case "blocked":
+        case "deferred": {
+          const c = await recheck(record, r);
+          if ("note" in c) {
+            row.recheckNote = c.note;
+            if (r.outcome === "blocked") {
+              row.miss = true;
+              row.items = [...r.missing, ...r.waived];
+            }
+            break;
+          }
+          row.rechecked = true;
+          if (c.outcome === "met") {
+            row.outcome = r.outcome === "blocked" ? "fixed_after_block" : "met";
+          } else if (c.outcome === "met_waived") {
+            row.outcome = "met_waived";
+            row.miss = true;
+            row.items = c.items;
+          } else {
+            row.outcome = "miss";
+            row.miss = true;
+            row.items = c.items;
+          }
+          break;
+        }
+      }
+      row.items = row.items.map((i) => sanitizeName(i));
+      runs.push(row);
+    }
+  }
+  const counts = new Map<string, { skill: string; item: string; count: number }>();
+  for (const r of runs) {
+    if (!r.miss) continue;
+    for (const item of r.items.length > 0 ? r.items : ["(unknown)"]) {
+      const k = `${r.skill}\u0000${item}`;
+      const c = counts.get(k) ?? { skill: r.skill, item, count: 0 };
+      c.count++;
+      counts.set(k, c);
+    }
+  }
+  const byItem = [...counts.values()].sort((a, b) =>
+    b.count - a.count || a.skill.localeCompare(b.skill) || a.item.localeCompare(b.item)
+  );
+  return { sessions, runs, byItem, errors };
+}
+
+/**
+ * Formats a report as text.
+ *
+ * @param report The report.
+ * @returns The lines.
+ */
+export function formatReport(report: Report): string {
+  const missed = report.runs.filter((r) => r.miss);
+  const lines = [
+    `Contract misses: ${missed.length} of ${report.runs.length} run(s) in ${report.sessions} session(s)`,
+  ];
+  if (report.byItem.length > 0) {
+    lines.push("", "Misses by skill and item:");
+    const w1 = Math.max(5, ...report.byItem.map((b) => b.skill.length));
+    const w2 = Math.max(4, ...report.byItem.map((b) => b.item.length));
+    lines.push(`  ${"skill".padEnd(w1)}  ${"item".padEnd(w2)}  misses`);
+    for (const b of report.byItem) {
+      lines.push(`  ${b.skill.padEnd(w1)}  ${b.item.padEnd(w2)}  ${b.count}`);
+    }
+  }
+  if (missed.length > 0) {
+    lines.push("", "Missed runs:");
+    for (const r of missed) {
+      const what = r.outcome === "met_waived" ? "waived" : "missing";
+      const note = r.recheckNote ? ` (not re-checked: ${r.recheckNote})` : "";
+      lines.push(
+        `  ${r.session}  ${r.skill}  ${r.run}  ${r.outcome}  ${what}: ${
+          r.items.join(", ") || "(unknown)"
+        }  ${r.updated}${note}`,
+      );
+    }
+  }
+  const other = new Map<string, number>();
+  for (const r of report.runs) if (!r.miss) other.set(r.outcome, (other.get(r.outcome) ?? 0) + 1);
+  if (other.size > 0) {
+    lines.push("", `Other runs: ${[...other].map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  }
+  for (const e of report.errors) {
+    lines.push(`${EXIT_WORDS[EXIT_CODES.STATE_ERROR]} ${sanitizeLine(e.path, 300)}: ${e.cause}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Runs `skillgate contract report`.
+ *
+ * @param args The arguments after `report`.
+ * @param opts Test seams: the state root and the re-check.
+ * @returns The exit code.
+ */
+export async function main(
+  args: string[],
+  opts: { stateRoot?: string; recheck?: Rechecker } = {},
+): Promise<number> {
+  const json = args.includes("--json");
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        json: { type: "boolean", default: false },
+        session: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (e) {
+    return fail(json, EXIT_CODES.USAGE, `${sanitizeLine(errText(e), 200)}\n${USAGE}`);
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const session = parsed.values.session;
+  if (session !== undefined && !isSafeFileStem(session)) {
+    return fail(json, EXIT_CODES.USAGE, `--session takes a session id ([A-Za-z0-9_-])\n${USAGE}`);
+  }
+  let root: string;
+  try {
+    root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+  } catch (e) {
+    return fail(json, EXIT_CODES.STATE_ERROR, `State root: ${errText(e)}`);
+  }
+  let files: RecordFile[];
+  try {
+    files = session !== undefined
+      ? [{ session, path: recordPath(root, session) }]
+      : listSessionRecords(root);
+  } catch (e) {
+    return fail(json, EXIT_CODES.STATE_ERROR, `${sanitizeLine(root, 300)}: ${errText(e)}`);
+  }
+  const report = await buildReport(files, opts.recheck ?? await defaultRechecker());
+  const code = report.errors.length > 0 ? EXIT_CODES.STATE_ERROR : 0;
+  if (json) {
+    console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, ...report }));
+  } else {
+    console.log(formatReport(report));
+  }
+  return code;
+}
+
+function fail(json: boolean, code: number, message: string): number {
+  if (json) console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, error: message }));
+  else console.error(`${EXIT_WORDS[code]} ${message}`);
+  return code;
+}

@@ -1,0 +1,308 @@
+/**
+ * The fail-open runner every hook entry uses: read stdin (bounded in size and time), parse the
+ * payload, check the permissions the hook table grants, read the switch, run the hook's logic
+ * under a deadline, and print the host's answer.
+ *
+ * Whatever goes wrong (a throw, a missing permission, a malformed payload, the deadline), the host
+ * gets the pass-through answer (exit 0, nothing on stdout) and stderr gets exactly one line:
+ * `skillgate: <CODE> <detail>`.
+ *
+ * @module
+ */
+
+import { isAbsolute, join } from "../base/path.ts";
+import {
+  configList,
+  configNumber,
+  type ConfigState,
+  readConfig,
+  resolveSwitch,
+} from "../base/config.ts";
+import { logDecision, type LogFields } from "./log.ts";
+import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./table.ts";
+import { type HookEvent, parsePayload, PayloadError } from "../host/payload.ts";
+import type { HookAnswer } from "../host/answer.ts";
+import { claudeConfigDir, stateRoot } from "../base/locations.ts";
+import { sanitizeLine } from "../base/sanitize.ts";
+import { deadline, readStdin, StdinError } from "./io.ts";
+import { checkStateFile, readStateFile } from "../base/state_file.ts";
+
+/** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
+export const DEFAULT_DEADLINE_MS = 5000;
+
+/** A failure a hook reports on its one stderr line. */
+export class HookFailure extends Error {
+  /**
+   * @param code A stable upper-case code, such as `PERMISSION` or `SKILL_CONTRACT_STATE_ERROR`.
+   * @param detail One line saying what happened.
+   */
+  constructor(readonly code: string, readonly detail: string) {
+    super(`${code} ${detail}`);
+    this.name = "HookFailure";
+  }
+}
+
+/** What a hook's logic receives besides the event. */
+export interface HookContext {
+  /** The hook's row in the hook table. */
+  readonly row: HookRow;
+  /** The state root. */
+  readonly stateRoot: string;
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The config file as read. */
+  readonly config: ConfigState;
+  /**
+   * Aborted when the deadline passes. A hook busy without a pause does not see the abort until it
+   * waits, so a check before a write should also ask {@link HookContext.pastDeadline}.
+   */
+  readonly signal: AbortSignal;
+  /** Whether the deadline has passed (by the clock, aborted or not). */
+  pastDeadline?(): boolean;
+  /**
+   * Commits the hook to its answer, right before it records state that the answer stands for (a
+   * block and its record are one commit). Past the deadline it throws the deadline failure, so
+   * nothing is recorded; once it returns, the runner prints the hook's answer even if the
+   * deadline passes before the hook returns it.
+   *
+   * @throws {HookFailure} `DEADLINE` when the deadline has passed.
+   */
+  commit(): void;
+  /** Writes one decision line to the hook's log (names and counts only, never prompt text). */
+  log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
+}
+
+/** A hook's logic. */
+export interface HookSpec {
+  /** The hook's id, for the events it serves (a PreToolUse and a Stop row may share an entry). */
+  readonly ids: readonly HookId[];
+  /** Computes the answer; `null` lets the action proceed. */
+  run(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> | HookAnswer;
+  /**
+   * Whether the event concerns the hook at all, decided from the payload alone before any config
+   * or file is read (a PreToolUse hook for one tool, say). An event it does not concern passes
+   * through with no log line. Default: every event of the hook's rows.
+   */
+  relevant?(ev: HookEvent): boolean;
+  /** Formats the stderr line of a failure (default: `skillgate: <code> <detail>`). */
+  formatFailure?(failure: HookFailure): string;
+}
+
+/** Where a hook run ended, for tests and the runner itself. */
+export interface HookOutcome {
+  /** What was printed to stdout (empty for pass-through). */
+  readonly stdout: string;
+  /** The one stderr line, when something went wrong. */
+  readonly stderr?: string;
+}
+
+/**
+ * The paths a hook's permissions are granted for, as this process sees them.
+ *
+ * @param config The config file as read (for `skill_dirs`, `agent_dirs`).
+ * @returns The paths.
+ */
+export function currentPermissionPaths(config?: ConfigState): PermissionPaths {
+  return {
+    stateRoot: stateRoot(),
+    claudeConfigDir: claudeConfigDir(),
+    extraSkillDirs: config ? configList(config, "skill_dirs", []) : [],
+    extraAgentDirs: config ? configList(config, "agent_dirs", []) : [],
+  };
+}
+
+/**
+ * Checks that the hook holds every absolute read and write grant its table row asks for.
+ *
+ * @param row The hook.
+ * @param paths The paths it runs with.
+ * @throws {HookFailure} `PERMISSION`, naming the flag to add, for the first grant missing.
+ */
+export function probePermissions(row: HookRow, paths: PermissionPaths): void {
+  const perms = row.permissions(paths);
+  for (const path of perms.read) {
+    if (!isAbsolute(path)) continue;
+    if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {
+      throw new HookFailure("PERMISSION", `missing --allow-read=${path}`);
+    }
+  }
+  for (const path of perms.write) {
+    if (!isAbsolute(path)) continue;
+    if (Deno.permissions.querySync({ name: "write", path }).state !== "granted") {
+      throw new HookFailure("PERMISSION", `missing --allow-write=${path}`);
+    }
+  }
+}
+
+function describe(err: unknown): HookFailure {
+  if (err instanceof HookFailure) return err;
+  if (err instanceof PayloadError || err instanceof StdinError) {
+    return new HookFailure("PAYLOAD", err.message);
+  }
+  const notCapable = (Deno.errors as Record<string, unknown>).NotCapable as
+    | (new () => Error)
+    | undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  if (notCapable && err instanceof notCapable) {
+    const flag = /run again with the (--allow-[a-z]+) flag/.exec(message)?.[1];
+    return new HookFailure("PERMISSION", flag ? `missing ${flag}: ${message}` : message);
+  }
+  return new HookFailure("ERROR", message);
+}
+
+function countSessionFailures(root: string, row: HookRow, session: string | undefined): number {
+  if (!session) return 1;
+  try {
+    const bytes = readStateFile(join(root, "hooks", row.logFile), 4 * 1024 * 1024);
+    if (bytes === undefined) return 1;
+    const text = new TextDecoder().decode(bytes);
+    const needle = `session=${session} `;
+    let n = 0;
+    for (const line of text.split("\n")) {
+      if (line.includes(needle) && line.includes(" outcome=error")) n++;
+    }
+    return n + 1;
+  } catch {
+    return 1;
+  }
+}
+
+/**
+ * Runs a hook's logic on one payload and returns what to print. Never throws.
+ *
+ * @param spec The hook.
+ * @param raw The payload text.
+ * @returns The stdout text (possibly empty) and the stderr line, if any.
+ */
+export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOutcome> {
+  let row = hookRow(spec.ids[0]);
+  let ev: HookEvent | undefined;
+  let root: string | undefined;
+  const format = (f: HookFailure) =>
+    sanitizeLine(spec.formatFailure?.(f) ?? `skillgate: ${f.code} ${f.detail}`, 1000);
+  try {
+    ev = parsePayload(raw);
+    const eventName = ev.eventName;
+    const ids = spec.ids.map(hookRow);
+    row = ids.find((r) => r.claudeEvent === eventName) ?? ids[0];
+    if (!ids.some((r) => r.claudeEvent === eventName)) return { stdout: "" };
+    if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
+    const paths = currentPermissionPaths();
+    root = paths.stateRoot;
+    // Only what the switch needs comes first, so a hook that is off costs as little as possible.
+    const configFile = join(root, "config.yaml");
+    if (Deno.permissions.querySync({ name: "read", path: configFile }).state !== "granted") {
+      throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
+    }
+    const config = readConfig(root);
+    // The environment outranks the config file, even one that cannot be read; without it, an
+    // unreadable config turns the hook off, because it may hold an off the user set.
+    const sw = resolveSwitch(row.switchName, config);
+    if (!sw.on) {
+      if (sw.source !== "unreadable-config") return { stdout: "" };
+      throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
+    }
+    probePermissions(row, currentPermissionPaths(config));
+    // A log planted as a symbolic link would be followed by every append: refuse to run on it.
+    const logPath = join(root, "hooks", row.logFile);
+    try {
+      checkStateFile(logPath);
+    } catch (err) {
+      throw new HookFailure("STATE", `${logPath}: ${err instanceof Error ? err.message : err}`);
+    }
+    const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
+    const deadlineFailure = () =>
+      new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`);
+    const timeout = deadline(deadlineMs, deadlineFailure);
+    const deadlineAt = performance.now() + deadlineMs;
+    const pastDeadline = () => timeout.signal.aborted || performance.now() > deadlineAt;
+    const event = ev;
+    const stateDir = root;
+    let committed = false;
+    const ctx: HookContext = {
+      row,
+      stateRoot: root,
+      claudeConfigDir: paths.claudeConfigDir,
+      config,
+      signal: timeout.signal,
+      pastDeadline,
+      commit() {
+        if (pastDeadline()) throw deadlineFailure();
+        committed = true;
+      },
+      log(outcome, reason, extra) {
+        const fields: LogFields = {
+          session: event.sessionId,
+          hook: row.id,
+          event: event.eventName,
+          outcome,
+          reason,
+          ...extra,
+        };
+        logDecision(stateDir, row.logFile, fields);
+      },
+    };
+    try {
+      const running = Promise.resolve().then(() => spec.run(event, ctx));
+      let answer: HookAnswer;
+      try {
+        answer = await Promise.race([running, timeout.promise]);
+      } catch (err) {
+        // A hook that committed before the deadline fired gets its answer printed.
+        if (!committed) throw err;
+        answer = await running;
+      }
+      // Work that never paused finishes before the abort can fire: the clock still decides,
+      // unless the hook committed to its answer in time.
+      if (pastDeadline() && !committed) throw deadlineFailure();
+      return { stdout: answer === null ? "" : JSON.stringify(answer) };
+    } finally {
+      timeout.clear();
+    }
+  } catch (err) {
+    const failure = describe(err);
+    if (root !== undefined && ev !== undefined) {
+      logDecision(root, row.logFile, {
+        session: ev.sessionId,
+        hook: row.id,
+        event: ev.eventName,
+        outcome: "error",
+        reason: failure.code,
+        failures: countSessionFailures(root, row, ev.sessionId),
+      });
+    }
+    return { stdout: "", stderr: format(failure) };
+  }
+}
+
+/**
+ * The whole life of a hook process: read stdin, evaluate, print. Never throws. The entry ends the
+ * process right after, with exit code 0 (`Deno.exit(0)`): a stdin read abandoned at its deadline,
+ * or logic that ran past its deadline, would otherwise keep it alive.
+ *
+ * @param spec The hook.
+ * @param input The payload when the entry has read it already (or why it could not).
+ */
+export async function runHook(spec: HookSpec, input?: string | StdinError): Promise<void> {
+  let outcome: HookOutcome;
+  try {
+    const raw = input ?? await readStdin();
+    if (raw instanceof StdinError) throw raw;
+    outcome = await evaluateHook(spec, raw);
+  } catch (err) {
+    const failure = describe(err);
+    outcome = { stdout: "", stderr: `skillgate: ${failure.code} ${sanitizeLine(failure.detail)}` };
+  }
+  try {
+    if (outcome.stdout) writeAll(Deno.stdout, outcome.stdout + "\n");
+    if (outcome.stderr) writeAll(Deno.stderr, outcome.stderr + "\n");
+  } catch {
+    // A closed pipe: the host has gone; nothing more to say.
+  }
+}
+
+/** Writes all of `text` (synchronous: the log line has warmed that op, an async write is cold). */
+function writeAll(target: typeof Deno.stdout, text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  for (let offset = 0; offset < bytes.length;) offset += target.writeSync(bytes.subarray(offset));
+}

@@ -1,0 +1,270 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { evaluateHook, HookFailure, type HookSpec } from "./runner.ts";
+
+const PROMPT = JSON.stringify({
+  session_id: "sess-1",
+  hook_event_name: "UserPromptSubmit",
+  prompt: "SECRET-PROMPT-TEXT please fix it",
+});
+
+async function withState<T>(
+  fn: (root: string) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const root = await Deno.makeTempDir();
+  const names = ["SKILLGATE_STATE_ROOT", "SKILLGATE_SKILL_ROUTING", ...Object.keys(env)];
+  const saved = Object.fromEntries(names.map((k) => [k, Deno.env.get(k)]));
+  try {
+    Deno.env.set("SKILLGATE_STATE_ROOT", root);
+    Deno.env.set("SKILLGATE_SKILL_ROUTING", "on");
+    for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+    return await fn(root);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    }
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+function spec(run: HookSpec["run"], extra: Partial<HookSpec> = {}): HookSpec {
+  return { ids: ["skill-route"], run, ...extra };
+}
+
+Deno.test("evaluateHook() prints the answer as one JSON object", () =>
+  withState(async () => {
+    const out = await evaluateHook(spec(() => ({ a: 1 })), PROMPT);
+    assert.deepEqual(out, { stdout: '{"a":1}' });
+  }));
+
+Deno.test("evaluateHook() passes through with one stderr line on a malformed payload", () =>
+  withState(async () => {
+    for (const raw of ["", "{", "[1]", "null"]) {
+      const out = await evaluateHook(spec(() => ({ a: 1 })), raw);
+      assert.equal(out.stdout, "");
+      assert.match(out.stderr ?? "", /^skillgate: PAYLOAD /);
+      assert.ok(!(out.stderr ?? "").includes("\n"));
+    }
+  }));
+
+Deno.test("evaluateHook() fails open on a throw, logs an error with a per-session count", () =>
+  withState(async (root) => {
+    const boom = spec(() => {
+      throw new Error("kaboom");
+    });
+    const first = await evaluateHook(boom, PROMPT);
+    assert.deepEqual(first, { stdout: "", stderr: "skillgate: ERROR kaboom" });
+    await evaluateHook(boom, PROMPT);
+    const log = Deno.readTextFileSync(join(root, "hooks", "skill-route.log"));
+    const lines = log.trim().split("\n");
+    assert.equal(lines.length, 2);
+    assert.match(
+      lines[0],
+      /session=sess-1 hook=skill-route event=UserPromptSubmit outcome=error reason=ERROR failures=1$/,
+    );
+    assert.match(lines[1], /failures=2$/);
+    assert.ok(!log.includes("SECRET-PROMPT-TEXT"));
+  }));
+
+Deno.test("evaluateHook() uses the hook's own failure line", () =>
+  withState(async () => {
+    const out = await evaluateHook(
+      spec(() => {
+        throw new HookFailure("SKILL_CONTRACT_STATE_ERROR", "/x: gone");
+      }, { formatFailure: (f) => `skillgate: ${f.code} ${f.detail}; stop allowed` }),
+      PROMPT,
+    );
+    assert.equal(out.stderr, "skillgate: SKILL_CONTRACT_STATE_ERROR /x: gone; stop allowed");
+  }));
+
+Deno.test("evaluateHook() does not run a hook whose switch is off", () =>
+  withState(async () => {
+    let ran = false;
+    const out = await evaluateHook(
+      spec(() => {
+        ran = true;
+        return { a: 1 };
+      }),
+      PROMPT,
+    );
+    assert.deepEqual(out, { stdout: "" });
+    assert.equal(ran, false);
+  }, { SKILLGATE_SKILL_ROUTING: "off" }));
+
+Deno.test("evaluateHook() turns the hook off with one line when config cannot be read", () =>
+  withState(async (root) => {
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28, 0x00]));
+    Deno.env.delete("SKILLGATE_SKILL_ROUTING");
+    let ran = false;
+    const out = await evaluateHook(
+      spec(() => {
+        ran = true;
+        return null;
+      }),
+      PROMPT,
+    );
+    assert.equal(out.stdout, "");
+    assert.match(out.stderr ?? "", /^skillgate: CONFIG_UNREADABLE .*config\.yaml: .*hook off$/);
+    assert.equal(ran, false);
+  }));
+
+Deno.test("evaluateHook() ends a hook at its deadline", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 50\n");
+    let aborted = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) =>
+        new Promise((resolve) => {
+          const t = setTimeout(() => resolve({ late: true }), 2000);
+          ctx.signal.addEventListener("abort", () => {
+            aborted = true;
+            clearTimeout(t);
+          });
+        })
+      ),
+      PROMPT,
+    );
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 50 ms deadline",
+    });
+    assert.equal(aborted, true);
+  }));
+
+Deno.test("evaluateHook() ends a hook that ran past its deadline without a pause", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let pastBefore = true;
+    let pastAfter = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        pastBefore = ctx.pastDeadline?.() ?? true;
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // Busy, never yielding: the abort cannot fire before the answer is ready.
+        }
+        pastAfter = ctx.pastDeadline?.() ?? false;
+        return { late: true };
+      }),
+      PROMPT,
+    );
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 20 ms deadline",
+    });
+    assert.equal(pastBefore, false);
+    assert.equal(pastAfter, true);
+  }));
+
+Deno.test("evaluateHook() prints the answer of a hook that committed before its deadline ran out", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let recorded = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        ctx.commit();
+        recorded = true; // the block's record, say
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // The write and the log took long: the deadline passes after the commit.
+        }
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.equal(recorded, true);
+    assert.deepEqual(out, { stdout: '{"decision":"block"}' }, "recorded, so printed");
+  }));
+
+Deno.test("evaluateHook() prints the answer of a hook that committed, then paused past its deadline", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 30\n");
+    const out = await evaluateHook(
+      spec(async (_ev, ctx) => {
+        ctx.commit();
+        await new Promise((r) => setTimeout(r, 120));
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.deepEqual(out, { stdout: '{"decision":"block"}' });
+  }));
+
+Deno.test("evaluateHook(): a commit past the deadline throws, so nothing is recorded or printed", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");
+    let recorded = false;
+    const out = await evaluateHook(
+      spec((_ev, ctx) => {
+        const end = performance.now() + 60;
+        while (performance.now() < end) {
+          // The check took long: the deadline passes before the commit.
+        }
+        ctx.commit();
+        recorded = true;
+        return { decision: "block" };
+      }),
+      PROMPT,
+    );
+    assert.equal(recorded, false, "not recorded");
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 20 ms deadline",
+    });
+  }));
+
+Deno.test("evaluateHook() ignores events its rows do not serve", () =>
+  withState(async () => {
+    const out = await evaluateHook(
+      spec(() => ({ a: 1 })),
+      '{"session_id":"s","hook_event_name":"Stop"}',
+    );
+    assert.deepEqual(out, { stdout: "" });
+  }));
+
+Deno.test("evaluateHook() picks the table row by event for a shared entry", () =>
+  withState(async () => {
+    const seen: string[] = [];
+    const shared: HookSpec = {
+      ids: ["skill-redirect", "skill-redirect-stop"],
+      run: (_ev, ctx) => {
+        seen.push(ctx.row.id);
+        return null;
+      },
+    };
+    await evaluateHook(
+      shared,
+      '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Skill"}',
+    );
+    await evaluateHook(shared, '{"session_id":"s","hook_event_name":"Stop"}');
+    assert.deepEqual(seen, ["skill-redirect", "skill-redirect-stop"]);
+  }));
+
+Deno.test("evaluateHook() ends an event the hook does not concern before reading anything", () =>
+  withState(async (root) => {
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28]));
+    let ran = false;
+    const out = await evaluateHook(
+      {
+        ids: ["skill-redirect"],
+        relevant: (ev) => ev.toolName === "Skill",
+        run: () => {
+          ran = true;
+          return null;
+        },
+      },
+      '{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{}}',
+    );
+    // Not even the unreadable config is reported: the Bash call never concerned the hook.
+    assert.deepEqual(out, { stdout: "" });
+    assert.equal(ran, false);
+  }));
+
+Deno.test("evaluateHook() lets an env switch win over a config file that cannot be read", () =>
+  withState(async (root) => {
+    Deno.writeFileSync(join(root, "config.yaml"), new Uint8Array([0xc3, 0x28, 0x00]));
+    // withState sets SKILLGATE_SKILL_ROUTING=on, as `route --explain` and `config list` read it.
+    const out = await evaluateHook(spec(() => ({ ran: true })), PROMPT);
+    assert.deepEqual(out, { stdout: '{"ran":true}' });
+  }));

@@ -1,0 +1,647 @@
+/**
+ * Reads, merges and writes Claude Code's `settings.json` the careful way (gstack's hardened
+ * writer, anchors §B.1): per-item ownership by command recognition, never touching an entry skillgate
+ * does not own; a file that is not valid JSON is refused and left unchanged; a backup before each
+ * write; an atomic write under a lock that keeps the file's other keys and its mode; no write at all
+ * when nothing changed, so a second run is byte-identical; and a diff for `--dry-run`.
+ *
+ * The JSON file plumbing ({@link updateJsonFile}) is shared with the Copilot CLI hook file.
+ *
+ * @module
+ */
+
+import { basename, dirname, join } from "node:path";
+import { sanitizeLine } from "../base/sanitize.ts";
+import { withLock, writeFileAtomic } from "../base/state_file.ts";
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Thrown when a settings file cannot be used safely; the file is left unchanged. */
+export class SettingsFileError extends Error {
+  /** The file that was refused. */
+  readonly path: string;
+  /**
+   * Makes the error.
+   *
+   * @param path The file.
+   * @param message What is wrong.
+   */
+  constructor(path: string, message: string) {
+    super(message);
+    this.path = path;
+    this.name = "SettingsFileError";
+  }
+}
+
+/**
+ * Decides whether a registered command is skillgate's, and for which hook.
+ *
+ * @param command The command line.
+ * @param event The event it is registered on.
+ * @returns `null` for a foreign command; else the hook id (`undefined` when stale).
+ */
+export type CommandOwner = (command: string, event: string) => { hookId?: string } | null;
+
+/** One hook registration skillgate wants in the settings. */
+export interface DesiredHook {
+  /** The hook id from the hook table. */
+  readonly hookId: string;
+  /** The host event (`UserPromptSubmit`, `PreToolUse`, `Stop`; camelCase for Copilot). */
+  readonly event: string;
+  /** The matcher, for events that take one. */
+  readonly matcher?: string;
+  /** The shell command line. */
+  readonly command: string;
+  /** The host timeout, in seconds. */
+  readonly timeout: number;
+}
+
+/** What happened to one registration. */
+export interface HookChange {
+  /** The hook id; `undefined` for a stale skillgate entry no hook claims any more. */
+  readonly hookId?: string;
+  /** The event. */
+  readonly event: string;
+  /** `added`: newly registered; `updated`: a stale or duplicate entry replaced; `removed`. */
+  readonly action: "added" | "updated" | "unchanged" | "removed";
+}
+
+/** A registration of skillgate's found in a settings file. */
+export interface OwnedHook {
+  /** The hook id; `undefined` when stale. */
+  readonly hookId?: string;
+  /** The event. */
+  readonly event: string;
+  /** The group's matcher, if any. */
+  readonly matcher?: string;
+  /** The command line. */
+  readonly command: string;
+  /** The timeout in seconds, if any. */
+  readonly timeout?: number;
+}
+
+/** The result of a pure merge. */
+export interface MergeOutcome {
+  /** The new settings object (the input is never mutated). */
+  readonly settings: JsonObject;
+  /** One change per registration skillgate touched or kept. */
+  readonly changes: HookChange[];
+}
+
+/** Whether a value is a plain JSON object. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Structural equality of JSON values; object key order does not matter.
+ *
+ * @param a One value.
+ * @param b The other.
+ * @returns `true` when they hold the same data.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  }
+  if (isJsonObject(a)) {
+    if (!isJsonObject(b)) return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length &&
+      ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+function ownedItem(item: unknown, event: string, owner: CommandOwner, key = "command") {
+  if (!isJsonObject(item)) return null;
+  if (item.type !== undefined && item.type !== "command") return null;
+  const command = item[key];
+  if (typeof command !== "string") return null;
+  return owner(command, event);
+}
+
+function claudeItem(d: DesiredHook): JsonObject {
+  return { type: "command", command: d.command, timeout: d.timeout };
+}
+
+function sameMatcher(group: JsonObject, matcher: string | undefined): boolean {
+  const m = typeof group.matcher === "string" && group.matcher !== "" ? group.matcher : undefined;
+  return m === matcher;
+}
+
+/**
+ * Lists skillgate's registrations in a Claude Code settings object.
+ *
+ * @param settings The parsed settings.
+ * @param owner The command recogniser.
+ * @returns The registrations, in file order.
+ */
+export function listOwnedClaudeHooks(settings: unknown, owner: CommandOwner): OwnedHook[] {
+  const found: OwnedHook[] = [];
+  if (!isJsonObject(settings) || !isJsonObject(settings.hooks)) return found;
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups) {
+      if (!isJsonObject(group) || !Array.isArray(group.hooks)) continue;
+      for (const item of group.hooks) {
+        const own = ownedItem(item, event, owner);
+        if (!own || !isJsonObject(item)) continue;
+        found.push({
+          hookId: own.hookId,
+          event,
+          matcher: typeof group.matcher === "string" ? group.matcher : undefined,
+          command: item.command as string,
+          timeout: typeof item.timeout === "number" ? item.timeout : undefined,
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Merges skillgate's wanted registrations into a Claude Code settings object.
+ *
+ * Per item: an item is skillgate's only when `owner` recognises its command. For each wanted hook
+ * the first group that holds only that hook's item is kept in place (its command, timeout and
+ * matcher brought up to date); every other skillgate item (a duplicate, a stale path or version, a
+ * hook whose switch is off) is removed, and a group, event list or `hooks` object left empty by that
+ * removal goes too. A wanted hook with no such group gets a new group at the end of its event list.
+ * Foreign groups and items are kept as they are, in their order; every other key is kept.
+ *
+ * @param settings The parsed settings (`undefined` for a missing file).
+ * @param desired The registrations wanted (none, to uninstall).
+ * @param owner The command recogniser.
+ * @returns The new settings and the changes.
+ * @throws {Error} When the settings or its `hooks` value has a shape that cannot be merged safely.
+ */
+export function mergeClaudeHooks(
+  settings: unknown,
+  desired: readonly DesiredHook[],
+  owner: CommandOwner,
+): MergeOutcome {
+  if (settings !== undefined && !isJsonObject(settings)) {
+    throw new Error("The settings file does not hold a JSON object");
+  }
+  const out: JsonObject = structuredClone(settings ?? {});
+  if (out.hooks !== undefined && !isJsonObject(out.hooks)) {
+    throw new Error('"hooks" is not a JSON object');
+  }
+  for (const d of desired) {
+    const list = isJsonObject(out.hooks) ? out.hooks[d.event] : undefined;
+    if (list !== undefined && !Array.isArray(list)) {
+      throw new Error(`"hooks.${d.event}" is not a JSON array`);
+    }
+  }
+  const hooks: JsonObject = isJsonObject(out.hooks) ? out.hooks : {};
+  const placed = new Set<DesiredHook>();
+  const seen = new Map<string, "exact" | "stale">();
+  const removed: HookChange[] = [];
+  const key = (id: string | undefined, event: string) => `${id ?? ""}\u0000${event}`;
+
+  for (const event of Object.keys(hooks)) {
+    const groups = hooks[event];
+    if (!Array.isArray(groups)) continue;
+    const kept: unknown[] = [];
+    let touched = false;
+    for (const group of groups) {
+      if (!isJsonObject(group) || !Array.isArray(group.hooks)) {
+        kept.push(group);
+        continue;
+      }
+      const owns = group.hooks.map((item) => ownedItem(item, event, owner));
+      if (owns.every((o) => o === null)) {
+        kept.push(group);
+        continue;
+      }
+      touched = true;
+      const single = group.hooks.length === 1;
+      const own = owns[0];
+      const want = single && own
+        ? desired.find((d) => !placed.has(d) && d.hookId === own.hookId && d.event === event)
+        : undefined;
+      if (want) {
+        placed.add(want);
+        const item = group.hooks[0] as JsonObject;
+        const exact = sameMatcher(group, want.matcher) && item.command === want.command &&
+          item.timeout === want.timeout && Object.keys(item).length === 3 &&
+          item.type === "command";
+        const previous = seen.get(key(want.hookId, event));
+        seen.set(key(want.hookId, event), exact && previous !== "stale" ? "exact" : "stale");
+        const next: JsonObject = { ...group };
+        if (want.matcher === undefined) delete next.matcher;
+        else next.matcher = want.matcher;
+        next.hooks = [exact ? item : claudeItem(want)];
+        kept.push(next);
+        continue;
+      }
+      const foreign = group.hooks.filter((_, i) => owns[i] === null);
+      owns.forEach((o) => {
+        if (!o) return;
+        const wanted = desired.some((d) => d.hookId === o.hookId && d.event === event);
+        if (wanted) seen.set(key(o.hookId, event), "stale");
+        else removed.push({ hookId: o.hookId, event, action: "removed" });
+      });
+      if (foreign.length > 0) kept.push({ ...group, hooks: foreign });
+    }
+    if (!touched) continue;
+    if (kept.length > 0) hooks[event] = kept;
+    else delete hooks[event];
+  }
+
+  const changes: HookChange[] = [];
+  for (const d of desired) {
+    if (!placed.has(d)) {
+      const list = Array.isArray(hooks[d.event]) ? hooks[d.event] as unknown[] : [];
+      const group: JsonObject = d.matcher === undefined
+        ? { hooks: [claudeItem(d)] }
+        : { matcher: d.matcher, hooks: [claudeItem(d)] };
+      hooks[d.event] = [...list, group];
+      placed.add(d);
+    }
+    const state = seen.get(key(d.hookId, d.event));
+    changes.push({
+      hookId: d.hookId,
+      event: d.event,
+      action: state === undefined ? "added" : state === "exact" ? "unchanged" : "updated",
+    });
+  }
+  changes.push(...dedupeRemoved(removed));
+  if (Object.keys(hooks).length > 0 || isJsonObject(out.hooks)) {
+    const hadHooks = isJsonObject(settings) && isJsonObject(settings.hooks);
+    const emptiedByUs = hadHooks && Object.keys(hooks).length === 0 &&
+      Object.keys(settings.hooks as JsonObject).length > 0;
+    if (emptiedByUs) delete out.hooks;
+    else out.hooks = hooks;
+  }
+  return { settings: out, changes };
+}
+
+/**
+ * Collapses removals of the same hook on the same event into one change.
+ *
+ * @param removed The removals, one per item.
+ * @returns One removal per hook and event.
+ */
+export function dedupeRemoved(removed: readonly HookChange[]): HookChange[] {
+  const out: HookChange[] = [];
+  for (const r of removed) {
+    if (!out.some((o) => o.hookId === r.hookId && o.event === r.event)) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * Parses a settings file's text. Only a JSON object is accepted; anything else is refused so that
+ * the file is never overwritten.
+ *
+ * @param text The file's text.
+ * @param path The file, for the message.
+ * @returns The object.
+ * @throws {SettingsFileError} When the text is not a JSON object.
+ */
+export function parseJsonObjectText(text: string, path: string): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (err) {
+    const why = sanitizeLine(err instanceof Error ? err.message : String(err), 160);
+    throw new SettingsFileError(
+      path,
+      `${path} is not valid JSON (${why}); skillgate leaves it unchanged. Fix or move it, then run setup again`,
+    );
+  }
+  if (!isJsonObject(value)) {
+    throw new SettingsFileError(
+      path,
+      `${path} does not hold a JSON object; skillgate leaves it unchanged`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Renders a JSON object the way the file was written: the indent of the previous text (two
+ * spaces when unknown) and a final newline.
+ *
+ * @param value The object.
+ * @param previous The file's previous text, if any.
+ * @returns The text.
+ */
+export function renderJson(value: unknown, previous?: string): string {
+  let indent: string | number = 2;
+  const m = previous === undefined ? null : /^[{[][ \t]*\r?\n([ \t]+)\S/.exec(previous);
+  if (m) indent = m[1];
+  const eol = previous !== undefined && /\r\n/.test(previous) ? "\r\n" : "\n";
+  const text = JSON.stringify(value, null, indent) + "\n";
+  return eol === "\n" ? text : text.replaceAll("\n", "\r\n");
+}
+
+/**
+ * A unified diff of two texts, line by line, with three lines of context.
+ *
+ * @param before The old text.
+ * @param after The new text.
+ * @param label The file name shown in the header.
+ * @returns The diff, or an empty string when the texts are equal.
+ */
+export function unifiedDiff(before: string, after: string, label: string): string {
+  if (before === after) return "";
+  const a = before === "" ? [] : before.replace(/\n$/, "").split("\n");
+  const b = after === "" ? [] : after.replace(/\n$/, "").split("\n");
+  let pre = 0;
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (
+    suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]
+  ) suf++;
+  const am = a.slice(pre, a.length - suf);
+  const bm = b.slice(pre, b.length - suf);
+  // Line ops over the differing middle: an LCS table when small, else a plain replace.
+  const ops: Array<[" " | "-" | "+", string]> = [];
+  for (let i = 0; i < pre; i++) ops.push([" ", a[i]]);
+  if (am.length * bm.length <= 4_000_000) {
+    const n = am.length;
+    const m = bm.length;
+    const lcs = new Uint32Array((n + 1) * (m + 1));
+    for (let i = n - 1; i >= 0; i--) {
+      for (let j = m - 1; j >= 0; j--) {
+        lcs[i * (m + 1) + j] = am[i] === bm[j]
+          ? lcs[(i + 1) * (m + 1) + j + 1] + 1
+          : Math.max(lcs[(i + 1) * (m + 1) + j], lcs[i * (m + 1) + j + 1]);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && am[i] === bm[j]) {
+        ops.push([" ", am[i++]]);
+        j++;
+      } else if (i < n && (j >= m || lcs[(i + 1) * (m + 1) + j] >= lcs[i * (m + 1) + j + 1])) {
+        ops.push(["-", am[i++]]);
+      } else {
+        ops.push(["+", bm[j++]]);
+      }
+    }
+  } else {
+    for (const line of am) ops.push(["-", line]);
+    for (const line of bm) ops.push(["+", line]);
+  }
+  for (let i = a.length - suf; i < a.length; i++) ops.push([" ", a[i]]);
+
+  const out = [`--- ${label}`, `+++ ${label} (after skillgate setup)`];
+  const context = 3;
+  let k = 0;
+  while (k < ops.length) {
+    if (ops[k][0] === " ") {
+      k++;
+      continue;
+    }
+    let start = Math.max(0, k - context);
+    let end = k;
+    // Extend the hunk while changes are within 2 * context lines of each other.
+    while (end < ops.length) {
+      let next = end;
+      while (next < ops.length && ops[next][0] !== " ") next++;
+      let gap = next;
+      while (gap < ops.length && ops[gap][0] === " ") gap++;
+      if (gap < ops.length && gap - next <= 2 * context) end = gap;
+      else {
+        end = Math.min(ops.length, next + context);
+        break;
+      }
+    }
+    let oldLine = 1;
+    let newLine = 1;
+    for (let i = 0; i < start; i++) {
+      if (ops[i][0] !== "+") oldLine++;
+      if (ops[i][0] !== "-") newLine++;
+    }
+    const hunk = ops.slice(start, end);
+    const oldCount = hunk.filter((o) => o[0] !== "+").length;
+    const newCount = hunk.filter((o) => o[0] !== "-").length;
+    out.push(`@@ -${oldLine},${oldCount} +${newLine},${newCount} @@`);
+    for (const [op, line] of hunk) out.push(`${op}${line}`);
+    k = end;
+    start = end;
+  }
+  return out.join("\n") + "\n";
+}
+
+/** Options of {@link updateJsonFile}. */
+export interface UpdateOptions {
+  /** Compute and return the change without writing anything (no lock, no backup). */
+  readonly dryRun?: boolean;
+  /** How long to wait for the lock (default 10 s). */
+  readonly lockTimeoutMs?: number;
+  /** How many skillgate backups of this file to keep (default 5). */
+  readonly keepBackups?: number;
+  /** Mode of the folder when it must be created (default 0755; the file itself gets 0600). */
+  readonly dirMode?: number;
+  /**
+   * A private folder for the lock and the backups (skillgate's state root). Without it they sit
+   * beside the file; with it, a project's `.claude/` gets nothing but its `settings.json`.
+   */
+  readonly stateDir?: string;
+}
+
+/** What {@link updateJsonFile} did. */
+export interface UpdateResult {
+  /** The file actually written (a symlink's target). */
+  readonly path: string;
+  /** `unchanged`: nothing written; `written`, `created`, `deleted`; `dry-run`: would change. */
+  readonly status: "unchanged" | "written" | "created" | "deleted" | "dry-run";
+  /** The diff of the change (empty when unchanged). */
+  readonly diff: string;
+  /** The backup taken before writing, if any. */
+  readonly backupPath?: string;
+}
+
+function readTextOrUndefined(path: string): string | undefined {
+  try {
+    const info = Deno.statSync(path);
+    if (!info.isFile) throw new SettingsFileError(path, `${path} is not a regular file`);
+    if (info.size > 16 * 1024 * 1024) {
+      throw new SettingsFileError(path, `${path} is larger than 16 MiB; skillgate leaves it alone`);
+    }
+    const bytes = Deno.readFileSync(path);
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      throw new SettingsFileError(path, `${path} is not UTF-8 text; skillgate leaves it unchanged`);
+    }
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return undefined;
+    throw err;
+  }
+}
+
+/** Resolves a symlinked file to its target, so the link itself survives the write. */
+function realTarget(path: string): string {
+  try {
+    if (Deno.lstatSync(path).isSymlink) return Deno.realPathSync(path);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  return path;
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
+}
+
+function existsFile(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** FNV-1a of a path, in hex: names a file's lock and backups in the state folder. */
+function pathKey(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/** Where a file's lock and backups go: beside it, or in the state folder under a key of its path. */
+function sidePaths(path: string, stateDir?: string): { lock: string; dir: string; prefix: string } {
+  if (stateDir === undefined) {
+    return {
+      lock: `${path}.lock`,
+      dir: dirname(path),
+      prefix: `${basename(path)}.skillgate-backup.`,
+    };
+  }
+  const key = `${basename(path).replace(/[^A-Za-z0-9._-]/g, "_")}.${pathKey(path)}`;
+  return {
+    lock: join(stateDir, "locks", `${key}.lock`),
+    dir: join(stateDir, "backups"),
+    prefix: `${key}.skillgate-backup.`,
+  };
+}
+
+/**
+ * The backups skillgate took of a file, oldest first.
+ *
+ * @param path The file (a symlink's target, as {@link UpdateResult.path} gives it).
+ * @param stateDir The state folder the update used, if any ({@link UpdateOptions.stateDir}).
+ * @returns Backup paths (`<file>.skillgate-backup.<time>.<pid>`, or in `<stateDir>/backups/`
+ *   `<name>.<key>.skillgate-backup.<time>.<pid>`).
+ */
+export function listBackups(path: string, stateDir?: string): string[] {
+  const { dir, prefix } = sidePaths(path, stateDir);
+  const names: string[] = [];
+  try {
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.isFile && entry.name.startsWith(prefix)) names.push(entry.name);
+    }
+  } catch {
+    return [];
+  }
+  return names.sort().map((n) => join(dir, n));
+}
+
+function backup(path: string, bytes: Uint8Array, keep: number, stateDir?: string): string {
+  const { dir, prefix } = sidePaths(path, stateDir);
+  if (stateDir !== undefined) Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Two backups in one millisecond by one process get a counter, so neither replaces the other.
+  const base = join(dir, `${prefix}${timestamp()}.${Deno.pid}`);
+  let target = base;
+  for (let i = 1; existsFile(target); i++) target = `${base}.${i}`;
+  writeFileAtomic(target, bytes);
+  const all = listBackups(path, stateDir);
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) {
+    try {
+      Deno.removeSync(old);
+    } catch {
+      // A backup someone else removed is fine.
+    }
+  }
+  return target;
+}
+
+/**
+ * Reads a JSON object file, transforms it and writes the result safely.
+ *
+ * - A missing file reads as `undefined`; a file that is not a JSON object is refused
+ *   ({@link SettingsFileError}) and never overwritten.
+ * - When the transform's result equals the current content, nothing is written (no backup, no
+ *   temp file), so the file stays byte-identical.
+ * - Otherwise, under an exclusive lock on `<file>.lock`: the file is re-read, transformed, backed up
+ *   (`<file>.skillgate-backup.<time>.<pid>`, 0600, the last few kept), and replaced atomically with
+ *   its previous mode. A symlinked file is written through to its target. With
+ *   {@link UpdateOptions.stateDir}, the lock and the backups live in that folder instead.
+ * - A transform returning `undefined` deletes the file (after a backup).
+ *
+ * @param path The file.
+ * @param transform Builds the new content from the current one (called again under the lock).
+ * @param options Dry run, lock timeout, backups.
+ * @returns What was done.
+ * @throws {SettingsFileError} When the file cannot be used safely.
+ */
+export function updateJsonFile(
+  path: string,
+  transform: (current: JsonObject | undefined) => JsonObject | undefined,
+  options: UpdateOptions = {},
+): UpdateResult {
+  const target = realTarget(path);
+  const plan = () => {
+    const before = readTextOrUndefined(target);
+    const current = before === undefined ? undefined : parseJsonObjectText(before, path);
+    const next = transform(current);
+    const unchanged = next === undefined ? current === undefined : jsonEqual(current, next);
+    const after = next === undefined ? "" : renderJson(next, before);
+    return { before, next, unchanged, after };
+  };
+  if (options.dryRun) {
+    const p = plan();
+    return {
+      path: target,
+      status: p.unchanged ? "unchanged" : "dry-run",
+      diff: p.unchanged ? "" : unifiedDiff(p.before ?? "", p.after, path),
+    };
+  }
+  // A cheap look first: an unchanged file is not locked, backed up or touched at all.
+  const first = plan();
+  if (first.unchanged) return { path: target, status: "unchanged", diff: "" };
+  Deno.mkdirSync(dirname(target), { recursive: true, mode: options.dirMode ?? 0o755 });
+  const side = sidePaths(target, options.stateDir);
+  return withLock(side.lock, () => {
+    const p = plan();
+    if (p.unchanged) return { path: target, status: "unchanged" as const, diff: "" };
+    const diff = unifiedDiff(p.before ?? "", p.after, path);
+    let mode = 0o600;
+    let backupPath: string | undefined;
+    if (p.before !== undefined) {
+      mode = (Deno.statSync(target).mode ?? 0o600) & 0o777;
+      backupPath = backup(
+        target,
+        Deno.readFileSync(target),
+        options.keepBackups ?? 5,
+        options.stateDir,
+      );
+    }
+    if (p.next === undefined) {
+      Deno.removeSync(target);
+      return { path: target, status: "deleted" as const, diff, backupPath };
+    }
+    writeFileAtomic(target, p.after);
+    if (mode !== 0o600 && Deno.build.os !== "windows") Deno.chmodSync(target, mode);
+    return {
+      path: target,
+      status: p.before === undefined ? "created" as const : "written" as const,
+      diff,
+      backupPath,
+    };
+  }, { timeoutMs: options.lockTimeoutMs ?? 10_000 });
+}

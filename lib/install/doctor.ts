@@ -1,0 +1,601 @@
+/**
+ * `skillgate doctor`: finds every skillgate hook registered for this user and project, runs each
+ * one's exact command the way the host does (`sh -c <command>`, a harmless sample payload on stdin)
+ * and says OK or what is wrong: Deno missing, a wrong module path, a missing permission, a crash,
+ * output that is not JSON, a timeout or a slow start. It also shows the switches and their sources.
+ *
+ * @module
+ */
+
+import { isAbsolute, join, resolve } from "node:path";
+import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
+import { HOOKS } from "../hook/table.ts";
+import { findOnPath, shellJoin, shellSplit } from "./hook_commands.ts";
+import {
+  listOwnedClaudeHooks,
+  type OwnedHook,
+  parseJsonObjectText,
+  SettingsFileError,
+} from "../host/claude_settings.ts";
+import { copilotHooksPath, listOwnedCopilotHooks } from "../host/copilot_hooks.ts";
+import { projectRoot, skillgateOwner } from "./setup.ts";
+import { sanitizeLine } from "../base/sanitize.ts";
+
+/** A file that may hold skillgate registrations. */
+export interface RegistrationFile {
+  /** The file. */
+  readonly path: string;
+  /** Which host reads it. */
+  readonly host: "claude" | "copilot";
+}
+
+/** A registration found on disk. */
+export interface RegisteredHook extends OwnedHook {
+  /** The file it is in. */
+  readonly file: string;
+  /** Which host runs it. */
+  readonly host: "claude" | "copilot";
+  /** Variables the host sets for it (a plugin hook's `CLAUDE_PLUGIN_ROOT` and the like). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Where doctor looks. */
+export interface DoctorContext {
+  /** The state root. */
+  readonly stateRoot: string;
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The user's home directory. */
+  readonly home: string;
+  /** `COPILOT_HOME`, when set. */
+  readonly copilotHome?: string;
+  /** The working directory (the project around it is checked too). */
+  readonly cwd: string;
+  /** Environment of the probed hooks (default: this process's). */
+  readonly env?: Record<string, string>;
+  /** A start slower than this many ms is reported (default 1500). */
+  readonly slowMs?: number;
+  /** Prints a line. */
+  readonly print: (line: string) => void;
+}
+
+/**
+ * The files doctor reads: the user's and the project's Claude Code settings (`settings.json` and
+ * `settings.local.json`) and both Copilot CLI hook files.
+ *
+ * @param ctx Where to look.
+ * @returns The files, whether or not they exist.
+ */
+export function registrationFiles(ctx: DoctorContext): RegistrationFile[] {
+  const project = projectRoot(ctx.cwd);
+  const files: RegistrationFile[] = [
+    { path: join(ctx.claudeConfigDir, "settings.json"), host: "claude" },
+    { path: join(project, ".claude", "settings.json"), host: "claude" },
+    { path: join(project, ".claude", "settings.local.json"), host: "claude" },
+    {
+      path: copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome }),
+      host: "copilot",
+    },
+    {
+      path: copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome, projectDir: project }),
+      host: "copilot",
+    },
+  ];
+  return files.filter((f, i) => files.findIndex((g) => g.path === f.path) === i);
+}
+
+/**
+ * Reads skillgate's registrations from the given files.
+ *
+ * @param files The files.
+ * @returns The registrations, and a message for each file that exists but cannot be read.
+ */
+export function findRegistrations(
+  files: readonly RegistrationFile[],
+): { hooks: RegisteredHook[]; problems: string[] } {
+  const hooks: RegisteredHook[] = [];
+  const problems: string[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(file.path);
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) continue;
+      problems.push(`${file.path}: cannot be read (${err instanceof Error ? err.message : err})`);
+      continue;
+    }
+    try {
+      const doc = parseJsonObjectText(text, file.path);
+      const owned = file.host === "claude"
+        ? listOwnedClaudeHooks(doc, skillgateOwner)
+        : listOwnedCopilotHooks(doc, skillgateOwner);
+      for (const hook of owned) hooks.push({ ...hook, file: file.path, host: file.host });
+    } catch (err) {
+      problems.push(err instanceof SettingsFileError ? err.message : `${file.path}: ${err}`);
+    }
+  }
+  return { hooks, problems };
+}
+
+/** A string array, or `undefined`. */
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined;
+}
+
+/**
+ * The hooks of an installed skillgate Claude Code plugin, with the plugin variables filled in the
+ * way the client fills them: `${CLAUDE_PLUGIN_ROOT}` (the install), `${CLAUDE_PLUGIN_DATA}` (its
+ * data directory, `<claude config>/plugins/data/skillgate…`) and `${CLAUDE_PROJECT_DIR}`. Only
+ * installs listed in `plugins/installed_plugins.json` and inside `<claude config>/plugins` count;
+ * an install whose data directory the client has not made yet is noted, not probed.
+ *
+ * @param ctx Where to look.
+ * @returns The registrations, a message for each install that cannot be read, and notes.
+ */
+export function findPluginRegistrations(
+  ctx: Pick<DoctorContext, "claudeConfigDir" | "cwd">,
+): { hooks: RegisteredHook[]; problems: string[]; notes: string[] } {
+  const hooks: RegisteredHook[] = [];
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const pluginsDir = resolve(ctx.claudeConfigDir, "plugins");
+  let installs: string[] = [];
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json")));
+    for (const value of Object.values((data?.plugins ?? {}) as Record<string, unknown>)) {
+      for (const item of Array.isArray(value) ? value : [value]) {
+        const path = (item as { installPath?: unknown })?.installPath;
+        if (typeof path === "string" && resolve(path).startsWith(pluginsDir + "/")) {
+          installs.push(resolve(path));
+        }
+      }
+    }
+  } catch {
+    return { hooks, problems, notes };
+  }
+  installs = [...new Set(installs)].sort();
+  let dataDirs: string[] = [];
+  try {
+    dataDirs = [...Deno.readDirSync(join(pluginsDir, "data"))]
+      .filter((e) => e.isDirectory && e.name.startsWith("skillgate"))
+      .map((e) => join(pluginsDir, "data", e.name)).sort();
+  } catch {
+    // No plugin has run yet.
+  }
+  for (const install of installs) {
+    let name: unknown;
+    try {
+      name = JSON.parse(Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json"))).name;
+    } catch {
+      continue;
+    }
+    if (name !== "skillgate") continue;
+    const file = join(install, "hooks", "hooks.json");
+    let doc: Record<string, unknown>;
+    try {
+      doc = parseJsonObjectText(Deno.readTextFileSync(file), file);
+    } catch (err) {
+      problems.push(err instanceof SettingsFileError ? err.message : `${file}: ${err}`);
+      continue;
+    }
+    if (dataDirs.length === 0) {
+      // The client makes the data directory when the plugin first runs; doctor makes nothing.
+      notes.push(
+        `the skillgate plugin in ${install} has not run yet (no ${pluginsDir}/data/skillgate…): ` +
+          "start Claude Code once, then run doctor again to probe its hooks",
+      );
+      continue;
+    }
+    const vars: Record<string, string> = {
+      CLAUDE_PLUGIN_ROOT: install,
+      CLAUDE_PLUGIN_DATA: dataDirs[0],
+      CLAUDE_PROJECT_DIR: projectRoot(ctx.cwd),
+    };
+    const fill = (s: string) => s.replace(/\$\{(CLAUDE_[A-Z_]+)\}/g, (m, k) => vars[k] ?? m);
+    const events = (doc.hooks ?? {}) as Record<string, unknown>;
+    for (const [event, groups] of Object.entries(events)) {
+      for (const group of Array.isArray(groups) ? groups : []) {
+        const items = (group as { hooks?: unknown })?.hooks;
+        for (const item of Array.isArray(items) ? items : []) {
+          const h = item as { command?: unknown; args?: unknown; timeout?: unknown };
+          if (typeof h.command !== "string") continue;
+          const args = strings(h.args);
+          const command = args ? shellJoin([fill(h.command), ...args.map(fill)]) : fill(h.command);
+          const owner = skillgateOwner(command, event);
+          hooks.push({
+            hookId: owner?.hookId,
+            event,
+            matcher: typeof (group as { matcher?: unknown }).matcher === "string"
+              ? (group as { matcher: string }).matcher
+              : undefined,
+            command,
+            timeout: typeof h.timeout === "number" ? h.timeout : undefined,
+            file,
+            host: "claude",
+            env: vars,
+          });
+        }
+      }
+    }
+  }
+  return { hooks, problems, notes };
+}
+
+/**
+ * A payload that every skillgate hook answers with a pass-through: a prompt that starts with `/`
+ * (never routed), a `Skill` call for a name no skill or agent has, and a stop the host says was
+ * already continued (`stop_hook_active`), with no transcript.
+ *
+ * @param host The host.
+ * @param event The event.
+ * @param cwd The working directory to report.
+ * @param transcriptPath The transcript a Stop payload names (see {@link writeDoctorTranscript}).
+ * @returns The JSON text.
+ */
+export function samplePayload(
+  host: "claude" | "copilot",
+  event: string,
+  cwd: string,
+  transcriptPath: string = join(cwd, ".skillgate-doctor-none.jsonl"),
+): string {
+  const session = "skillgate-doctor";
+  if (host === "copilot") {
+    const base = { sessionId: session, timestamp: 0, cwd };
+    if (event === "userPromptSubmitted") {
+      return JSON.stringify({ ...base, prompt: "/skillgate-doctor" });
+    }
+    if (event === "preToolUse") {
+      return JSON.stringify({
+        ...base,
+        toolName: "skill",
+        toolArgs: { skill: "skillgate-doctor-probe" },
+      });
+    }
+    return JSON.stringify({
+      ...base,
+      transcriptPath,
+      stopReason: "end_turn",
+      stop_hook_active: true,
+    });
+  }
+  const base = {
+    session_id: session,
+    transcript_path: transcriptPath,
+    cwd,
+    permission_mode: "default",
+    hook_event_name: event,
+  };
+  if (event === "UserPromptSubmit") {
+    return JSON.stringify({ ...base, prompt: "/skillgate-doctor", prompt_id: "skillgate-doctor" });
+  }
+  if (event === "PreToolUse") {
+    return JSON.stringify({
+      ...base,
+      tool_name: "Skill",
+      tool_input: { skill: "skillgate-doctor-probe" },
+      tool_use_id: "toolu_skillgate_doctor",
+    });
+  }
+  return JSON.stringify({ ...base, stop_hook_active: true, last_assistant_message: "" });
+}
+
+/** What running a hook command gave. */
+export interface ProbeResult {
+  /** The exit code (`null` when killed). */
+  readonly code: number | null;
+  /** Standard output. */
+  readonly stdout: string;
+  /** Standard error. */
+  readonly stderr: string;
+  /** Wall time in ms. */
+  readonly ms: number;
+  /** Whether it was killed at the timeout. */
+  readonly timedOut: boolean;
+}
+
+/**
+ * Runs a registered command exactly as the host does: `sh -c <command>` with the payload on stdin.
+ *
+ * @param command The command line.
+ * @param payload The stdin text.
+ * @param options Working directory, environment and timeout.
+ * @returns What happened.
+ */
+export async function probeHook(
+  command: string,
+  payload: string,
+  options: { cwd: string; env?: Record<string, string>; timeoutMs: number },
+): Promise<ProbeResult> {
+  const start = performance.now();
+  const child = new Deno.Command("sh", {
+    args: ["-c", command],
+    cwd: options.cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    ...(options.env ? { env: options.env, clearEnv: true } : {}),
+  }).spawn();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // Already exited.
+    }
+  }, options.timeoutMs);
+  try {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(payload)).catch(() => {});
+    await writer.close().catch(() => {});
+    const out = await child.output();
+    return {
+      code: timedOut ? null : out.code,
+      stdout: new TextDecoder().decode(out.stdout),
+      stderr: new TextDecoder().decode(out.stderr),
+      ms: Math.round(performance.now() - start),
+      timedOut,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Doctor's verdict on one hook. */
+export interface Diagnosis {
+  /** `ok`, `warn` (works, but look), or `broken`. */
+  readonly status: "ok" | "warn" | "broken";
+  /** One line. */
+  readonly message: string;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Judges one probe. Pure except for checking that the executable and module paths exist.
+ *
+ * @param hook The registration.
+ * @param result What running it gave.
+ * @param slowMs A start slower than this is reported.
+ * @returns The verdict.
+ */
+export function diagnose(hook: OwnedHook, result: ProbeResult, slowMs = 1500): Diagnosis {
+  const words = shellSplit(hook.command) ?? [];
+  const exe = words[0] ?? "";
+  const isDeno = words[1] === "run";
+  // deno-lint-ignore no-control-regex
+  const stderr = result.stderr.replace(/\u001b\[[0-9;]*m/g, "");
+  const lines = stderr.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const last = sanitizeLine(lines.at(-1) ?? "", 240);
+  if (result.timedOut) {
+    return {
+      status: "broken",
+      message: `timed out after ${result.ms} ms (the host gives it ${hook.timeout ?? "?"} s)`,
+    };
+  }
+  if (isAbsolute(exe) && !exists(exe)) {
+    return {
+      status: "broken",
+      message: isDeno
+        ? `missing Deno: ${exe} does not exist; install Deno and run skillgate setup again`
+        : `missing binary: ${exe} does not exist; run skillgate setup again`,
+    };
+  }
+  if (result.code === 127) {
+    return { status: "broken", message: `missing Deno or command not found: ${last}` };
+  }
+  const module = isDeno ? words.slice(2).find((w) => !w.startsWith("-")) : undefined;
+  if (
+    module && (/Module not found|Cannot find module|No such file/i.test(stderr) ||
+      (isAbsolute(module) && !exists(module)))
+  ) {
+    return {
+      status: "broken",
+      message: `wrong path: the hook module ${module} was not found; run skillgate setup again`,
+    };
+  }
+  const denied = /(Requires \S+ access to [^\n]*?)(?:, run again with the (--allow-\S+) flag)?$/m
+    .exec(stderr) ?? /NotCapable[^\n]*/.exec(stderr);
+  if (denied) {
+    return { status: "broken", message: `missing permission: ${sanitizeLine(denied[0], 240)}` };
+  }
+  const own = lines.map((l) => /^skillgate: (\S+)(.*)$/.exec(l)).find((m) => m !== null);
+  if (own) {
+    const detail = sanitizeLine(`${own[1]}${own[2]}`, 240);
+    if (/--allow-|permission|NotCapable/i.test(detail)) {
+      return { status: "broken", message: `missing permission: ${detail}` };
+    }
+    return { status: "broken", message: `the hook failed open: ${detail}` };
+  }
+  if (result.code !== 0) {
+    return { status: "broken", message: `exited with ${result.code}: ${last || "no message"}` };
+  }
+  const out = result.stdout.trim();
+  if (out !== "") {
+    try {
+      JSON.parse(out);
+    } catch {
+      return { status: "broken", message: "printed output that is not one JSON object" };
+    }
+    return {
+      status: "warn",
+      message: `answered the harmless probe: ${sanitizeLine(out, 160)} (${result.ms} ms)`,
+    };
+  }
+  if (result.ms > slowMs) {
+    return { status: "warn", message: `slow start: ${result.ms} ms (over ${slowMs} ms)` };
+  }
+  return { status: "ok", message: `OK (${result.ms} ms)` };
+}
+
+/**
+ * Runs `skillgate doctor`.
+ *
+ * @param ctx Where to look and how to print.
+ * @returns 0 when every registered hook works, 1 when one is broken or a settings file is unreadable.
+ */
+export async function runDoctor(ctx: DoctorContext): Promise<number> {
+  const print = ctx.print;
+  let failed = false;
+  const config = readConfig(ctx.stateRoot);
+  const states = new Map<SwitchName, boolean>();
+  print("skillgate doctor");
+  if (!config.readable) {
+    print(`config: ${config.path} cannot be read (${sanitizeLine(config.error ?? "")}): hooks off`);
+  }
+  for (const name of SWITCH_NAMES) {
+    const r = resolveSwitch(name, config);
+    states.set(name, r.on);
+    print(
+      `switch ${name}: ${r.on ? "on" : "off"} (${r.source})${r.warning ? `: ${r.warning}` : ""}`,
+    );
+  }
+  const deno = findOnPath("deno", ctx.env?.PATH);
+  print(
+    deno
+      ? `deno on PATH: ${deno}`
+      : "deno on PATH: not found (the plugin's hooks run `deno`; setup's hooks use an absolute path)",
+  );
+  const found = findRegistrations(registrationFiles(ctx));
+  const plugin = findPluginRegistrations(ctx);
+  const hooks = [...found.hooks, ...plugin.hooks];
+  const problems = [...found.problems, ...plugin.problems];
+  for (const note of plugin.notes) print(`note    ${sanitizeLine(note, 400)}`);
+  // The plugin's hooks may write only their data dir: they ignore an exported state root.
+  const exported = (ctx.env ?? Deno.env.toObject()).SKILLGATE_STATE_ROOT;
+  const pluginData = new Set(plugin.hooks.map((h) => h.env?.CLAUDE_PLUGIN_DATA ?? ""));
+  pluginData.delete("");
+  if (exported) {
+    for (const data of pluginData) {
+      print(
+        `note    SKILLGATE_STATE_ROOT (${sanitizeLine(exported, 200)}) is ignored by the ` +
+          `skillgate plugin's hooks: they keep their state in ${sanitizeLine(data, 200)}`,
+      );
+    }
+  }
+  for (const problem of problems) {
+    print(`BROKEN  ${sanitizeLine(problem, 400)}`);
+    failed = true;
+  }
+  if (hooks.length === 0) {
+    print("no skillgate hooks are registered: run skillgate setup (or install the plugin)");
+  }
+  const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
+  try {
+    for (const hook of hooks) {
+      failed = await probeOne(ctx, hook, states, transcript) || failed;
+    }
+  } finally {
+    if (transcript) removeDoctorTranscript(transcript);
+  }
+  for (const row of HOOKS) {
+    if (!states.get(row.switchName)) continue;
+    if (!hooks.some((h) => h.hookId === row.id && h.host === "claude")) {
+      print(
+        `note    ${row.id} (${row.claudeEvent}) is on but not registered in Claude Code ` +
+          "settings or the plugin",
+      );
+    }
+  }
+  print(failed ? "result: a registered hook is broken" : "result: OK");
+  return failed ? 1 : 0;
+}
+
+async function probeOne(
+  ctx: DoctorContext,
+  hook: RegisteredHook,
+  states: Map<SwitchName, boolean>,
+  transcript: string | undefined,
+): Promise<boolean> {
+  const print = ctx.print;
+  let failed = false;
+  const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
+  if (hook.hookId === undefined) {
+    print(`WARN    ${label}: not a hook of this version; run skillgate setup to remove it`);
+  }
+  const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
+  const result = await probeHook(
+    hook.command,
+    samplePayload(hook.host, hook.event, ctx.cwd, transcript),
+    {
+      cwd: ctx.cwd,
+      env: hook.env ? { ...(ctx.env ?? Deno.env.toObject()), ...hook.env } : ctx.env,
+      timeoutMs,
+    },
+  );
+  const verdict = diagnose(hook, result, ctx.slowMs);
+  if (verdict.status === "broken") failed = true;
+  const tag = verdict.status === "ok"
+    ? "OK     "
+    : verdict.status === "warn"
+    ? "WARN   "
+    : "BROKEN ";
+  print(`${tag} ${label}: ${verdict.message}`);
+  const row = HOOKS.find((r) => r.id === hook.hookId);
+  if (row && !states.get(row.switchName)) {
+    // The plugin registers every hook; its switch decides whether one acts.
+    print(
+      hook.env
+        ? `note    ${label}: ${row.switchName} is off, so it passes through`
+        : `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
+          "run skillgate setup to remove it",
+    );
+  }
+  return failed;
+}
+
+/**
+ * Writes a two-record transcript (a prompt and a reply, no skill loaded) under
+ * `<claude config>/projects/-skillgate-doctor/`, so the Stop hooks read a real file inside their
+ * grants and have nothing to check. {@link removeDoctorTranscript} deletes it after the probes.
+ *
+ * @param claudeConfigDir The Claude Code config directory.
+ * @returns Its path, or `undefined` when it could not be written.
+ */
+export function writeDoctorTranscript(claudeConfigDir: string): string | undefined {
+  const dir = join(claudeConfigDir, "projects", "-skillgate-doctor");
+  const path = join(dir, "skillgate-doctor.jsonl");
+  const records = [
+    {
+      type: "user",
+      sessionId: "skillgate-doctor",
+      uuid: "skillgate-doctor-1",
+      message: { role: "user", content: "skillgate doctor probe" },
+    },
+    {
+      type: "assistant",
+      sessionId: "skillgate-doctor",
+      uuid: "skillgate-doctor-2",
+      message: { role: "assistant", content: [{ type: "text", text: "ok" }] },
+    },
+  ];
+  try {
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n", {
+      mode: 0o600,
+    });
+    return path;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes the probe transcript and its folder.
+ *
+ * @param path What {@link writeDoctorTranscript} returned.
+ */
+export function removeDoctorTranscript(path: string): void {
+  try {
+    Deno.removeSync(join(path, ".."), { recursive: true });
+  } catch {
+    // Already gone.
+  }
+}

@@ -1,0 +1,349 @@
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  diagnose,
+  type DoctorContext,
+  probeHook,
+  type ProbeResult,
+  runDoctor,
+  samplePayload,
+} from "./doctor.ts";
+import { parseSetupArgs, runSetup, type SetupArgs } from "./setup.ts";
+import type { OwnedHook } from "../host/claude_settings.ts";
+import { SWITCH_ENV } from "../base/config.ts";
+import { parsePayload } from "../host/payload.ts";
+import { hookShellWord, shellSplit } from "./hook_commands.ts";
+
+const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+for (const name of Object.values(SWITCH_ENV)) Deno.env.delete(name);
+const DENO = Deno.execPath();
+
+function hook(command: string, event = "Stop"): OwnedHook {
+  return { hookId: "skill-contract", event, command, timeout: 15 };
+}
+function result(partial: Partial<ProbeResult>): ProbeResult {
+  return { code: 0, stdout: "", stderr: "", ms: 100, timedOut: false, ...partial };
+}
+const REAL_MODULE = join(ROOT, "hooks", "dist", "skill_route.js");
+
+Deno.test("diagnose() says OK for a silent exit 0", () => {
+  assert.deepEqual(diagnose(hook(`${DENO} run ${REAL_MODULE}`), result({})), {
+    status: "ok",
+    message: "OK (100 ms)",
+  });
+});
+
+Deno.test("diagnose() reports a missing Deno executable", () => {
+  const d = diagnose(
+    hook(`/nowhere/deno run ${REAL_MODULE}`),
+    result({ code: 127, stderr: "sh: 1: /nowhere/deno: not found\n" }),
+  );
+  assert.equal(d.status, "broken");
+  assert.match(d.message, /^missing Deno: \/nowhere\/deno does not exist/);
+});
+
+Deno.test("diagnose() reports a wrong module path", () => {
+  const d = diagnose(
+    hook(`${DENO} run --no-prompt /old/checkout/hooks/skill_contract.ts`),
+    result({
+      code: 1,
+      stderr: 'error: Module not found "file:///old/checkout/hooks/skill_contract.ts".\n',
+    }),
+  );
+  assert.equal(d.status, "broken");
+  assert.match(
+    d.message,
+    /^wrong path: the hook module \/old\/checkout\/hooks\/skill_contract\.ts/,
+  );
+});
+
+Deno.test("diagnose() reports a missing permission from the hook's own line or from Deno", () => {
+  const own = diagnose(
+    hook(`${DENO} run ${REAL_MODULE}`),
+    result({ stderr: "skillgate: PERMISSION missing --allow-read=/h/.claude/skills\n" }),
+  );
+  assert.deepEqual(own, {
+    status: "broken",
+    message: "missing permission: PERMISSION missing --allow-read=/h/.claude/skills",
+  });
+  const deno = diagnose(
+    hook(`${DENO} run ${REAL_MODULE}`),
+    result({
+      code: 1,
+      stderr:
+        'error: Uncaught NotCapable: Requires read access to "/x", run again with the --allow-read flag\n',
+    }),
+  );
+  assert.equal(deno.status, "broken");
+  assert.match(deno.message, /^missing permission: Requires read access to "\/x"/);
+});
+
+Deno.test("diagnose() reports a fail-open line, a crash, bad output, a timeout and a slow start", () => {
+  const cmd = `${DENO} run ${REAL_MODULE}`;
+  assert.match(
+    diagnose(hook(cmd), result({ stderr: "skillgate: STATE_ERROR /h/.skillgate not writable\n" }))
+      .message,
+    /^the hook failed open: STATE_ERROR/,
+  );
+  assert.match(
+    diagnose(hook(cmd), result({ code: 3, stderr: "boom\n" })).message,
+    /^exited with 3: boom/,
+  );
+  assert.equal(diagnose(hook(cmd), result({ stdout: "hello" })).status, "broken");
+  assert.equal(
+    diagnose(hook(cmd), result({ stdout: '{"decision":"block","reason":"x"}' })).status,
+    "warn",
+  );
+  const t = diagnose(hook(cmd), result({ code: null, timedOut: true, ms: 15000 }));
+  assert.deepEqual(t, {
+    status: "broken",
+    message: "timed out after 15000 ms (the host gives it 15 s)",
+  });
+  assert.deepEqual(diagnose(hook(cmd), result({ ms: 2400 }), 1500), {
+    status: "warn",
+    message: "slow start: 2400 ms (over 1500 ms)",
+  });
+});
+
+Deno.test("samplePayload() is harmless and parses for every host event", () => {
+  for (
+    const [host, event] of [
+      ["claude", "UserPromptSubmit"],
+      ["claude", "PreToolUse"],
+      ["claude", "Stop"],
+      ["copilot", "userPromptSubmitted"],
+      ["copilot", "preToolUse"],
+      ["copilot", "agentStop"],
+    ] as const
+  ) {
+    const ev = parsePayload(samplePayload(host, event, "/tmp"));
+    assert.equal(ev.host, host);
+    if (ev.prompt !== undefined) {
+      assert.ok(ev.prompt.startsWith("/"), "a slash prompt is never routed");
+    }
+    if (/stop/i.test(event)) assert.equal(ev.stopHookActive, true);
+  }
+});
+
+Deno.test("probeHook() runs the command with sh -c, payload on stdin, and kills it at the timeout", async () => {
+  const r = await probeHook("cat; echo done >&2", '{"x":1}', { cwd: "/", timeoutMs: 10_000 });
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, '{"x":1}');
+  assert.equal(r.stderr, "done\n");
+  const slow = await probeHook("sleep 5", "", { cwd: "/", timeoutMs: 200 });
+  assert.equal(slow.timedOut, true);
+  assert.equal(slow.code, null);
+});
+
+async function world() {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-doctor-" });
+  for (const d of ["home", "claude", "state", "project/.git"]) {
+    await Deno.mkdir(join(dir, d), { recursive: true });
+  }
+  const lines: string[] = [];
+  const env = {
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: join(dir, "home"),
+    CLAUDE_CONFIG_DIR: join(dir, "claude"),
+    SKILLGATE_STATE_ROOT: join(dir, "state"),
+  };
+  const ctx: DoctorContext = {
+    stateRoot: env.SKILLGATE_STATE_ROOT,
+    claudeConfigDir: env.CLAUDE_CONFIG_DIR,
+    home: env.HOME,
+    cwd: join(dir, "project"),
+    env,
+    slowMs: 60_000,
+    print: (l) => lines.push(l),
+  };
+  return { dir, ctx, lines, settings: join(dir, "claude", "settings.json") };
+}
+
+function args(list: string[]): SetupArgs {
+  const p = parseSetupArgs(list);
+  if ("error" in p) throw new Error(p.error);
+  return p;
+}
+
+Deno.test("runDoctor() passes a working registration and shows switches with sources", async () => {
+  const w = await world();
+  try {
+    await runSetup(args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]), {
+      stateRoot: w.ctx.stateRoot,
+      claudeConfigDir: w.ctx.claudeConfigDir,
+      home: w.ctx.home,
+      cwd: w.ctx.cwd,
+      denoPath: DENO,
+      source: { kind: "local", root: ROOT },
+      print: () => {},
+      warn: () => {},
+    });
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    assert.match(text, /^switch skill_routing: on \(config\)$/m);
+    assert.match(text, /^switch skill_contracts: off \(config\)$/m);
+    assert.match(
+      text,
+      /^OK {6}skill-route \(UserPromptSubmit\) in .*settings\.json: OK \(\d+ ms\)$/m,
+    );
+    assert.equal(code, 0, text);
+    // The switch turned off after setup: the registration is still there, and doctor says so.
+    await Deno.writeTextFile(join(w.ctx.stateRoot, "config.yaml"), "skill_routing: off\n");
+    w.lines.length = 0;
+    await runDoctor(w.ctx);
+    assert.match(
+      w.lines.join("\n"),
+      /WARN {4}skill-route .*registered but skill_routing is off .*run skillgate setup to remove it/,
+    );
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() finds every default hook working, Stop hooks included, and cleans up", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), {
+      stateRoot: w.ctx.stateRoot,
+      claudeConfigDir: w.ctx.claudeConfigDir,
+      home: w.ctx.home,
+      cwd: w.ctx.cwd,
+      denoPath: DENO,
+      source: { kind: "local", root: ROOT },
+      print: () => {},
+      warn: () => {},
+    });
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    for (
+      const id of [
+        "skill-contract \\(Stop\\)",
+        "skill-redirect-stop \\(Stop\\)",
+        "skill-redirect \\(PreToolUse\\)",
+      ]
+    ) {
+      assert.match(text, new RegExp(`^OK {6}${id} in .*: OK \\(\\d+ ms\\)$`, "m"));
+    }
+    assert.equal(code, 0, text);
+    const projects = join(w.ctx.claudeConfigDir, "projects");
+    assert.deepEqual([...Deno.readDirSync(projects)], [], "the probe transcript is removed");
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing permission", async () => {
+  const w = await world();
+  try {
+    await runSetup(args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]), {
+      stateRoot: w.ctx.stateRoot,
+      claudeConfigDir: w.ctx.claudeConfigDir,
+      home: w.ctx.home,
+      cwd: w.ctx.cwd,
+      denoPath: DENO,
+      source: { kind: "local", root: ROOT },
+      print: () => {},
+      warn: () => {},
+    });
+    const doc = JSON.parse(await Deno.readTextFile(w.settings));
+    const good: string = doc.hooks.UserPromptSubmit[0].hooks[0].command;
+    const variants = {
+      noDeno: good.replace(DENO, "/nowhere/bin/deno"),
+      wrongPath: good.replace(REAL_MODULE, "/gone/checkout/hooks/skill_route.ts"),
+      noRead: shellSplit(good)!.filter((x) => !x.startsWith("--allow-read=")).map(hookShellWord)
+        .join(" "),
+    };
+    doc.hooks.UserPromptSubmit = Object.values(variants).map((command) => ({
+      hooks: [{ type: "command", command, timeout: 10 }],
+    }));
+    await Deno.writeTextFile(w.settings, JSON.stringify(doc));
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    assert.equal(code, 1);
+    assert.match(text, /BROKEN .*missing Deno: \/nowhere\/bin\/deno does not exist/);
+    assert.match(
+      text,
+      /BROKEN .*wrong path: the hook module \/gone\/checkout\/hooks\/skill_route\.ts/,
+    );
+    assert.match(text, /BROKEN .*missing permission: .*--allow-read/);
+    assert.match(text, /^result: a registered hook is broken$/m);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() reports a corrupt settings file", async () => {
+  const w = await world();
+  try {
+    await Deno.mkdir(join(w.ctx.cwd, ".claude"));
+    await Deno.writeTextFile(join(w.ctx.cwd, ".claude", "settings.json"), "{ nope");
+    const code = await runDoctor(w.ctx);
+    assert.equal(code, 1);
+    assert.match(w.lines.join("\n"), /BROKEN .*settings\.json is not valid JSON/);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with the plugin's variables", async () => {
+  const w = await world();
+  try {
+    const plugins = join(w.ctx.claudeConfigDir, "plugins");
+    const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
+    await Deno.mkdir(dirname(install), { recursive: true });
+    await Deno.symlink(ROOT, install);
+    await Deno.writeTextFile(
+      join(plugins, "installed_plugins.json"),
+      JSON.stringify({
+        version: 2,
+        plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
+      }),
+    );
+    const env: Record<string, string> = { ...w.ctx.env! };
+    delete env.SKILLGATE_STATE_ROOT;
+    const ctx: DoctorContext = { ...w.ctx, env };
+
+    // Before the client has made the plugin's data directory, doctor notes it and runs nothing.
+    let code = await runDoctor(ctx);
+    assert.match(w.lines.join("\n"), /^note {4}the skillgate plugin in .* has not run yet/m);
+    assert.equal(code, 0);
+
+    await Deno.mkdir(join(plugins, "data", "skillgate-skillgate-market"), { recursive: true });
+    w.lines.length = 0;
+    code = await runDoctor(ctx);
+    const text = w.lines.join("\n");
+    const file = join(install, "hooks", "hooks.json").replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (
+      const id of [
+        "skill-route \\(UserPromptSubmit\\)",
+        "skill-contract \\(Stop\\)",
+        "skill-redirect-stop \\(Stop\\)",
+        "skill-redirect \\(PreToolUse\\)",
+      ]
+    ) {
+      assert.match(text, new RegExp(`^OK {6}${id} in ${file}: OK \\(\\d+ ms\\)$`, "m"), text);
+    }
+    assert.match(text, /^note {4}skill-route \(UserPromptSubmit\) in .*: skill_routing is off/m);
+    assert.doesNotMatch(text, /not registered in Claude Code settings or the plugin/);
+    assert.equal(code, 0, text);
+    // A user's SKILLGATE_STATE_ROOT outside the plugin's grants is ignored by its hooks: said.
+    w.lines.length = 0;
+    code = await runDoctor({ ...ctx, env: { ...env, SKILLGATE_STATE_ROOT: ctx.stateRoot } });
+    const exported = w.lines.join("\n");
+    assert.match(
+      exported,
+      new RegExp(
+        `^note {4}SKILLGATE_STATE_ROOT \\(${
+          ctx.stateRoot.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        }\\) is ignored by the skillgate plugin's hooks: they keep their state in .*/plugins/data/skillgate-skillgate-market$`,
+        "m",
+      ),
+    );
+    assert.match(exported, /^OK {6}skill-contract \(Stop\) in .*hooks\.json: OK/m);
+    assert.doesNotMatch(exported, /BROKEN/);
+    assert.equal(code, 0, exported);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});

@@ -1,0 +1,406 @@
+/**
+ * The command line each hook is registered with, built from the hook table, and the reverse:
+ * recognising a registered command as skillgate's (ownership without tags, because Claude Code
+ * drops unknown keys when it rewrites `settings.json`).
+ *
+ * A command is `<deno> run --no-prompt --no-config <the hook's flags> <module>`, every part an
+ * absolute path and shell-quoted, or the path of a compiled binary. The project's `.claude/` dirs
+ * are the exception: granted relative to the hook's working directory, and under the project root
+ * the host names when the hook runs, which the shell expands (see {@link SHELL_PROJECT_DIR}).
+ *
+ * @module
+ */
+
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
+import { denoRunArgs, type HookRow, HOOKS, type PermissionPaths } from "../hook/table.ts";
+
+/** The JSR package name, the prefix of every `jsr:` hook specifier. */
+export const JSR_PACKAGE = "@skillgate/skillgate";
+
+/** The file-name prefix of a compiled hook binary (`skillgate-skill-route`). */
+export const BINARY_PREFIX = "skillgate-";
+
+/** Where the hook modules come from. */
+export type ModuleSource =
+  /** A local checkout (or unpacked package): modules are absolute file paths under `root`. */
+  | { readonly kind: "local"; readonly root: string }
+  /** The published package: modules are pinned `jsr:@skillgate/skillgate@<version>/...` specifiers. */
+  | { readonly kind: "jsr"; readonly version: string }
+  /** Compiled binaries in `binDir` (`setup --compile`). */
+  | { readonly kind: "compiled"; readonly binDir: string };
+
+/**
+ * The placeholder of the project directory the host names when a hook runs
+ * (`PermissionPaths.runtimeProjectDir`); {@link hookCommand} writes it as
+ * {@link SHELL_PROJECT_DIR}.
+ */
+export const RUNTIME_PROJECT_DIR = "${CLAUDE_PROJECT_DIR}";
+
+/**
+ * The expansion a shell-form hook command has for {@link RUNTIME_PROJECT_DIR}: Claude Code's
+ * `CLAUDE_PROJECT_DIR` (set for every hook), else the root of the git repository around the hook's
+ * working directory (a host that does not set it, such as Copilot CLI), else that directory. It is
+ * the only expansion {@link shellSplit} accepts.
+ */
+export const SHELL_PROJECT_DIR =
+  '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"';
+
+/** What {@link shellSplit} finds after the opening `"` of {@link SHELL_PROJECT_DIR}. */
+const SHELL_PROJECT_DIR_BODY = SHELL_PROJECT_DIR.slice(1, -1);
+
+/** Characters that never need quoting in a POSIX shell word. */
+const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/**
+ * Quotes one word for a POSIX shell (`sh -c`): safe words stay bare, anything else goes in single
+ * quotes with each `'` written as `'\''`.
+ *
+ * @param word The word.
+ * @returns The word as the shell must see it.
+ */
+export function shellQuote(word: string): string {
+  if (word !== "" && SHELL_SAFE.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Joins words into one shell command line, each quoted by {@link shellQuote}.
+ *
+ * @param argv The words.
+ * @returns The command line.
+ */
+export function shellJoin(argv: readonly string[]): string {
+  return argv.map(shellQuote).join(" ");
+}
+
+/**
+ * Splits a simple shell command line into words: blanks separate words; single quotes, double
+ * quotes (with `\\`, `\"`, `\$` and `` \` `` escapes) and backslashes quote. Any unquoted shell
+ * operator or expansion (`| & ; < > ( ) $ \` * ? [ ~ #` and so on) makes the line "not simple",
+ * and such a line is never recognised as skillgate's. The one expansion allowed is skillgate's
+ * own project directory, {@link SHELL_PROJECT_DIR}, which the word keeps as
+ * {@link RUNTIME_PROJECT_DIR}.
+ *
+ * @param line The command line.
+ * @returns The words, or `undefined` when the line is not a simple command.
+ */
+export function shellSplit(line: string): string[] | undefined {
+  const words: string[] = [];
+  let word = "";
+  let inWord = false;
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i];
+    if (c === " " || c === "\t") {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+      i++;
+    } else if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      word += line.slice(i + 1, end);
+      inWord = true;
+      i = end + 1;
+    } else if (c === '"') {
+      i++;
+      let closed = false;
+      while (i < line.length) {
+        const d = line[i];
+        if (d === '"') {
+          closed = true;
+          i++;
+          break;
+        }
+        if (d === "$" && line.startsWith(SHELL_PROJECT_DIR_BODY, i)) {
+          word += RUNTIME_PROJECT_DIR;
+          i += SHELL_PROJECT_DIR_BODY.length;
+          continue;
+        }
+        if (d === "$" || d === "`") return undefined;
+        if (d === "\\" && i + 1 < line.length && '\\"$`'.includes(line[i + 1])) {
+          word += line[i + 1];
+          i += 2;
+          continue;
+        }
+        word += d;
+        i++;
+      }
+      if (!closed) return undefined;
+      inWord = true;
+    } else if (c === "\\") {
+      if (i + 1 >= line.length || line[i + 1] === "\n") return undefined;
+      word += line[i + 1];
+      inWord = true;
+      i += 2;
+    } else if (/[|&;<>()$`*?[\]{}~#!\n\r]/.test(c) && !(c === "#" && inWord)) {
+      return undefined;
+    } else {
+      word += c;
+      inWord = true;
+      i++;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+/**
+ * The last part of a hook's export key (`./hooks/skill-route` gives `skill-route`); it names the
+ * compiled binary and identifies the module in a `jsr:` specifier.
+ *
+ * @param row The hook.
+ * @returns The key's last path segment.
+ */
+export function exportName(row: HookRow): string {
+  return row.exportKey.split("/").at(-1) ?? row.id;
+}
+
+/**
+ * The module a hook runs from a given source.
+ *
+ * @param row The hook.
+ * @param source Where the modules come from.
+ * @returns An absolute file path, a pinned `jsr:` specifier, or a binary's absolute path.
+ */
+export function hookModule(row: HookRow, source: ModuleSource): string {
+  switch (source.kind) {
+    case "local":
+      return join(source.root, row.bundle);
+    case "jsr":
+      return `jsr:${JSR_PACKAGE}@${source.version}/${row.exportKey.replace(/^\.\//, "")}`;
+    case "compiled":
+      return compiledBinaryPath(row, source.binDir);
+  }
+}
+
+/**
+ * The path of a hook's compiled binary.
+ *
+ * @param row The hook.
+ * @param binDir `<state root>/bin`.
+ * @returns `<binDir>/skillgate-<export name>`.
+ */
+export function compiledBinaryPath(row: HookRow, binDir: string): string {
+  const exe = Deno.build.os === "windows" ? ".exe" : "";
+  return join(binDir, `${BINARY_PREFIX}${exportName(row)}${exe}`);
+}
+
+/** What a hook command is built from. */
+export interface CommandInputs {
+  /** The absolute path of the Deno executable. */
+  readonly denoPath: string;
+  /** Where the hook modules come from. */
+  readonly source: ModuleSource;
+  /** The paths the permission flags grant. */
+  readonly paths: PermissionPaths;
+}
+
+/**
+ * The words of a hook's command: `deno run --no-prompt --no-config <flags> <module>`, or the
+ * compiled binary alone (its flags are baked in).
+ *
+ * @param row The hook.
+ * @param inputs Deno, module source and granted paths.
+ * @returns The argument vector.
+ * @throws {Error} When a path is not absolute or cannot be granted (a comma).
+ */
+export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
+  if (inputs.source.kind === "compiled") return [hookModule(row, inputs.source)];
+  if (!isAbsolute(inputs.denoPath)) {
+    throw new Error(`The Deno executable must be an absolute path: ${inputs.denoPath}`);
+  }
+  return [inputs.denoPath, ...denoRunArgs(row, inputs.paths, hookModule(row, inputs.source))];
+}
+
+/**
+ * Quotes one word of a hook command, writing {@link RUNTIME_PROJECT_DIR} in it as the expansion
+ * {@link SHELL_PROJECT_DIR} and quoting the rest with {@link shellQuote}.
+ *
+ * @param word The word.
+ * @returns The word as the shell must see it.
+ */
+export function hookShellWord(word: string): string {
+  if (!word.includes(RUNTIME_PROJECT_DIR)) return shellQuote(word);
+  return word.split(RUNTIME_PROJECT_DIR).map((part) => part === "" ? "" : shellQuote(part))
+    .join(SHELL_PROJECT_DIR);
+}
+
+/**
+ * A hook's shell command line, as written into the host's settings. A grant under the project
+ * directory the host names at run time ({@link RUNTIME_PROJECT_DIR}) is written as the expansion
+ * {@link SHELL_PROJECT_DIR}, which the host's shell (`sh -c`, Copilot CLI's `bash`) expands.
+ *
+ * @param row The hook.
+ * @param inputs Deno, module source and granted paths.
+ * @returns The quoted command line.
+ */
+export function hookCommand(row: HookRow, inputs: CommandInputs): string {
+  return hookArgv(row, inputs).map(hookShellWord).join(" ");
+}
+
+/** What {@link recogniseCommand} found. */
+export interface Recognised {
+  /** The hook this command registers on this event; `undefined` when it is skillgate's but stale. */
+  readonly hookId?: string;
+  /** The module identity (the export name, such as `skill-route`). */
+  readonly module: string;
+}
+
+function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefined {
+  const jsr = /^jsr:@skillgate\/skillgate(?:@[^/]+)?\/(.+)$/.exec(word);
+  if (jsr) return jsr[1].split("/").at(-1) ?? jsr[1];
+  let path = word;
+  if (word.startsWith("file://")) {
+    try {
+      path = fromFileUrl(word);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!isAbsolute(path)) return undefined;
+  const normal = path.replaceAll("\\", "/");
+  for (const row of rows) {
+    if (normal.endsWith(`/${row.entry}`) || normal.endsWith(`/${row.bundle}`)) {
+      return exportName(row);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Recognises a registered command as skillgate's. A command is skillgate's when it is a simple
+ * command (see {@link shellSplit}) and either runs Deno the way skillgate writes it
+ * (`<.../deno> run --no-prompt ...`, never `-A` or `--allow-run`) on a skillgate hook
+ * module (a `jsr:@skillgate/skillgate...` specifier, or an absolute path ending in a hook table
+ * entry such as `/hooks/skill_route.ts`), or runs a compiled `skillgate-<hook>` binary. Anything
+ * else, including a user's wrapper around the same module, is foreign and never touched.
+ *
+ * @param command The registered command line.
+ * @param event The host event it is registered on (`Stop`, `agentStop`, ...).
+ * @param rows The hook table (default {@link HOOKS}).
+ * @returns What was recognised, or `null` for a foreign command.
+ */
+export function recogniseCommand(
+  command: string,
+  event: string,
+  rows: readonly HookRow[] = HOOKS,
+): Recognised | null {
+  if (typeof command !== "string" || command.length > 64 * 1024) return null;
+  const words = shellSplit(command.trim());
+  if (!words || words.length === 0) return null;
+  let module: string | undefined;
+  const exe = basename(words[0].replaceAll("\\", "/")).replace(/\.exe$/i, "");
+  // skillgate always writes `run --no-prompt` and never grants everything: a `deno run` without
+  // it, or with `-A` (say, a user's own `deno run -A …/hooks/skill_redirect.ts`), is not
+  // skillgate's, whatever it runs.
+  if (
+    exe === "deno" && words[1] === "run" && words.includes("--no-prompt") &&
+    !words.some((w) => w === "-A" || w === "--allow-all" || w.startsWith("--allow-run"))
+  ) {
+    for (const word of words.slice(2)) {
+      if (word.startsWith("-")) continue;
+      module = moduleOfWord(word, rows);
+      break;
+    }
+  } else if (exe.startsWith(BINARY_PREFIX) && isAbsolute(words[0])) {
+    const name = exe.slice(BINARY_PREFIX.length);
+    if (rows.some((r) => exportName(r) === name)) module = name;
+  }
+  if (module === undefined) return null;
+  const row = rows.find((r) =>
+    exportName(r) === module && (r.claudeEvent === event || r.copilotEvent === event)
+  );
+  return row ? { hookId: row.id, module } : { module };
+}
+
+/**
+ * Where this copy of skillgate runs from: a local checkout (its files on disk) or the published
+ * JSR package (its version read from the module URL).
+ *
+ * @param url The URL of a module of this package (default: this module's).
+ * @returns The module source.
+ * @throws {Error} When the URL is neither a file nor a JSR package URL.
+ */
+export function detectModuleSource(url: string = import.meta.url): ModuleSource {
+  if (url.startsWith("file:")) {
+    // This module is lib/install/hook_commands.ts: the package root is three folders up.
+    return { kind: "local", root: dirname(dirname(dirname(fromFileUrl(url)))) };
+  }
+  const m = /^https:\/\/jsr\.io\/@skillgate\/skillgate\/([^/]+)\//.exec(url);
+  if (m) return { kind: "jsr", version: m[1] };
+  throw new Error(`Cannot tell where skillgate runs from: ${url}`);
+}
+
+/** Whether a path looks like a throwaway install (an npx cache) that may vanish. */
+export function isEphemeralPath(path: string): boolean {
+  const p = path.replaceAll("\\", "/");
+  return p.includes("/_npx/") || p.includes("/.npm/") ||
+    p.includes("/node_modules/.cache/");
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile && (Deno.build.os === "windows" || ((info.mode ?? 0o111) & 0o111) !== 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finds an executable on `PATH`.
+ *
+ * @param name The executable's name.
+ * @param pathVar The `PATH` value (default: this process's).
+ * @returns Its absolute path, or `undefined`.
+ */
+export function findOnPath(name: string, pathVar?: string): string | undefined {
+  let value = pathVar;
+  if (value === undefined) {
+    try {
+      value = Deno.env.get("PATH") ?? "";
+    } catch {
+      value = "";
+    }
+  }
+  const exts = Deno.build.os === "windows" ? [".exe", ""] : [""];
+  for (const dir of value.split(delimiter)) {
+    if (!dir || !isAbsolute(dir)) continue;
+    for (const ext of exts) {
+      const candidate = join(dir, name + ext);
+      if (isExecutableFile(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** The Deno executable to register, and a warning when it may not last. */
+export interface DenoChoice {
+  /** The absolute path. */
+  readonly path: string;
+  /** Set when the only Deno found lives in a throwaway cache. */
+  readonly warning?: string;
+}
+
+/**
+ * Chooses the Deno executable hooks are registered with: the running one, unless it lives in a
+ * throwaway cache (`npx -y deno@...`) and a `deno` on `PATH` exists (canonical paths: a
+ * registration must not point into a cache that gets cleaned).
+ *
+ * @param execPath The running executable (default `Deno.execPath()`).
+ * @param pathVar The `PATH` value (default: this process's).
+ * @returns The choice.
+ */
+export function chooseDenoPath(execPath: string = Deno.execPath(), pathVar?: string): DenoChoice {
+  if (!isEphemeralPath(execPath)) return { path: execPath };
+  const onPath = findOnPath("deno", pathVar);
+  if (onPath && !isEphemeralPath(onPath)) return { path: onPath };
+  return {
+    path: execPath,
+    warning: `Deno runs from a temporary location (${execPath}); the hooks will break when it ` +
+      `is cleaned. Install Deno (https://docs.deno.com/runtime/getting_started/installation/) ` +
+      `and run setup again`,
+  };
+}

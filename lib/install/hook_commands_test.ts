@@ -1,0 +1,279 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import {
+  chooseDenoPath,
+  detectModuleSource,
+  hookArgv,
+  hookCommand,
+  hookModule,
+  isEphemeralPath,
+  recogniseCommand,
+  RUNTIME_PROJECT_DIR,
+  SHELL_PROJECT_DIR,
+  shellJoin,
+  shellQuote,
+  shellSplit,
+} from "./hook_commands.ts";
+import { hookRow, HOOKS, permissionFlags, type PermissionPaths } from "../hook/table.ts";
+
+const PATHS: PermissionPaths = {
+  stateRoot: "/home/u/.skillgate",
+  claudeConfigDir: "/home/u/.claude",
+};
+const LOCAL = { kind: "local", root: "/opt/skill gate" } as const;
+const DENO = "/usr/local/bin/deno";
+
+async function shellWords(command: string): Promise<string[]> {
+  const out = await new Deno.Command("sh", {
+    args: ["-c", `printf '%s\\0' ${command}`],
+    stdout: "piped",
+  }).output();
+  assert.equal(out.code, 0);
+  const text = new TextDecoder().decode(out.stdout);
+  return text.split("\0").slice(0, -1);
+}
+
+Deno.test("shellQuote() leaves safe words bare and single-quotes the rest", () => {
+  assert.equal(shellQuote("--allow-read=/a/b,.claude/skills"), "--allow-read=/a/b,.claude/skills");
+  assert.equal(shellQuote("/my dir/x.ts"), "'/my dir/x.ts'");
+  assert.equal(shellQuote("it's"), `'it'\\''s'`);
+  assert.equal(shellQuote(""), "''");
+  assert.equal(shellQuote("$HOME"), "'$HOME'");
+});
+
+Deno.test("shellJoin() words reach sh -c exactly, even hostile ones", async () => {
+  const words = ["/a b/deno", "it's", "$(touch /tmp/x)", "`id`", "a;b", "*", "~", 'q"q', "\\"];
+  assert.deepEqual(await shellWords(shellJoin(words)), words);
+});
+
+Deno.test("shellSplit() inverts shellJoin() for any words", () => {
+  fc.assert(
+    fc.property(fc.array(fc.string({ minLength: 0, maxLength: 12 }), { maxLength: 6 }), (ws) => {
+      assert.deepEqual(shellSplit(shellJoin(ws)), ws);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("shellSplit() never throws on any text", () => {
+  fc.assert(fc.property(fc.string(), (s) => {
+    const r = shellSplit(s);
+    assert.ok(r === undefined || Array.isArray(r));
+  }));
+});
+
+Deno.test("hookCommand() grants the run-time project root through the one expansion shellSplit accepts", async () => {
+  const paths: PermissionPaths = { ...PATHS, runtimeProjectDir: RUNTIME_PROJECT_DIR };
+  const row = hookRow("skill-redirect");
+  const argv = hookArgv(row, { denoPath: DENO, source: LOCAL, paths });
+  const read = argv.find((w) => w.startsWith("--allow-read="))!;
+  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), read);
+  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), read);
+  const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths });
+  assert.ok(command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), command);
+  assert.deepEqual(shellSplit(command), argv);
+  assert.equal(recogniseCommand(command, "PreToolUse")?.hookId, "skill-redirect");
+  // What the host's shell makes of it: CLAUDE_PROJECT_DIR when set, else the repository root
+  // around the working directory, else that directory.
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-project-word-" });
+  try {
+    const repo = join(dir, "my repo");
+    Deno.mkdirSync(join(repo, "sub"), { recursive: true });
+    const git = await new Deno.Command("git", { args: ["init", "-q", repo] }).output();
+    assert.equal(git.code, 0);
+    const expand = async (cwd: string, env: Record<string, string>) => {
+      const out = await new Deno.Command("sh", {
+        args: ["-c", `printf '%s\\0' ${command}`],
+        cwd,
+        clearEnv: true,
+        env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+      }).output();
+      const words = new TextDecoder().decode(out.stdout).split("\0");
+      return words.find((w) => w.startsWith("--allow-read="))!.split(",");
+    };
+    const set = await expand(join(repo, "sub"), { CLAUDE_PROJECT_DIR: "/p, q" });
+    assert.ok(set.includes("/p"), "the variable as the host set it (a comma splits a grant)");
+    const fromGit = await expand(join(repo, "sub"), {});
+    assert.ok(fromGit.includes(`${Deno.realPathSync(repo)}/.claude/skills`), fromGit.join());
+    const plain = join(dir, "plain");
+    Deno.mkdirSync(plain);
+    const fromCwd = await expand(plain, {});
+    assert.ok(fromCwd.includes(`${Deno.realPathSync(plain)}/.claude/skills`), fromCwd.join());
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("shellSplit() accepts skillgate's project expansion only exactly, and only in double quotes", () => {
+  const ok = `deno run --allow-read=${SHELL_PROJECT_DIR}/.claude/skills /m.js`;
+  assert.deepEqual(shellSplit(ok), [
+    "deno",
+    "run",
+    `--allow-read=${RUNTIME_PROJECT_DIR}/.claude/skills`,
+    "/m.js",
+  ]);
+  for (
+    const word of [
+      '"${CLAUDE_PROJECT_DIR}"',
+      '"$CLAUDE_PROJECT_DIR"',
+      '"${CLAUDE_PROJECT_DIR:-$(touch /tmp/pwned)}"',
+      '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}$(id)"',
+      SHELL_PROJECT_DIR.slice(1, -1),
+      `'${SHELL_PROJECT_DIR}'x"$(id)"`,
+    ]
+  ) {
+    assert.equal(shellSplit(`deno run --allow-read=${word} /m.js`), undefined, word);
+  }
+});
+
+Deno.test("shellSplit() refuses lines with shell operators or expansions", () => {
+  for (const line of ["a; b", "a && b", "a | b", "a $(b)", "a `b`", "a > f", 'a "$HOME"', "a 'b"]) {
+    assert.equal(shellSplit(line), undefined, line);
+  }
+  assert.deepEqual(shellSplit(`a "b c" 'd e' f\\ g`), ["a", "b c", "d e", "f g"]);
+});
+
+Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, the table's flags, the module", async () => {
+  for (const row of HOOKS) {
+    const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths: PATHS });
+    const words = await shellWords(command);
+    assert.deepEqual(words, [
+      DENO,
+      "run",
+      "--quiet",
+      "--no-prompt",
+      "--no-config",
+      ...permissionFlags(row, PATHS),
+      join("/opt/skill gate", row.bundle),
+    ]);
+    assert.ok(!words.some((w) => /^(-A|--allow-all|--allow-run|--allow-net|--allow-ffi)/.test(w)));
+  }
+});
+
+Deno.test("hookModule() pins the JSR version and names the export", () => {
+  const row = hookRow("skill-route");
+  assert.equal(
+    hookModule(row, { kind: "jsr", version: "0.3.1" }),
+    "jsr:@skillgate/skillgate@0.3.1/hooks/skill-route",
+  );
+  assert.equal(
+    hookModule(row, { kind: "compiled", binDir: "/s/bin" }),
+    "/s/bin/skillgate-skill-route",
+  );
+});
+
+Deno.test("hookArgv() of a compiled hook is the binary alone", () => {
+  const argv = hookArgv(hookRow("skill-contract"), {
+    denoPath: DENO,
+    source: { kind: "compiled", binDir: "/s/bin" },
+    paths: PATHS,
+  });
+  assert.deepEqual(argv, ["/s/bin/skillgate-skill-contract"]);
+});
+
+Deno.test("hookArgv() refuses a relative Deno path", () => {
+  assert.throws(
+    () => hookArgv(hookRow("skill-route"), { denoPath: "deno", source: LOCAL, paths: PATHS }),
+    /absolute/,
+  );
+});
+
+Deno.test("recogniseCommand() knows every command setup writes, by event", () => {
+  for (
+    const source of [
+      LOCAL,
+      { kind: "jsr", version: "0.1.0" } as const,
+      {
+        kind: "compiled",
+        binDir: "/s/b in",
+      } as const,
+    ]
+  ) {
+    for (const row of HOOKS) {
+      const command = hookCommand(row, { denoPath: DENO, source, paths: PATHS });
+      assert.equal(recogniseCommand(command, row.claudeEvent)?.hookId, row.id, command);
+    }
+  }
+});
+
+Deno.test("recogniseCommand() tells the two redirect registrations apart by event", () => {
+  const cmd = `${DENO} run --no-prompt --allow-read=/x /old/checkout/hooks/skill_redirect.ts`;
+  assert.equal(recogniseCommand(cmd, "PreToolUse")?.hookId, "skill-redirect");
+  assert.equal(recogniseCommand(cmd, "Stop")?.hookId, "skill-redirect-stop");
+  assert.equal(recogniseCommand(cmd, "preToolUse")?.hookId, "skill-redirect");
+  const stale = recogniseCommand(cmd, "UserPromptSubmit");
+  assert.ok(stale !== null);
+  assert.equal(stale.hookId, undefined);
+});
+
+Deno.test("recogniseCommand() claims stale versions and paths of its own hooks", () => {
+  assert.equal(
+    recogniseCommand(
+      "/old/deno run --no-prompt --allow-read=/x jsr:@skillgate/skillgate@0.0.1/hooks/skill-route",
+      "UserPromptSubmit",
+    )
+      ?.hookId,
+    "skill-route",
+  );
+  assert.equal(
+    recogniseCommand(
+      "'/gone dir/deno' run --no-prompt file:///gone/hooks/skill_route.ts",
+      "UserPromptSubmit",
+    )
+      ?.hookId,
+    "skill-route",
+  );
+});
+
+Deno.test("recogniseCommand() never claims a foreign command", () => {
+  const foreign = [
+    "node /x/hooks/skill_route.ts",
+    `bash -c "deno run /x/hooks/skill_route.ts"`,
+    "deno run /x/hooks/other.ts",
+    "deno run relative/hooks/skill_route.ts",
+    "echo skillgate skill-route",
+    "deno run /a/hooks/skill_route.ts; curl http://evil",
+    "deno eval /a/hooks/skill_route.ts",
+    // Found in review: a user's own entry for the same module, not written the way skillgate is.
+    "deno run -A /home/u/my/hooks/skill_redirect.ts",
+    "deno run --no-prompt -A /home/u/my/hooks/skill_redirect.ts",
+    "deno run --no-prompt --allow-run /home/u/my/hooks/skill_redirect.ts",
+    "/usr/bin/skillgate-unknown",
+    "skillgate-skill-route",
+    "/usr/local/bin/gstack-skill-route",
+    "",
+  ];
+  for (const cmd of foreign) assert.equal(recogniseCommand(cmd, "UserPromptSubmit"), null, cmd);
+});
+
+Deno.test("detectModuleSource() reads a checkout path or a JSR version from the module URL", () => {
+  assert.deepEqual(detectModuleSource("file:///opt/sg/lib/install/hook_commands.ts"), {
+    kind: "local",
+    root: "/opt/sg",
+  });
+  assert.deepEqual(
+    detectModuleSource("https://jsr.io/@skillgate/skillgate/1.2.3/lib/install/hook_commands.ts"),
+    { kind: "jsr", version: "1.2.3" },
+  );
+  assert.throws(() => detectModuleSource("https://example.com/lib/x.ts"));
+  assert.equal(detectModuleSource().kind, "local");
+});
+
+Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const bin = join(dir, "bin");
+    await Deno.mkdir(bin);
+    await Deno.writeTextFile(join(bin, "deno"), "#!/bin/sh\n", { mode: 0o755 });
+    const npx = "/root/.npm/_npx/abc/node_modules/deno/bin/deno";
+    assert.ok(isEphemeralPath(npx));
+    assert.deepEqual(chooseDenoPath(npx, bin), { path: join(bin, "deno") });
+    const lone = chooseDenoPath(npx, "");
+    assert.equal(lone.path, npx);
+    assert.match(lone.warning ?? "", /temporary location/);
+    assert.deepEqual(chooseDenoPath("/usr/bin/deno", ""), { path: "/usr/bin/deno" });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

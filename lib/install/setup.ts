@@ -1,0 +1,526 @@
+/**
+ * `skillgate setup`: register, update and remove skillgate's hooks in Claude Code's
+ * `settings.json` (or the project's `.claude/settings.json`) and in the Copilot CLI hook file.
+ *
+ * A hook is registered only when its switch is on; a switch flag is saved to config; a second run
+ * changes nothing; `--uninstall` removes every skillgate entry and nothing else.
+ *
+ * @module
+ */
+
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import {
+  configList,
+  configString,
+  parseSwitchValue,
+  readConfig,
+  resolveSwitch,
+  SWITCH_DEFAULT,
+  SWITCH_NAMES,
+  type SwitchName,
+  type SwitchResolution,
+  writeConfigValue,
+} from "../base/config.ts";
+import { type HookRow, HOOKS, type PermissionPaths } from "../hook/table.ts";
+import {
+  hookCommand,
+  hookModule,
+  type ModuleSource,
+  recogniseCommand,
+  RUNTIME_PROJECT_DIR,
+  shellJoin,
+} from "./hook_commands.ts";
+import {
+  type DesiredHook,
+  type HookChange,
+  mergeClaudeHooks,
+  SettingsFileError,
+  updateJsonFile,
+  type UpdateResult,
+} from "../host/claude_settings.ts";
+import { copilotHooksPath, mergeCopilotHooks } from "../host/copilot_hooks.ts";
+import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
+import { LockTimeoutError } from "../base/state_file.ts";
+import { loadCatalog } from "../catalog/catalog.ts";
+import { sanitizeLine } from "../base/sanitize.ts";
+
+/** The switch flag names, by switch. */
+export const SWITCH_FLAGS: Readonly<Record<SwitchName, string>> = Object.freeze({
+  skill_routing: "skill-routing",
+  skill_contracts: "skill-contracts",
+  skill_redirect: "skill-redirect",
+});
+
+/** The parsed command line of `skillgate setup`. */
+export interface SetupArgs {
+  /** Switch values given as flags. */
+  readonly switches: Partial<Record<SwitchName, boolean>>;
+  /** Switch flags with a value that is not on or off (warned about, not saved). */
+  readonly invalid: readonly { name: SwitchName; flag: string }[];
+  /** `--project`: the project's settings instead of the user's. */
+  readonly project: boolean;
+  /** `--copilot`: the Copilot CLI hook file instead of Claude Code's settings. */
+  readonly copilot: boolean;
+  /** `--dry-run`: print the change as a diff, write nothing. */
+  readonly dryRun: boolean;
+  /** `--uninstall`: remove every skillgate entry. */
+  readonly uninstall: boolean;
+  /** `--compile`: build and register compiled binaries. */
+  readonly compile: boolean;
+  /** `--help`. */
+  readonly help: boolean;
+}
+
+/** The usage text of `skillgate setup`. */
+export const SETUP_USAGE: string = `Usage: skillgate setup [options]
+
+Registers skillgate's hooks in Claude Code (~/.claude/settings.json, or $CLAUDE_CONFIG_DIR),
+one per switch that is on. Running it again changes nothing.
+
+Options:
+  --skill-routing, --no-skill-routing       Turn the routing hook on or off (saved to config)
+  --skill-contracts, --no-skill-contracts   Turn the contract Stop hook on or off (saved)
+  --skill-redirect, --no-skill-redirect     Turn the skill-to-agent redirect on or off (saved)
+  --skill-routing=on|off                    The same with a value (also yes/no, true/false, 1/0)
+  --project     Use the project's .claude/settings.json (or .github/hooks with --copilot)
+  --copilot     Write the Copilot CLI hook file (~/.copilot/hooks/skillgate.json)
+  --dry-run     Print the change as a diff and write nothing
+  --uninstall   Remove every skillgate hook entry and nothing else
+  --compile     Build one binary per hook with deno compile into <state root>/bin and register it
+  --help        Show this text`;
+
+/**
+ * Parses the arguments of `skillgate setup`.
+ *
+ * @param args The arguments after `setup`.
+ * @returns The parsed flags, or an error message for an unknown argument.
+ */
+export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: string } {
+  const switches: Partial<Record<SwitchName, boolean>> = {};
+  const invalid: { name: SwitchName; flag: string }[] = [];
+  const flags = { project: false, copilot: false, dryRun: false, uninstall: false, compile: false };
+  let help = false;
+  for (const arg of args) {
+    let matched = false;
+    for (const name of SWITCH_NAMES) {
+      const flag = SWITCH_FLAGS[name];
+      if (arg === `--${flag}`) switches[name] = true;
+      else if (arg === `--no-${flag}`) switches[name] = false;
+      else if (arg.startsWith(`--${flag}=`)) {
+        const value = parseSwitchValue(arg.slice(flag.length + 3));
+        if (value === undefined) {
+          delete switches[name];
+          invalid.push({ name, flag: arg });
+        } else switches[name] = value;
+      } else continue;
+      matched = true;
+      break;
+    }
+    if (matched) continue;
+    switch (arg) {
+      case "--project":
+        flags.project = true;
+        break;
+      case "--copilot":
+        flags.copilot = true;
+        break;
+      case "--dry-run":
+        flags.dryRun = true;
+        break;
+      case "--uninstall":
+        flags.uninstall = true;
+        break;
+      case "--compile":
+        flags.compile = true;
+        break;
+      case "--help":
+      case "-h":
+        help = true;
+        break;
+      default:
+        return { error: `Unknown argument: ${sanitizeLine(arg, 80)}` };
+    }
+  }
+  if (flags.uninstall && flags.compile) return { error: "--uninstall and --compile do not mix" };
+  return { switches, invalid, ...flags, help };
+}
+
+/** Everything setup reads from its surroundings (so tests can point it at temp dirs). */
+export interface SetupContext {
+  /** The state root. */
+  readonly stateRoot: string;
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The user's home directory. */
+  readonly home: string;
+  /** `COPILOT_HOME`, when set. */
+  readonly copilotHome?: string;
+  /** The working directory (the project is the repository around it). */
+  readonly cwd: string;
+  /** The absolute path of the Deno executable to register. */
+  readonly denoPath: string;
+  /** Where the hook modules come from. */
+  readonly source: ModuleSource;
+  /** The command that runs the skillgate CLI here, saved to config `skillgate_command`. */
+  readonly cliCommand?: string;
+  /** Prints a line to stdout. */
+  readonly print: (line: string) => void;
+  /** Prints a line to stderr. */
+  readonly warn: (line: string) => void;
+  /** Runs `deno compile` (tests replace it). */
+  readonly runCommand?: CommandRunner;
+  /**
+   * Pre-cache each registered hook's module graph (`deno cache --no-config`), so that a hook's
+   * first run never downloads a dependency under its narrow permissions. On in real runs.
+   */
+  readonly precache?: boolean;
+  /** Lock timeout for the settings file. */
+  readonly lockTimeoutMs?: number;
+}
+
+/**
+ * The project root around a directory: the nearest folder (itself or a parent) with a `.git`
+ * entry, else the directory itself.
+ *
+ * @param cwd The working directory.
+ * @returns The project root.
+ */
+export function projectRoot(cwd: string): string {
+  let dir = resolve(cwd);
+  for (;;) {
+    try {
+      Deno.statSync(join(dir, ".git"));
+      return dir;
+    } catch {
+      // Not here.
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(cwd);
+    dir = parent;
+  }
+}
+
+/**
+ * The command recogniser over the hook table.
+ *
+ * @param command A registered command line.
+ * @param event The event it is registered on.
+ * @returns `null` for a foreign command, else the hook it registers.
+ */
+export function skillgateOwner(command: string, event: string): { hookId?: string } | null {
+  return recogniseCommand(command, event);
+}
+
+/** How each switch resolved for this run. */
+export type SwitchStates = Record<SwitchName, SwitchResolution>;
+
+/**
+ * Resolves every switch for this run: a valid flag wins (source `flag`); an invalid flag value gives
+ * the default with a warning; otherwise the environment, config and default decide.
+ *
+ * @param args The parsed flags.
+ * @param stateRoot The state root (for the config file).
+ * @returns Each switch's resolution.
+ */
+export function resolveSwitches(args: SetupArgs, stateRoot: string): SwitchStates {
+  const config = readConfig(stateRoot);
+  const out = {} as SwitchStates;
+  for (const name of SWITCH_NAMES) {
+    const flag = args.switches[name];
+    const bad = args.invalid.find((i) => i.name === name);
+    if (flag !== undefined) out[name] = { on: flag, source: "flag" };
+    else if (bad) {
+      out[name] = {
+        on: SWITCH_DEFAULT[name],
+        source: "default",
+        warning: `Ignoring ${sanitizeLine(bad.flag, 80)}: expected on or off; using the default ` +
+          `(${SWITCH_DEFAULT[name] ? "on" : "off"}) for this run and not saving it`,
+      };
+    } else out[name] = resolveSwitch(name, config);
+  }
+  return out;
+}
+
+/**
+ * The paths a hook's flags grant, for this user and target.
+ *
+ * @param ctx The surroundings.
+ * @param projectDir The project root when writing project settings.
+ * @returns The permission paths.
+ */
+export function permissionPathsFor(ctx: SetupContext, projectDir?: string): PermissionPaths {
+  const config = readConfig(ctx.stateRoot);
+  const abs = (dirs: string[]) => dirs.filter((d) => isAbsolute(d));
+  return {
+    stateRoot: ctx.stateRoot,
+    claudeConfigDir: ctx.claudeConfigDir,
+    ...(projectDir ? { projectDir } : {}),
+    extraSkillDirs: abs(configList(config, "skill_dirs", [])),
+    extraAgentDirs: abs(configList(config, "agent_dirs", [])),
+  };
+}
+
+/**
+ * The registrations wanted for a host, given the switches.
+ *
+ * @param host `claude` or `copilot`.
+ * @param states The switches.
+ * @param commandOf The command of each hook.
+ * @param rows The hook table.
+ * @returns The wanted registrations, in table order.
+ */
+export function desiredHooks(
+  host: "claude" | "copilot",
+  states: SwitchStates,
+  commandOf: (row: HookRow) => string,
+  rows: readonly HookRow[] = HOOKS,
+): DesiredHook[] {
+  const out: DesiredHook[] = [];
+  for (const row of rows) {
+    if (!states[row.switchName].on) continue;
+    const event = host === "claude" ? row.claudeEvent : row.copilotEvent;
+    if (!event) continue;
+    const matcher = host === "claude" ? row.matcher : row.copilotMatcher;
+    out.push({
+      hookId: row.id,
+      event,
+      ...(matcher !== undefined ? { matcher } : {}),
+      command: commandOf(row),
+      timeout: row.timeoutSec,
+    });
+  }
+  return out;
+}
+
+/** Where setup writes for these flags. */
+export function targetPath(args: SetupArgs, ctx: SetupContext): string {
+  const project = args.project ? projectRoot(ctx.cwd) : undefined;
+  if (args.copilot) {
+    return copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome, projectDir: project });
+  }
+  return project
+    ? join(project, ".claude", "settings.json")
+    : join(ctx.claudeConfigDir, "settings.json");
+}
+
+function describe(
+  change: HookChange,
+  path: string,
+  states: SwitchStates,
+  dry: boolean,
+  uninstall = false,
+): string {
+  const would = dry ? "would be " : "";
+  const id = change.hookId ?? "a stale skillgate entry";
+  switch (change.action) {
+    case "added":
+      return `skillgate: ${id} (${change.event}) ${would}registered in ${path}`;
+    case "updated":
+      return `skillgate: ${id} (${change.event}) ${would}updated in ${path}`;
+    case "removed": {
+      const row = HOOKS.find((h) => h.id === change.hookId);
+      const why = uninstall
+        ? " (uninstall)"
+        : row && !states[row.switchName].on
+        ? ` (${row.switchName} is off)`
+        : "";
+      return `skillgate: ${id} (${change.event}) ${would}removed from ${path}${why}`;
+    }
+    default:
+      return "";
+  }
+}
+
+/**
+ * Runs `skillgate setup`.
+ *
+ * @param args The parsed flags.
+ * @param ctx The surroundings.
+ * @returns The exit code: 0 done, 1 refused or failed, 2 usage.
+ */
+export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<number> {
+  if (args.help) {
+    ctx.print(SETUP_USAGE);
+    return 0;
+  }
+  const path = targetPath(args, ctx);
+  const host = args.copilot ? "copilot" : "claude";
+
+  // 1. Switch flags: saved to config once the settings file is written (never in a dry run or an
+  // uninstall), so a settings file that is refused leaves the config as it was.
+  const states = resolveSwitches(args, ctx.stateRoot);
+  for (const name of SWITCH_NAMES) {
+    if (states[name].warning) ctx.warn(`skillgate: ${states[name].warning}`);
+  }
+  if (args.uninstall && Object.keys(args.switches).length > 0) {
+    ctx.warn("skillgate: switch flags are not saved with --uninstall");
+  }
+  const configNow = readConfig(ctx.stateRoot);
+  if (!configNow.readable) {
+    ctx.warn(
+      `skillgate: ${configNow.path} exists but cannot be read (${configNow.error}); ` +
+        "every hook not turned on by a flag is treated as off",
+    );
+  }
+  ctx.print(
+    "skillgate: switches: " +
+      SWITCH_NAMES.map((n) => `${n} ${states[n].on ? "on" : "off"} (${states[n].source})`).join(
+        ", ",
+      ),
+  );
+
+  // 2. The commands: compiled binaries, or deno run of the module.
+  const wanted: SwitchStates = args.uninstall
+    ? Object.fromEntries(
+      SWITCH_NAMES.map((n) => [n, { on: false, source: "flag" }]),
+    ) as SwitchStates
+    : states;
+  const paths = permissionPathsFor(ctx, args.project ? projectRoot(ctx.cwd) : undefined);
+  let source: ModuleSource = ctx.source;
+  const rowsOn = HOOKS.filter((r) =>
+    wanted[r.switchName].on && (host === "claude" || r.copilotEvent !== undefined)
+  );
+  if (args.compile && rowsOn.length > 0) {
+    const binDir = binDirOf(ctx.stateRoot);
+    let plans;
+    try {
+      plans = compilePlans(rowsOn, { denoPath: ctx.denoPath, source: ctx.source, paths, binDir });
+    } catch (err) {
+      ctx.warn(`skillgate: ${err instanceof Error ? err.message : err}`);
+      return 1;
+    }
+    if (args.dryRun) {
+      for (const plan of plans) ctx.print(`would run: ${shellJoin(plan.argv)}`);
+    } else {
+      const outcome = await runCompile(plans, ctx.runCommand);
+      if (!outcome.ok) {
+        ctx.warn(`skillgate: ${outcome.message}`);
+        return 1;
+      }
+      for (const built of outcome.built) ctx.print(`skillgate: built ${built}`);
+    }
+    source = { kind: "compiled", binDir };
+  }
+  // A command in settings is written before the session's project is known: its shell expands
+  // the project root the host names (CLAUDE_PROJECT_DIR, else the git root). A compiled binary's
+  // flags are fixed when it is built, so it has only the grants above.
+  const commandPaths: PermissionPaths = { ...paths, runtimeProjectDir: RUNTIME_PROJECT_DIR };
+  let desired: DesiredHook[];
+  try {
+    desired = desiredHooks(
+      host,
+      wanted,
+      (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths: commandPaths }),
+    );
+  } catch (err) {
+    ctx.warn(`skillgate: ${err instanceof Error ? err.message : err}`);
+    return 1;
+  }
+
+  // 3. Merge and write.
+  let changes: HookChange[] = [];
+  let result: UpdateResult;
+  try {
+    result = updateJsonFile(path, (current) => {
+      if (host === "claude") {
+        const merged = mergeClaudeHooks(current, desired, skillgateOwner);
+        changes = merged.changes;
+        if (current === undefined && desired.length === 0) return undefined;
+        return merged.settings;
+      }
+      const merged = mergeCopilotHooks(current, desired, skillgateOwner);
+      changes = merged.changes;
+      return merged.doc;
+    }, {
+      dryRun: args.dryRun,
+      lockTimeoutMs: ctx.lockTimeoutMs,
+      dirMode: args.project ? 0o755 : 0o700,
+      stateDir: ctx.stateRoot,
+    });
+  } catch (err) {
+    if (err instanceof SettingsFileError) {
+      ctx.warn(`skillgate: ${err.message}`);
+    } else if (err instanceof LockTimeoutError) {
+      ctx.warn(`skillgate: ${err.message}; another setup may be running. Nothing was changed`);
+    } else {
+      ctx.warn(
+        `skillgate: cannot update ${path}: ${err instanceof Error ? err.message : err}. ` +
+          "Nothing was changed",
+      );
+    }
+    return 1;
+  }
+  if (!args.dryRun && !args.uninstall) {
+    const config = readConfig(ctx.stateRoot);
+    for (const name of SWITCH_NAMES) {
+      const value = args.switches[name];
+      if (value === undefined) continue;
+      const word = value ? "on" : "off";
+      if (config.readable && config.values[name] === word) continue;
+      try {
+        writeConfigValue(name, word, ctx.stateRoot);
+      } catch (err) {
+        ctx.warn(`skillgate: could not save ${name}: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+    if (ctx.cliCommand && configString(config, "skillgate_command", "") !== ctx.cliCommand) {
+      try {
+        writeConfigValue("skillgate_command", ctx.cliCommand, ctx.stateRoot);
+      } catch (err) {
+        ctx.warn(
+          `skillgate: could not save skillgate_command: ${
+            err instanceof Error ? err.message : err
+          }`,
+        );
+      }
+    }
+  }
+
+  // 4. Warm Deno's cache with every module a registered hook loads (lazy imports included).
+  if (ctx.precache && !args.dryRun && source.kind !== "compiled") {
+    const modules = [...new Set(rowsOn.map((row) => hookModule(row, source)))];
+    if (modules.length > 0) {
+      const argv = [ctx.denoPath, "cache", "--no-config", ...modules];
+      let outcome: { code: number; stderr: string };
+      try {
+        outcome = await (ctx.runCommand ?? runProcess)(argv);
+      } catch (err) {
+        outcome = { code: -1, stderr: err instanceof Error ? err.message : String(err) };
+      }
+      if (outcome.code !== 0) {
+        const last = outcome.stderr.trim().split("\n").at(-1) ?? "";
+        ctx.warn(
+          `skillgate: could not pre-cache the hook modules (${sanitizeLine(last, 200)}); ` +
+            "a hook's first run may fail open until they are cached: run skillgate setup again",
+        );
+      }
+    }
+  }
+
+  // 5. Warm the catalog index (skills and agents), so that no hook parses YAML on its first run
+  // and the redirect hook, which may not write the index, finds the agents indexed.
+  if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
+    await loadCatalog({
+      claudeConfigDir: ctx.claudeConfigDir,
+      cwd: ctx.cwd,
+      stateRoot: ctx.stateRoot,
+      extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),
+      extraAgentDirs: configList(readConfig(ctx.stateRoot), "agent_dirs", []),
+    });
+  }
+
+  // 6. Report.
+  if (args.dryRun) {
+    if (result.status === "unchanged") ctx.print(`skillgate: ${path} would not change`);
+    else ctx.print(result.diff.trimEnd());
+  }
+  for (const change of changes) {
+    const line = describe(change, path, wanted, args.dryRun, args.uninstall);
+    if (line) ctx.print(line);
+  }
+  if (!args.dryRun) {
+    if (result.status === "unchanged") ctx.print(`skillgate: ${path} is up to date`);
+    if (result.backupPath) ctx.print(`skillgate: previous file saved as ${result.backupPath}`);
+  }
+  return 0;
+}

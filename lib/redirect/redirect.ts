@@ -1,0 +1,693 @@
+/**
+ * The skill-to-agent redirect: when a model calls the Skill tool with the name of an agent that is
+ * not also a skill, tell it, as a statement of fact, that the name is an agent and how agents are
+ * started (the Agent tool, `subagent_type`).
+ *
+ * Two paths share one message:
+ * - PreToolUse ({@linkcode checkSkillRedirect}): the seed's `check_skill_redirect`. It fires on
+ *   Copilot CLI (which calls preToolUse even for a skill that does not exist) and on Claude Code
+ *   when a name is both an agent and something the host resolves.
+ * - Stop ({@linkcode checkStopRedirect}): current Claude Code rejects an unknown skill before any
+ *   PreToolUse hook runs, so at the end of the turn a failed `Skill` call for a known agent that
+ *   was not dispatched afterwards gets one block with the same text.
+ *
+ * The decisions are pure functions with the agent and skill lookups passed in; the skill lookup
+ * is only called once a name is known to be an agent. {@linkcode redirectHook} wires them to the
+ * installed catalog, the transcript reader, the host answers and the once-per-call markers.
+ *
+ * @module
+ */
+
+import { isAbsolute, join, resolve } from "../base/path.ts";
+import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
+import type { Catalog, CatalogOptions } from "../catalog/catalog.ts";
+import { configList, configNumber, type ConfigState } from "../base/config.ts";
+import { DEFAULT_DEADLINE_MS, HookFailure } from "../hook/runner.ts";
+import { getEnv } from "../base/locations.ts";
+import type { HookEvent } from "../host/payload.ts";
+import { sanitizeName } from "../base/sanitize.ts";
+import {
+  isSafeFileStem,
+  readJsonFile,
+  StateFileRefusedError,
+  withLock,
+  writeFileAtomic,
+} from "../base/state_file.ts";
+import type { SkillLoad, TranscriptRun } from "../transcript/transcript.ts";
+import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
+
+/** The Skill tool's name per host: `Skill` in Claude Code, `skill` in Copilot CLI. */
+export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze(["Skill", "skill"]);
+
+/** The subagent tool's names: `Agent` (Claude Code 2.1.63+), `Task` before, `task` in Copilot CLI. */
+export const AGENT_TOOL_NAMES: readonly string[] = Object.freeze(["Agent", "Task", "task"]);
+
+/** The longest raw name looked up at all; longer names cannot be agents and pass through. */
+export const MAX_TARGET_NAME_LENGTH = 256;
+
+/**
+ * The redirect text. `{name}` is the only substitution, and it is always the sanitised name
+ * (`[A-Za-z0-9:_-]`). The text states what is wrong and what exists, because a host presents it
+ * to the model as a tool result, which the model treats as untrusted and ignores when it reads
+ * like an order.
+ */
+export const SKILL_IS_AGENT_REDIRECT: string = '"{name}" is an agent, not a skill: the Skill ' +
+  "tool has no skill by that name and cannot run it. Agents are started with the Agent tool " +
+  '(named Task before Claude Code 2.1.63), with subagent_type "{name}".';
+
+/**
+ * Whether a tool name is the Skill tool of either host.
+ *
+ * @param toolName The payload's tool name.
+ * @returns `true` for `Skill` and `skill` only.
+ */
+export function isSkillTool(toolName: unknown): boolean {
+  return typeof toolName === "string" && SKILL_TOOL_NAMES.includes(toolName);
+}
+
+/**
+ * Reads the target name of a Skill call: the `skill` key when present (a string, else nothing),
+ * else `name` if it is a string. Surrounding whitespace and one leading `/` are dropped, as the
+ * host does.
+ *
+ * @param toolInput The tool input (any JSON value; junk is fine).
+ * @returns The name, or `undefined` when there is no usable string name.
+ */
+export function skillTargetName(toolInput: unknown): string | undefined {
+  if (toolInput === null || typeof toolInput !== "object" || Array.isArray(toolInput)) {
+    return undefined;
+  }
+  const input = toolInput as Record<string, unknown>;
+  // As the seed's `get("skill").or_else(get("name")).and_then(as_str)`: `name` is read only when
+  // there is no `skill` key at all; a `skill` that is null or not a string passes through.
+  const raw = Object.hasOwn(input, "skill")
+    ? (typeof input.skill === "string" ? input.skill : undefined)
+    : (typeof input.name === "string" ? input.name : undefined);
+  if (raw === undefined) return undefined;
+  let name = raw.trim();
+  if (name.startsWith("/")) name = name.slice(1).trim();
+  return name === "" ? undefined : name;
+}
+
+/**
+ * The same guidance in GitHub Copilot CLI's terms, whose subagent tool is `task` and takes the
+ * agent's name as `agent_type` (observed on Copilot CLI 1.0.102).
+ */
+export const SKILL_IS_AGENT_REDIRECT_COPILOT: string = '"{name}" is an agent, not a skill: the ' +
+  "skill tool has no skill by that name and cannot run it. Agents are started with the task " +
+  'tool, with agent_type "{name}".';
+
+/**
+ * The redirect text for one name, with only the sanitised name substituted.
+ *
+ * @param name The agent's name (untrusted; sanitised here).
+ * @param host The host the text is for (default Claude Code).
+ * @returns The message; the name inside it uses `[A-Za-z0-9:_-]` only.
+ */
+export function redirectMessage(name: string, host: "claude" | "copilot" = "claude"): string {
+  const safe = sanitizeName(name);
+  const template = host === "copilot" ? SKILL_IS_AGENT_REDIRECT_COPILOT : SKILL_IS_AGENT_REDIRECT;
+  return template.replaceAll("{name}", safe);
+}
+
+/** Where the redirect learns what is an agent and what is a skill. */
+export interface RedirectSources {
+  /** Whether the exact, case-sensitive name is a known agent. Called first, for every name. */
+  isAgent(name: string): boolean | Promise<boolean>;
+  /** Whether the name is a skill. Called only for names that are known agents. */
+  isSkill(name: string): boolean | Promise<boolean>;
+}
+
+/** Why a Skill call passes through. */
+export type RedirectPassReason =
+  | "not-skill-tool"
+  | "no-name"
+  | "not-agent"
+  | "is-skill"
+  | "unsafe-name";
+
+/** The decision for one Skill call. */
+export type RedirectDecision =
+  | { action: "pass"; reason: RedirectPassReason }
+  | { action: "deny"; name: string; message: string };
+
+/**
+ * Decides whether to bring the redirect to a Skill call (the seed's `check_skill_redirect`).
+ *
+ * Pass-through for every other tool, for a missing or non-string name, for a name that is not a
+ * known agent (no skill lookup at all), and for a name that is also a skill (skills take
+ * precedence). Never throws for any tool input.
+ *
+ * @param toolName The payload's tool name.
+ * @param toolInput The payload's tool input.
+ * @param sources The agent and skill lookups.
+ * @returns `deny` with the sanitised name and the redirect text, or `pass` with the reason.
+ */
+export async function checkSkillRedirect(
+  toolName: unknown,
+  toolInput: unknown,
+  sources: RedirectSources,
+): Promise<RedirectDecision> {
+  if (!isSkillTool(toolName)) return { action: "pass", reason: "not-skill-tool" };
+  const name = skillTargetName(toolInput);
+  if (name === undefined) return { action: "pass", reason: "no-name" };
+  return await decideForName(name, sources);
+}
+
+/**
+ * The shared predicate of both paths: a known agent that is not a skill gets the redirect.
+ *
+ * @param name The target name, as the host resolved it.
+ * @param sources The agent and skill lookups.
+ * @returns The decision.
+ */
+async function decideForName(name: string, sources: RedirectSources): Promise<RedirectDecision> {
+  if (name.length > MAX_TARGET_NAME_LENGTH) return { action: "pass", reason: "not-agent" };
+  if (!(await sources.isAgent(name))) return { action: "pass", reason: "not-agent" };
+  if (await sources.isSkill(name)) return { action: "pass", reason: "is-skill" };
+  const safe = sanitizeName(name);
+  if (safe === "") return { action: "pass", reason: "unsafe-name" };
+  return { action: "deny", name: safe, message: redirectMessage(name) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stop path
+
+/** A tool call of the current turn, in transcript order. */
+export interface TurnToolUse {
+  /** Record kind. */
+  kind: "tool_use";
+  /** The tool-use id (`toolu_…`). */
+  id: string;
+  /** The tool's name. */
+  name: string;
+  /** The tool input as recorded. */
+  input: unknown;
+}
+
+/** A tool result of the current turn, in transcript order. */
+export interface TurnToolResult {
+  /** Record kind. */
+  kind: "tool_result";
+  /** The id of the call this answers. */
+  toolUseId: string;
+  /** Whether the host marked it as an error. */
+  isError: boolean;
+  /** The result text (tool_result content, or the record's `toolUseResult` string). */
+  text: string;
+}
+
+/** One event of the current turn that the Stop path looks at. */
+export type TurnEvent = TurnToolUse | TurnToolResult;
+
+/** A failed Skill call the Stop path redirects. */
+export interface RedirectCandidate {
+  /** The Skill call's tool-use id. */
+  toolUseId: string;
+  /** The sanitised agent name. */
+  name: string;
+  /** The redirect text for it. */
+  message: string;
+}
+
+const UNKNOWN_SKILL = /Unknown skill:[ \t]*([^\r\n<]{1,300})/;
+
+/**
+ * Reads the name out of Claude Code's `Unknown skill: <name>` error, as it appears in the
+ * tool_result (`<tool_use_error>Unknown skill: X</tool_use_error>`) or in `toolUseResult`
+ * (`Error: Unknown skill: X`).
+ *
+ * @param text The result text.
+ * @returns The name, or `undefined` when the text is not that error.
+ */
+export function unknownSkillName(text: string): string | undefined {
+  const m = UNKNOWN_SKILL.exec(text);
+  if (!m) return undefined;
+  const name = m[1].trim();
+  return name === "" ? undefined : name;
+}
+
+/**
+ * Compares an agent name with a `subagent_type`, ignoring case and separators (`-`, `_`, `.`,
+ * `/`, spaces). A plugin-qualified type (`plugin:name`) also matches its bare name.
+ *
+ * @param agent The agent name from the failed Skill call.
+ * @param subagentType The dispatch's `subagent_type`.
+ * @returns `true` when they name the same agent.
+ */
+export function sameAgentName(agent: string, subagentType: string): boolean {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_.\/\s]/g, "");
+  const a = norm(agent);
+  if (a === "") return false;
+  const t = norm(subagentType);
+  if (t === a) return true;
+  const bare = (s: string) => s.slice(s.lastIndexOf(":") + 1);
+  return bare(t) !== "" && bare(t) === bare(a);
+}
+
+function dispatchedType(input: unknown): string | undefined {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return undefined;
+  const rec = input as Record<string, unknown>;
+  if (typeof rec.subagent_type === "string") return rec.subagent_type;
+  if (typeof rec.agent_type === "string") return rec.agent_type;
+  return undefined;
+}
+
+/** The largest number of names one Stop block talks about. */
+export const MAX_STOP_REDIRECTS = 3;
+
+/**
+ * Finds the Skill calls of a turn that the Stop path redirects: the result is the error
+ * `Unknown skill: <name>`, `<name>` is a known agent and not a skill, no later `Agent`/`Task`
+ * dispatch in the turn names it as `subagent_type`, and its tool-use id is not in `blocked`.
+ *
+ * @param events The turn's tool calls and results, in order.
+ * @param sources The agent and skill lookups.
+ * @param blocked Tool-use ids already answered by an earlier block.
+ * @returns The candidates, one per failed call, for at most {@linkcode MAX_STOP_REDIRECTS}
+ *   distinct names.
+ */
+export async function findStopRedirects(
+  events: readonly TurnEvent[],
+  sources: RedirectSources,
+  blocked: ReadonlySet<string> = new Set(),
+): Promise<RedirectCandidate[]> {
+  const skillCalls = new Map<string, number>();
+  events.forEach((ev, i) => {
+    if (ev.kind === "tool_use" && isSkillTool(ev.name)) skillCalls.set(ev.id, i);
+  });
+  const out: RedirectCandidate[] = [];
+  const names = new Set<string>();
+  for (const [i, ev] of events.entries()) {
+    if (ev.kind !== "tool_result" || blocked.has(ev.toolUseId)) continue;
+    const callIndex = skillCalls.get(ev.toolUseId);
+    if (callIndex === undefined || callIndex > i) continue;
+    const name = unknownSkillName(ev.text);
+    if (name === undefined) continue;
+    const dispatched = events.slice(callIndex + 1).some((later) =>
+      later.kind === "tool_use" && AGENT_TOOL_NAMES.includes(later.name) &&
+      sameAgentName(name, dispatchedType(later.input) ?? "")
+    );
+    if (dispatched) continue;
+    if (!names.has(name) && names.size >= MAX_STOP_REDIRECTS) continue;
+    const decision = await decideForName(name, sources);
+    if (decision.action !== "deny") continue;
+    names.add(name);
+    out.push({ toolUseId: ev.toolUseId, name: decision.name, message: decision.message });
+  }
+  return out;
+}
+
+/**
+ * The Stop block text for the candidates: their redirect messages, one paragraph each.
+ *
+ * @param candidates What {@linkcode findStopRedirects} returned (non-empty).
+ * @returns The reason to give the host (one paragraph per distinct name).
+ */
+export function stopRedirectReason(candidates: readonly RedirectCandidate[]): string {
+  return [...new Set(candidates.map((c) => c.message))].join("\n\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stop path: the current turn of a transcript run, and the once-per-call markers
+
+/** The largest number of blocked tool-use ids kept per session. */
+export const MAX_MARKERS_PER_SESSION = 500;
+
+/**
+ * The tool calls and results of the run's current turn, in order: everything after the last user
+ * message that the user (or the host, for a task notification) wrote. Stop-hook feedback and other
+ * `isMeta` records do not start a turn; calls made inside subagents are left out.
+ *
+ * @param run A transcript run from `lib/transcript/transcript.ts`.
+ * @returns The turn's events for {@linkcode findStopRedirects}.
+ */
+export function currentTurnEvents(run: TranscriptRun): TurnEvent[] {
+  let start = -1;
+  for (const m of run.messages) {
+    if (m.role === "user" && !m.isMeta && !m.sidechain && m.text.trim() !== "") {
+      start = Math.max(start, m.seq);
+    }
+  }
+  const ordered: Array<{ seq: number; ev: TurnEvent }> = [];
+  for (const call of run.toolCalls) {
+    if (call.sidechain || call.seq < start) continue;
+    ordered.push({
+      seq: call.seq,
+      ev: { kind: "tool_use", id: call.id, name: call.name, input: call.input },
+    });
+    const r = call.result;
+    if (r) {
+      const structured = typeof r.structured === "string" ? `\n${r.structured}` : "";
+      ordered.push({
+        seq: r.seq,
+        ev: {
+          kind: "tool_result",
+          toolUseId: call.id,
+          isError: r.isError,
+          text: r.text + structured,
+        },
+      });
+    }
+  }
+  ordered.sort((a, b) => a.seq - b.seq);
+  return ordered.map((o) => o.ev);
+}
+
+/**
+ * The folder of the redirect's once-per-call markers.
+ *
+ * @param root The state root.
+ * @returns `<state root>/skill-redirect`.
+ */
+export function redirectStateDir(root: string): string {
+  return join(root, "skill-redirect");
+}
+
+function markerPath(root: string, sessionId: string): string {
+  if (!isSafeFileStem(sessionId)) throw new Error("Session id is not safe as a file name");
+  return join(redirectStateDir(root), `${sessionId}.json`);
+}
+
+function parseMarkers(data: unknown): string[] {
+  if (data === undefined) return [];
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new Error("Marker file is not a JSON object");
+  }
+  const blocked = (data as Record<string, unknown>).blocked;
+  if (!Array.isArray(blocked)) throw new Error("Marker file has no blocked list");
+  return blocked.filter((x): x is string => typeof x === "string");
+}
+
+/**
+ * The tool-use ids the Stop path already blocked for in a session.
+ *
+ * @param root The state root.
+ * @param sessionId A session id that passes `isSafeFileStem`.
+ * @returns The ids.
+ * @throws {Error} When the session id is unsafe or the marker file is unreadable or corrupt.
+ */
+export function readBlockedIds(root: string, sessionId: string): Set<string> {
+  return new Set(parseMarkers(readJsonFile(markerPath(root, sessionId), 1024 * 1024)));
+}
+
+/**
+ * Claims tool-use ids for a block: under the session's marker lock, reads the ids already blocked
+ * for, and records the others (written atomically, mode 0600, keeping the newest
+ * {@linkcode MAX_MARKERS_PER_SESSION}). Concurrent stops of one session claim each id once, so
+ * exactly one of them blocks for it.
+ *
+ * @param root The state root.
+ * @param sessionId A session id that passes `isSafeFileStem`.
+ * @param ids The tool-use ids to block for.
+ * @param beforeWrite Called under the lock right before the write, when some id is new (the hook
+ *   commits to its answer there); a throw leaves the markers as they were.
+ * @returns The ids newly claimed (empty when every one was blocked for already).
+ * @throws {Error} When the session id is unsafe, the marker file is unreadable or corrupt, or it
+ *   cannot be written.
+ */
+export function recordBlockedIds(
+  root: string,
+  sessionId: string,
+  ids: readonly string[],
+  beforeWrite?: () => void,
+): string[] {
+  const path = markerPath(root, sessionId);
+  return withLock(`${path}.lock`, () => {
+    const known = parseMarkers(readJsonFile(path, 1024 * 1024));
+    const seen = new Set(known);
+    const fresh = [...new Set(ids)].filter((id) => !seen.has(id));
+    if (fresh.length === 0) return fresh;
+    beforeWrite?.();
+    const merged = [...known, ...fresh].slice(-MAX_MARKERS_PER_SESSION);
+    writeFileAtomic(path, JSON.stringify({ version: 1, blocked: merged }) + "\n");
+    return fresh;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hook: one entry for PreToolUse and Stop
+
+/** What the redirect hook needs from its runner (a subset of `HookContext`). */
+export interface RedirectHookContext {
+  /** The state root (markers live under it). */
+  readonly stateRoot: string;
+  /** The Claude Code config directory (agents, skills, transcripts). */
+  readonly claudeConfigDir: string;
+  /** The config file as read (`skill_dirs`, `agent_dirs`). */
+  readonly config: ConfigState;
+  /** Writes one decision line to `skill-redirect.log` (values are sanitised there). */
+  log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
+  /** Aborted at the hook's deadline (ends the wait for the transcript early). */
+  readonly signal?: AbortSignal;
+  /** Commits the hook to its answer before a block is recorded (see the runner's `commit`). */
+  commit?(): void;
+}
+
+/** The lookups of the Stop path: the PreToolUse ones plus the whole set of agent names. */
+export interface StopSources extends RedirectSources {
+  /** Every known agent name (the transcript reader's cheap pre-filter needs them up front). */
+  agentNames(): Promise<ReadonlySet<string>>;
+}
+
+/**
+ * Agent and skill lookups over the installed catalog. Agents and skills are loaded separately,
+ * each at most once, so a name that is not an agent never costs a skill scan. The catalog index is
+ * read but not written (the redirect may write only its log and its markers).
+ *
+ * @param ev The event (its `cwd` finds the project's `.claude` folders).
+ * @param ctx The hook context.
+ * @returns The lookups.
+ */
+export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSources {
+  const base: CatalogOptions = {
+    claudeConfigDir: ctx.claudeConfigDir,
+    cwd: ev.cwd,
+    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
+    extraAgentDirs: configList(ctx.config, "agent_dirs", []),
+    stateRoot: ctx.stateRoot,
+    writeIndex: false,
+  };
+  // The catalog (and its YAML fallback) loads only for a Skill call: other calls stay cheap.
+  const catalog = () => import("../catalog/catalog.ts");
+  let agents: Promise<Catalog> | undefined;
+  const loadAgents = () =>
+    agents ??= catalog().then((m) => m.loadCatalog({ ...base, skills: false }));
+  return {
+    agentNames: async () => new Set((await catalog()).agentNames(await loadAgents())),
+    // Once the Stop path has loaded every agent, that answers; else only what decides is loaded.
+    isAgent: async (name) =>
+      agents
+        ? (await catalog()).isAgent(await agents, name)
+        : (await catalog()).hasAgent(base, name),
+    isSkill: async (name) =>
+      HOST_SKILLS.includes(name) || await (await catalog()).hasSkill(base, name),
+  };
+}
+
+/**
+ * Skills that ship with Claude Code itself, not on disk (seen in the skill listing of Claude Code
+ * 2.1.328, see `reference/hosts-observed.md`). An agent of the same name is never redirected:
+ * skills take precedence, and the host resolves these.
+ */
+export const HOST_SKILLS: readonly string[] = Object.freeze([
+  "code-review",
+  "dataviz",
+  "init",
+  "loop",
+  "security-review",
+  "simplify",
+  "update-config",
+]);
+
+/**
+ * The PreToolUse path: deny a Skill call that names an agent that is not a skill, with the host's
+ * own deny answer; everything else passes with no output. The log names only known agents.
+ *
+ * @param ev The PreToolUse event of either host.
+ * @param ctx The hook context.
+ * @param sources The lookups (default: the installed catalog).
+ * @returns The deny answer, or `null`.
+ */
+export async function redirectPreToolUse(
+  ev: HookEvent,
+  ctx: RedirectHookContext,
+  sources: RedirectSources = catalogSources(ev, ctx),
+): Promise<HookAnswer> {
+  const decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
+  if (decision.action === "deny") {
+    ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
+    return denyAnswer(
+      ev,
+      ev.host === "copilot" ? redirectMessage(decision.name, "copilot") : decision.message,
+    );
+  }
+  // The name is tool input: it is logged only when it is a known agent (here one that is also a
+  // skill). A real skill's or an unknown name is logged as the reason alone.
+  const name = decision.reason === "is-skill" ? skillTargetName(ev.toolInput) : undefined;
+  ctx.log("pass", decision.reason, {
+    host: ev.host,
+    ...(name !== undefined ? { name: sanitizeName(name) || "-" } : {}),
+  });
+  return null;
+}
+
+function isUnder(path: string, dir: string): boolean {
+  if (!isAbsolute(path) || !isAbsolute(dir)) return false;
+  const base = resolve(dir);
+  return resolve(path).startsWith(base.endsWith("/") ? base : `${base}/`);
+}
+
+/**
+ * The Stop path (Claude Code): block once when this turn has a `Skill` call for a known agent
+ * that failed as `Unknown skill` and was not dispatched afterwards. Honours `stop_hook_active`,
+ * and records the call's tool-use id per session before blocking, so one call never blocks twice.
+ *
+ * @param ev The Stop event.
+ * @param ctx The hook context.
+ * @param sources The lookups (default: the installed catalog).
+ * @returns The block answer, or `null`.
+ * @throws {HookFailure} `STATE` when the markers cannot be read or written (no block then).
+ */
+export async function redirectStop(
+  ev: HookEvent,
+  ctx: RedirectHookContext,
+  sources: StopSources = catalogSources(ev, ctx),
+): Promise<HookAnswer> {
+  const fields: Record<string, string | number> = { host: ev.host };
+  const pass = (reason: string) => (ctx.log("pass", reason, fields), null);
+  if (ev.host !== "claude") return pass("not-claude-transcript");
+  if (ev.stopHookActive) return pass("stop-hook-active");
+  if (!isSafeFileStem(ev.sessionId)) return pass("no-safe-session-id");
+  const transcript = ev.transcriptPath;
+  if (!transcript) return pass("no-transcript");
+  if (!isUnder(transcript, join(ctx.claudeConfigDir, "projects"))) {
+    return pass("transcript-outside-projects");
+  }
+  // The host fires Stop before the turn's last records reach the file: a failed Skill call not
+  // yet flushed must still be found, so wait until the file holds the turn.
+  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+    budgetMs: catchUpBudget(configNumber(ctx.config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)),
+    signal: ctx.signal,
+  });
+  if (currency.state === "behind") {
+    ctx.log("pass", "transcript-behind", {
+      host: ev.host,
+      waited: currency.waitedMs,
+      polls: currency.polls,
+    });
+    return null;
+  }
+  if (currency.state === "current" && currency.waitedMs > 0) fields.waited = currency.waitedMs;
+  // Nearly every stop has no failed Skill call at all: one read of a small transcript settles
+  // that before the agents are loaded (the dearest step of this path).
+  if (await smallFileLacks(transcript, "Unknown skill")) return pass("no-unknown-skill");
+  const agents = await sources.agentNames();
+  if (agents.size === 0) return pass("no-agents");
+  const events = await readTurnEvents(transcript, agents);
+  if (events === undefined) return pass("no-agent-skill-call");
+  if (!events.some((e) => e.kind === "tool_result" && unknownSkillName(e.text) !== undefined)) {
+    return pass("no-unknown-skill");
+  }
+  const candidates = await findStopRedirects(events, sources);
+  if (candidates.length === 0) return pass("nothing-to-redirect");
+  // Decide and record under one lock: of concurrent stops of the session, one claims the calls.
+  let claimed: string[];
+  try {
+    claimed = recordBlockedIds(
+      ctx.stateRoot,
+      ev.sessionId,
+      candidates.map((c) => c.toolUseId),
+      () => ctx.commit?.(),
+    );
+  } catch (err) {
+    if (err instanceof HookFailure) throw err;
+    throw new HookFailure("STATE", `redirect markers not updated: ${errorLine(err)}`);
+  }
+  const found = candidates.filter((c) => claimed.includes(c.toolUseId));
+  if (found.length === 0) return pass("already-blocked");
+  ctx.log("block", "unknown-skill-agent", {
+    ...fields,
+    name: [...new Set(found.map((c) => c.name))].join(","),
+    calls: found.length,
+  });
+  return stopBlockAnswer(ev, stopRedirectReason(found));
+}
+
+/** The largest transcript {@link smallFileLacks} reads whole. */
+const TAIL_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Whether the transcript certainly lacks `needle`: true only when the whole file is at most
+ * {@link TAIL_BYTES} and does not contain it. A larger file, or any read error, gives false, so the
+ * full check runs.
+ */
+async function smallFileLacks(path: string, needle: string): Promise<boolean> {
+  try {
+    const info = await Deno.stat(path);
+    if (!info.isFile || info.size > TAIL_BYTES) return false;
+    return !new TextDecoder().decode(await Deno.readFile(path)).includes(needle);
+  } catch {
+    return false;
+  }
+}
+
+/** The most bytes parsed for one Stop check (a turn is far smaller). */
+const MAX_TURN_PARSE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The current turn's events from the earliest `Skill` call in it that names a known agent: the
+ * reader starts a run at the last such call, and each earlier one in the same turn (up to
+ * {@linkcode MAX_STOP_REDIRECTS}) moves the start back.
+ */
+async function readTurnEvents(
+  path: string,
+  agents: ReadonlySet<string>,
+): Promise<TurnEvent[] | undefined> {
+  const { readTranscriptRun } = await import("../transcript/transcript.ts");
+  const isAgentCall = (load: SkillLoad) =>
+    load.via === "skill_tool" && agents.has(load.qualifiedName);
+  const first = await readTranscriptRun(path, {
+    skill: isAgentCall,
+    maxParseBytes: MAX_TURN_PARSE_BYTES,
+  });
+  if (first.kind !== "ok") return undefined;
+  let events = currentTurnEvents(first.run);
+  let start = first.run.load.offset;
+  for (let i = 1; i < MAX_STOP_REDIRECTS; i++) {
+    const before = start;
+    const earlier = await readTranscriptRun(path, {
+      skill: (load) => isAgentCall(load) && load.offset < before,
+      maxParseBytes: MAX_TURN_PARSE_BYTES,
+    });
+    if (earlier.kind !== "ok") break;
+    const turn = currentTurnEvents(earlier.run);
+    const id = earlier.run.load.toolUseId;
+    if (!turn.some((e) => e.kind === "tool_use" && e.id === id)) break;
+    events = turn;
+    start = earlier.run.load.offset;
+  }
+  return events;
+}
+
+function errorLine(err: unknown): string {
+  const text = err instanceof StateFileRefusedError
+    ? `${err.path}: ${err.message}`
+    : err instanceof Error
+    ? err.message
+    : String(err);
+  return text.split("\n")[0].slice(0, 300);
+}
+
+/**
+ * The redirect hook's logic for both of its events (the hook entry passes it to `runHook`).
+ *
+ * @param ev The event.
+ * @param ctx The hook context.
+ * @returns The host's answer, or `null` to let the action proceed.
+ */
+export function redirectHook(ev: HookEvent, ctx: RedirectHookContext): Promise<HookAnswer> {
+  if (ev.eventName === "Stop") return redirectStop(ev, ctx);
+  return redirectPreToolUse(ev, ctx);
+}

@@ -1,0 +1,534 @@
+/**
+ * Skill routing over a catalog: which installed skill fits a prompt, whether it may route, and the
+ * one line of context the UserPromptSubmit hook adds.
+ *
+ * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` intent patterns, if
+ * any). The best-scoring skill routes when its score reaches the threshold (0.66 by default,
+ * config `route_threshold`) and it is routable (config `route_skills`, default
+ * `investigate,review,qa,verify`; `*` routes every skill). When a skill that may not route scores
+ * best, nothing routes: a better-fitting skill exists, so a weaker routable one is not offered.
+ * Ties go to the trigger with more matched words, then to a routable skill, then by name.
+ * Prompts that start with `/`, prompts over 8,000 characters and prompts the host wrote (such as a
+ * background agent's `<task-notification>`) are never routed.
+ *
+ * @module
+ */
+
+import {
+  bestTrigger,
+  type CompiledTrigger,
+  compilerFingerprint,
+  compileTrigger,
+  type PreparedPrompt,
+  preparePrompt,
+} from "./score.ts";
+import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
+import { loadRouteIndex, type RouteIndexEntry } from "./route_index.ts";
+import { configList, configNumber, type ConfigState } from "../base/config.ts";
+import {
+  applySkillRules,
+  MAX_INTENT_TEXT,
+  readSkillRules,
+  type SkillRulesWarning,
+} from "./skill_rules.ts";
+import { contextAnswer, type HookAnswer } from "../host/answer.ts";
+import type { HookEvent } from "../host/payload.ts";
+import type { HookContext } from "../hook/runner.ts";
+import { getEnv } from "../base/locations.ts";
+
+/** The default routing threshold. */
+export const DEFAULT_ROUTE_THRESHOLD = 0.66;
+
+/** The skills that route by default (config `route_skills`). */
+export const DEFAULT_ROUTE_SKILLS: readonly string[] = Object.freeze([
+  "investigate",
+  "review",
+  "qa",
+  "verify",
+]);
+
+/** Prompts longer than this (pasted logs) are never routed. */
+export const MAX_ROUTE_PROMPT_CHARS = 8000;
+
+/** The off switch the hint names. */
+export const ROUTE_OFF_COMMAND = "skillgate config set skill_routing off";
+
+/** Tags that open a prompt the host wrote, not the user. */
+const HOST_PROMPT_TAGS: readonly string[] = [
+  "task-notification",
+  "command-name",
+  "command-message",
+  "command-args",
+  "local-command-stdout",
+  "local-command-stderr",
+  "local-command-caveat",
+  "bash-input",
+  "bash-stdout",
+  "bash-stderr",
+  "system-reminder",
+  "user-prompt-submit-hook",
+];
+
+/** A compiled intent pattern: what routing needs of it. */
+export interface IntentPattern {
+  /** The pattern as written, shown as the trigger that matched (`/source/`). */
+  readonly source: string;
+  /**
+   * Whether it matches anywhere in the text.
+   *
+   * @param text The prompt (its first {@link MAX_INTENT_TEXT} characters).
+   * @returns True on a match.
+   */
+  test(text: string): boolean;
+}
+
+/** A skill as routing sees it; the catalog's `SkillEntry` fits this shape. */
+export interface RouteSkill {
+  /** The invocable name. */
+  readonly name: string;
+  /** The frontmatter `name`, when it differs. */
+  readonly altName?: string;
+  /** Where it was found (`personal`, `project`, `plugin`, ...). */
+  readonly source?: string;
+  /** The `triggers:` phrases (and `skill-rules.json` keywords). */
+  readonly triggers: readonly string[];
+  /**
+   * `skill-rules.json` intent patterns, already compiled (by the linear-time engine of
+   * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).
+   */
+  readonly intentPatterns?: readonly IntentPattern[];
+  /** The first instruction of its body (for the `step` hint). */
+  readonly firstStep?: string;
+  /** Its contract block as parsed (for the `contract` hint). */
+  readonly contract?: unknown;
+}
+
+/** One skill's best match. */
+export interface RouteCandidate {
+  /** The skill. */
+  readonly skill: RouteSkill;
+  /** Its best score, 0..1. */
+  readonly score: number;
+  /** The trigger (or `/pattern/`) that gave it. */
+  readonly trigger: string;
+  /** Content words of that trigger the prompt has; 0 for an intent pattern. */
+  readonly matched: number;
+  /** True when the score came from a `skill-rules.json` intent pattern. */
+  readonly intent: boolean;
+  /** Whether config lets this skill route. */
+  readonly routable: boolean;
+}
+
+/** Why a prompt did not route. */
+export type NoRouteReason =
+  | "empty-prompt"
+  | "slash-command"
+  | "too-long"
+  | "host-prompt"
+  | "no-skills"
+  | "no-match"
+  | "below-threshold"
+  | "not-routable";
+
+/** The routing decision for one prompt. */
+export interface RouteDecision {
+  /** The skill that routes, when one does. */
+  readonly route?: RouteCandidate;
+  /** Why nothing routed. */
+  readonly reason?: NoRouteReason;
+  /** Skills with a score above 0, best first. */
+  readonly candidates: readonly RouteCandidate[];
+  /** The threshold applied. */
+  readonly threshold: number;
+}
+
+/**
+ * Installed skills that can say which of them may match a prompt, so that only those are scored
+ * (see {@link RouteWorld}).
+ */
+export interface SkillPool {
+  /** How many skills. */
+  readonly count: number;
+  /**
+   * The skills, in precedence order, that can score above 0 for a prompt; every other skill
+   * scores 0.
+   *
+   * @param prompt The prepared prompt.
+   * @returns The skills to score.
+   */
+  candidatesFor(prompt: PreparedPrompt): readonly RouteSkill[];
+}
+
+/** Options of {@link routePrompt}. */
+export interface RouteOptions {
+  /** The threshold (default {@link DEFAULT_ROUTE_THRESHOLD}). */
+  readonly threshold?: number;
+  /** Routable skill names; `*` allows all (default {@link DEFAULT_ROUTE_SKILLS}). */
+  readonly routable?: readonly string[];
+  /**
+   * Asked before each intent pattern is tried; once it says true, no more are tried. A match is
+   * synchronous, so the hook's deadline timer cannot interrupt it: the hook passes its deadline
+   * check here, and a rules file with many costly patterns overruns by one pattern at most.
+   */
+  readonly pastDeadline?: () => boolean;
+}
+
+/**
+ * Why a prompt is never routed, whatever the skills: empty, a typed `/command`, over 8,000
+ * characters, or written by the host (`<task-notification>` and the like, and skillgate's own
+ * block texts, which Copilot CLI re-sends as a prompt).
+ *
+ * @param prompt The prompt text.
+ * @returns The reason, or `undefined` when the prompt may route.
+ */
+export function skipReason(prompt: string | undefined): NoRouteReason | undefined {
+  if (typeof prompt !== "string" || prompt.trim() === "") return "empty-prompt";
+  if (prompt.length > MAX_ROUTE_PROMPT_CHARS) return "too-long";
+  const head = prompt.trimStart();
+  if (head.startsWith("/")) return "slash-command";
+  const tag = /^<([a-z][a-z0-9-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
+  if (tag && HOST_PROMPT_TAGS.includes(tag)) return "host-prompt";
+  // Copilot CLI turns a Stop block's reason into a new user prompt: skillgate's own block texts
+  // are host-written, never the user's.
+  if (/^(?:SKILL_CONTRACT_UNMET |Stop hook feedback:)/.test(head)) return "host-prompt";
+  if (/^"[A-Za-z0-9:_-]+" is an agent, not a skill:/.test(head)) return "host-prompt";
+  return undefined;
+}
+
+/**
+ * Whether a skill may route under a `route_skills` list.
+ *
+ * @param skill The skill.
+ * @param routable The list; `*` allows every skill.
+ * @returns True when it may route.
+ */
+export function isRoutable(
+  skill: Pick<RouteSkill, "name" | "altName">,
+  routable: readonly string[],
+): boolean {
+  if (routable.includes("*")) return true;
+  return routable.includes(skill.name) || (!!skill.altName && routable.includes(skill.altName));
+}
+
+const compiled = new WeakMap<RouteSkill, CompiledTrigger[]>();
+
+/**
+ * A skill's compiled triggers. `known` are triggers compiled before (the catalog index keeps
+ * them); each is used only where its text is the trigger's.
+ */
+function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): CompiledTrigger[] {
+  let list = compiled.get(skill);
+  if (!list) {
+    const raw = Array.isArray(skill.triggers) ? skill.triggers : [];
+    list = raw.filter((t) => typeof t === "string" && t.trim() !== "").map((t, i) => {
+      const k = known?.[i];
+      return k && k.text === t ? k : compileTrigger(t);
+    });
+    compiled.set(skill, list);
+  }
+  return list;
+}
+
+/**
+ * Scores one skill against a prompt.
+ *
+ * @param skill The skill.
+ * @param prompt The prompt, prepared or as written.
+ * @param text The prompt text, for intent patterns (default: none tried when `prompt` is prepared).
+ * @param pastDeadline Asked before each intent pattern; none is tried once it says true.
+ * @returns Its best score, trigger and matched words.
+ */
+export function scoreSkill(
+  skill: RouteSkill,
+  prompt: PreparedPrompt | string,
+  text?: string,
+  pastDeadline?: () => boolean,
+): { score: number; trigger: string; matched: number; intent: boolean } {
+  const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
+  const raw = typeof prompt === "string" ? prompt : text;
+  const best = bestTrigger(triggersOf(skill), p);
+  let result = best
+    ? { score: best.score, trigger: best.trigger, matched: best.matched, intent: false }
+    : { score: 0, trigger: "", matched: 0, intent: false };
+  if (result.score < 1 && raw !== undefined) {
+    const head = raw.slice(0, MAX_INTENT_TEXT);
+    for (const re of skill.intentPatterns ?? []) {
+      if (pastDeadline?.()) break;
+      if (re instanceof RegExp) re.lastIndex = 0;
+      if (re.test(head)) {
+        result = { score: 1, trigger: `/${re.source}/`, matched: 0, intent: true };
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+/** Scores shown and compared at two decimals, so what `--explain` prints is what is compared. */
+function shown(score: number): number {
+  return Math.round(score * 100) / 100;
+}
+
+function byRank(a: RouteCandidate, b: RouteCandidate): number {
+  return b.score - a.score || b.matched - a.matched || Number(b.routable) - Number(a.routable) ||
+    (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0);
+}
+
+/**
+ * Picks the skill a prompt routes to, if any.
+ *
+ * @param prompt The prompt text.
+ * @param skills The installed skills: a list (all scored) or a pool (only its candidates).
+ * @param options Threshold and routable set.
+ * @returns The decision, with every candidate that scored above 0.
+ */
+export function routePrompt(
+  prompt: string | undefined,
+  skills: readonly RouteSkill[] | SkillPool,
+  options: RouteOptions = {},
+): RouteDecision {
+  const threshold = options.threshold ?? DEFAULT_ROUTE_THRESHOLD;
+  const routable = options.routable ?? DEFAULT_ROUTE_SKILLS;
+  const skip = skipReason(prompt);
+  if (skip) return { reason: skip, candidates: [], threshold };
+  const text = prompt as string;
+  const list = "count" in skills ? undefined : skills as readonly RouteSkill[];
+  if ((list ? list.length : (skills as SkillPool).count) === 0) {
+    return { reason: "no-skills", candidates: [], threshold };
+  }
+  const prepared = preparePrompt(text);
+  const candidates: RouteCandidate[] = [];
+  for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
+    const s = scoreSkill(skill, prepared, text, options.pastDeadline);
+    if (s.score <= 0) continue;
+    candidates.push({ skill, ...s, routable: isRoutable(skill, routable) });
+  }
+  candidates.sort(byRank);
+  const best = candidates[0];
+  if (!best) return { reason: "no-match", candidates, threshold };
+  if (shown(best.score) < threshold) return { reason: "below-threshold", candidates, threshold };
+  if (!best.routable) return { reason: "not-routable", candidates, threshold };
+  return { route: best, candidates, threshold };
+}
+
+/** The wording of the injected line (`SKILLGATE_SKILL_ROUTE_HINT`). */
+export type HintMode = "name" | "step" | "contract";
+
+/**
+ * Reads a hint mode; anything other than `step` or `contract` is `name`.
+ *
+ * @param value The `SKILLGATE_SKILL_ROUTE_HINT` value.
+ * @returns The mode.
+ */
+export function parseHintMode(value: string | undefined): HintMode {
+  const v = (value ?? "").trim().toLowerCase();
+  return v === "step" || v === "contract" ? v : "name";
+}
+
+/** Text from a SKILL.md made safe for the hint: one line, no quotes or angle brackets, bounded. */
+function hintText(text: string, max: number): string {
+  return sanitizeLine(text, 4 * max).replace(/["<>`]/g, "'").replace(/\s+/g, " ").trim()
+    .slice(0, max);
+}
+
+/**
+ * The contract items' `summary` phrases of a skill, in order.
+ *
+ * @param contract The parsed `contract:` block.
+ * @returns The summaries (at most 20).
+ */
+export function contractSummaries(contract: unknown): string[] {
+  if (!contract || typeof contract !== "object") return [];
+  const items = (contract as { items?: unknown }).items;
+  if (!Array.isArray(items)) return [];
+  const out: string[] = [];
+  for (const item of items.slice(0, 20)) {
+    const summary = item && typeof item === "object"
+      ? (item as { summary?: unknown }).summary
+      : undefined;
+    if (typeof summary === "string" && summary.trim()) out.push(hintText(summary, 120));
+  }
+  return out;
+}
+
+/**
+ * The one line of context the hook adds for a routed skill. It states the fit as a fact, names
+ * skillgate's UserPromptSubmit hook as its source and the off switch, and asks the model to tell
+ * the user in one sentence that skillgate routed the request.
+ *
+ * @param skill The routed skill.
+ * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
+ * @returns The line.
+ */
+export function routeHint(skill: RouteSkill, mode: HintMode = "name"): string {
+  const name = sanitizeName(skill.name) || "skill";
+  let line = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
+    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which the Skill ` +
+    `tool loads.`;
+  if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
+    line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
+  } else if (mode === "contract") {
+    const summaries = contractSummaries(skill.contract);
+    if (summaries.length) line += ` It is done when: ${summaries.join("; ")}.`;
+  }
+  return line + ` Please tell the user in one sentence that skillgate routed this request ` +
+    `to /${name}.`;
+}
+
+/** The threshold and routable set config asks for. */
+export interface RouteSettings {
+  /** Config `route_threshold` (a number in (0, 1]; anything else gives the default). */
+  readonly threshold: number;
+  /** Config `route_skills`. */
+  readonly routable: readonly string[];
+}
+
+/**
+ * Reads the routing settings from config.
+ *
+ * @param config The config file as read.
+ * @returns The threshold and routable set.
+ */
+export function routeSettings(config: ConfigState): RouteSettings {
+  const t = configNumber(config, "route_threshold", DEFAULT_ROUTE_THRESHOLD);
+  return {
+    threshold: t > 0 && t <= 1 ? t : DEFAULT_ROUTE_THRESHOLD,
+    routable: configList(config, "route_skills", [...DEFAULT_ROUTE_SKILLS]),
+  };
+}
+
+/**
+ * The installed skills as routing sees them. As a {@link SkillPool} it hands {@link routePrompt}
+ * only the skills that share a word key with the prompt (from the routing index), so that a
+ * thousand installed skills cost the scoring of a few.
+ */
+export interface RouteWorld extends SkillPool {
+  /** Skills, with `skill-rules.json` keywords and patterns added (all parsed on first use). */
+  readonly skills: readonly RouteSkill[];
+  /** The skills directories scanned. */
+  readonly dirs: readonly string[];
+  /** SKILL.md files looked at. */
+  readonly scanned: number;
+  /** Problems in `skill-rules.json` files (invalid patterns are skipped). */
+  readonly rulesWarnings: readonly SkillRulesWarning[];
+  /** `skill-rules.json` entries naming a skill that is not installed. */
+  readonly unmatchedRules: number;
+}
+
+/** Where {@link loadRouteSkills} looks. */
+export interface RouteWorldOptions {
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The session's directory, for project skills. */
+  readonly cwd?: string;
+  /** The project root (`CLAUDE_PROJECT_DIR`). */
+  readonly projectDir?: string;
+  /** Extra skill directories (config `skill_dirs`). */
+  readonly extraSkillDirs?: readonly string[];
+  /** The state root holding the catalog index. */
+  readonly stateRoot?: string;
+}
+
+/**
+ * Loads the installed skills and their `skill-rules.json` triggers.
+ *
+ * @param opts Where to look.
+ * @returns The skills and what was scanned.
+ */
+export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
+  const index = await loadRouteIndex({
+    claudeConfigDir: opts.claudeConfigDir,
+    cwd: opts.cwd,
+    projectDir: opts.projectDir,
+    extraSkillDirs: opts.extraSkillDirs,
+    stateRoot: opts.stateRoot,
+    compiler: { version: compilerFingerprint(), compile: compileTrigger },
+  });
+  // Only installed skills' intent patterns are compiled; the names are read only for a rules file
+  // with patterns.
+  const rules = await readSkillRules(index.dirs, {
+    installed: () =>
+      new Set(
+        index.all().flatMap((e) => [e.skill.name, ...(e.skill.altName ? [e.skill.altName] : [])]),
+      ),
+  });
+  const base = {
+    dirs: index.dirs,
+    scanned: index.scanned,
+    rulesWarnings: rules.warnings,
+  };
+  const skillsOf = (entries: RouteIndexEntry[]) =>
+    entries.map((e) => {
+      triggersOf(e.skill, e.compiled);
+      return e.skill;
+    });
+  if (rules.rules.length === 0) {
+    let all: RouteSkill[] | undefined;
+    return {
+      ...base,
+      get skills() {
+        return all ??= skillsOf(index.all());
+      },
+      count: index.count,
+      candidatesFor: (p) => skillsOf(index.select(p.keys)),
+      unmatchedRules: 0,
+    };
+  }
+  // Rules add triggers and patterns by skill name: every skill is scored.
+  const entries = index.all();
+  const merged = applySkillRules(entries.map((e) => e.skill), rules.rules);
+  // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
+  merged.skills.forEach((s, i) => triggersOf(s, entries[i].compiled));
+  return {
+    ...base,
+    skills: merged.skills,
+    count: merged.skills.length,
+    candidatesFor: () => merged.skills,
+    unmatchedRules: merged.unmatched,
+  };
+}
+
+/**
+ * The UserPromptSubmit hook's logic: one decision, one log line (plus one per skipped
+ * `skill-rules.json` pattern), never prompt text in the log.
+ *
+ * @param ev The event.
+ * @param ctx The runner's context.
+ * @returns The context answer naming the routed skill, or `null`.
+ */
+export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> {
+  const early = skipReason(ev.prompt);
+  if (early) {
+    ctx.log("no-route", early);
+    return null;
+  }
+  const settings = routeSettings(ctx.config);
+  const world = await loadRouteSkills({
+    claudeConfigDir: ctx.claudeConfigDir,
+    cwd: ev.cwd,
+    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
+    stateRoot: ctx.stateRoot,
+  });
+  for (const w of world.rulesWarnings) {
+    ctx.log("warning", "skill-rules-pattern-skipped", {
+      skill: w.skill ?? "",
+      index: w.index ?? -1,
+      problem: w.problem,
+    });
+  }
+  const decision = routePrompt(ev.prompt, world, { ...settings, pastDeadline: ctx.pastDeadline });
+  const best = decision.candidates[0];
+  const fields: Record<string, string | number> = { skills: world.count };
+  if (best) {
+    fields.best = sanitizeName(best.skill.name) || "?";
+    fields.score = best.score.toFixed(2);
+  }
+  if (!decision.route) {
+    ctx.log("no-route", decision.reason, fields);
+    return null;
+  }
+  const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
+  ctx.log("routed", undefined, { ...fields, skill: fields.best, hint: mode });
+  return contextAnswer(ev, routeHint(decision.route.skill, mode));
+}

@@ -1,0 +1,299 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import fc from "fast-check";
+import { findSkill, loadCatalog } from "../catalog/catalog.ts";
+import { loadRouteIndex, type TriggerCompiler } from "./route_index.ts";
+import { compilerFingerprint, compileTrigger, preparePrompt } from "./score.ts";
+import { loadRouteSkills, routeHint, routePrompt, type RouteSkill } from "./route.ts";
+
+function write(path: string, text: string): void {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.writeTextFileSync(path, text);
+}
+
+function skillFile(name: string, triggers: readonly string[], extra = ""): string {
+  return `---\nname: ${name}\ntriggers: ${JSON.stringify(triggers)}\n${extra}---\n1. Do it.\n`;
+}
+
+async function withDir(fn: (root: string) => Promise<void>): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix: "skillgate-route-index-" });
+  try {
+    await fn(root);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+function counting(version: string): TriggerCompiler & { calls: number } {
+  const c = {
+    version,
+    calls: 0,
+    compile(text: string) {
+      c.calls++;
+      return compileTrigger(text);
+    },
+  };
+  return c;
+}
+
+Deno.test("loadRouteIndex() compiles triggers once per compiler version and sees an in-place edit", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      skillFile("investigate", ["debug this", "fix this bug"]),
+    );
+    write(
+      join(claude, "skills", "migrate", "SKILL.md"),
+      skillFile("amplihack-migrate", ["move it"]),
+    );
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const a = counting("a");
+    const first = await loadRouteIndex({ ...opts, compiler: a });
+    assert.equal(first.fromIndex, false);
+    assert.equal(a.calls, 3);
+    assert.equal(Deno.statSync(join(root, "state", "catalog", "routes.idx")).mode! & 0o777, 0o600);
+    a.calls = 0;
+    const second = await loadRouteIndex({ ...opts, compiler: a });
+    assert.equal(second.fromIndex, true);
+    assert.equal(a.calls, 0);
+    assert.equal(second.count, 2);
+    for (const e of second.all()) {
+      assert.deepEqual(e.compiled, e.skill.triggers.map((t) => compileTrigger(t)));
+    }
+    assert.deepEqual(second.all().map((e) => [e.skill.name, e.skill.altName]), [
+      ["investigate", undefined],
+      ["migrate", "amplihack-migrate"],
+    ]);
+    // Another compiler version compiles again.
+    const b = counting("b");
+    assert.equal((await loadRouteIndex({ ...opts, compiler: b })).fromIndex, false);
+    assert.equal(b.calls, 3);
+    b.calls = 0;
+    assert.equal((await loadRouteIndex({ ...opts, compiler: b })).fromIndex, true);
+    assert.equal(b.calls, 0);
+    // An in-place edit (the directory's mtime unchanged) is seen through the file's own mtime.
+    const file = join(claude, "skills", "investigate", "SKILL.md");
+    Deno.writeTextFileSync(file, skillFile("investigate", ["Fix This", "why?", "flamegraph"]));
+    Deno.utimeSync(file, new Date(), new Date(Date.now() + 5000));
+    const edited = await loadRouteIndex({ ...opts, compiler: b });
+    assert.equal(edited.fromIndex, false);
+    assert.deepEqual(edited.all()[0].skill.triggers, ["Fix This", "why?", "flamegraph"]);
+    assert.deepEqual(edited.select(new Set(["flamegraph"])).map((e) => e.skill.name), [
+      "investigate",
+    ]);
+  });
+});
+
+Deno.test("loadRouteIndex() keeps other projects' roots and survives a damaged file", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      skillFile("investigate", ["debug this"]),
+    );
+    const projects = ["one", "two"].map((p) => {
+      const dir = join(root, p);
+      write(join(dir, ".git", "HEAD"), "ref");
+      write(join(dir, ".claude", "skills", `${p}-skill`, "SKILL.md"), skillFile(`${p}-skill`, [p]));
+      return dir;
+    });
+    const c = counting("a");
+    const opts = (cwd: string) => ({
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      cwd,
+      compiler: c,
+    });
+    await loadRouteIndex(opts(projects[0]));
+    await loadRouteIndex(opts(projects[1]));
+    c.calls = 0;
+    const back = await loadRouteIndex(opts(projects[0]));
+    assert.equal(back.fromIndex, true);
+    assert.equal(c.calls, 0);
+    assert.deepEqual(back.all().map((e) => e.skill.name), ["investigate", "one-skill"]);
+    Deno.writeTextFileSync(
+      join(root, "state", "catalog", "routes.idx"),
+      '{"format":"skillgate-routes-1"}\n{"key":',
+    );
+    const damaged = await loadRouteIndex(opts(projects[0]));
+    assert.equal(damaged.fromIndex, false);
+    assert.deepEqual(damaged.all().map((e) => e.skill.name), ["investigate", "one-skill"]);
+    assert.equal((await loadRouteIndex(opts(projects[0]))).fromIndex, true);
+  });
+});
+
+Deno.test("a damaged line of a fresh routing index throws once and is rebuilt on the next load", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      skillFile("investigate", ["debug this"]),
+    );
+    const opts = {
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler: counting("a"),
+    };
+    await loadRouteIndex(opts);
+    const file = join(root, "state", "catalog", "routes.idx");
+    const lines = Deno.readTextFileSync(file).split("\n");
+    assert.ok(lines[4].startsWith('["investigate"'));
+    lines[4] = lines[4].slice(0, 10);
+    Deno.writeTextFileSync(file, lines.join("\n"));
+    const damaged = await loadRouteIndex(opts);
+    assert.equal(damaged.fromIndex, true);
+    assert.throws(() => damaged.select(new Set(["debug"])), SyntaxError);
+    const rebuilt = await loadRouteIndex(opts);
+    assert.equal(rebuilt.fromIndex, false);
+    assert.deepEqual(rebuilt.select(new Set(["debug"])).map((e) => e.skill.name), ["investigate"]);
+  });
+});
+
+Deno.test("a skill from the routing index gives the same step and contract hints as its catalog entry", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const items = [
+      "    - { id: a, kind: report_labels, summary: a DEBUG REPORT }",
+      "    - { id: b, kind: report_labels, summary: 7 }",
+      "    - just text",
+      ...Array.from(
+        { length: 25 },
+        (_, i) => `    - { id: x${i}, kind: report_labels, summary: "item <${i}>" }`,
+      ),
+    ];
+    write(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      skillFile(
+        "investigate",
+        ["debug this"],
+        `contract:\n  version: 1\n  items:\n${items.join("\n")}\n`,
+      ),
+    );
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const compiler = { version: compilerFingerprint(), compile: compileTrigger };
+    await loadRouteIndex({ ...opts, compiler });
+    const fromIndex = (await loadRouteIndex({ ...opts, compiler })).all()[0].skill;
+    const entry = findSkill(await loadCatalog({ ...opts, agents: false }), "investigate")!;
+    for (const mode of ["name", "step", "contract"] as const) {
+      assert.equal(routeHint(fromIndex, mode), routeHint(entry, mode));
+    }
+    assert.ok(
+      routeHint(fromIndex, "contract").includes("It is done when: a DEBUG REPORT; item '0'"),
+    );
+  });
+});
+
+const VOCABULARY = [
+  "fix",
+  "bug",
+  "bugs",
+  "failing",
+  "broken",
+  "debug",
+  "review",
+  "pr",
+  "pull",
+  "request",
+  "qa",
+  "test",
+  "tests",
+  "site",
+  "what's",
+  "going",
+  "on",
+  "why",
+  "how",
+  "come",
+  "off",
+  "by",
+  "one",
+  "this",
+  "the",
+  "it",
+  "do",
+  "a",
+  "deploy",
+  "iOS",
+  "TypeError",
+  "error",
+  "doesn't",
+  "work",
+  "check",
+  "my",
+  "diff",
+  "once",
+  "over",
+  "look",
+  "crash",
+  "flamegraph",
+  "café",
+  "über",
+];
+
+Deno.test("routing through the index scores exactly like scoring every skill (property)", async () => {
+  await withDir(async (root) => {
+    const dir = join(root, "skills");
+    const phrase = fc.array(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 4 })
+      .map((ws) => ws.join(" "));
+    const skills = fc.sample(fc.array(phrase, { minLength: 0, maxLength: 4 }), {
+      numRuns: 120,
+      seed: 7,
+    });
+    skills.forEach((triggers, i) =>
+      write(join(dir, `s${i}`, "SKILL.md"), skillFile(`s${i}`, triggers))
+    );
+    const world = await loadRouteSkills({
+      claudeConfigDir: join(root, "no-claude"),
+      extraSkillDirs: [dir],
+      stateRoot: join(root, "state"),
+    });
+    const warm = await loadRouteSkills({
+      claudeConfigDir: join(root, "no-claude"),
+      extraSkillDirs: [dir],
+      stateRoot: join(root, "state"),
+    });
+    assert.equal(world.count, skills.length);
+    const all: readonly RouteSkill[] = world.skills;
+    const show = (d: ReturnType<typeof routePrompt>) =>
+      d.candidates.map((c) => `${c.skill.name} ${c.score} ${c.trigger} ${c.matched}`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...VOCABULARY, "https://x.dev", "!", "?"), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (words) => {
+          const prompt = words.join(" ");
+          const expected = show(routePrompt(prompt, all, { routable: ["*"] }));
+          assert.deepEqual(show(routePrompt(prompt, world, { routable: ["*"] })), expected);
+          assert.deepEqual(show(routePrompt(prompt, warm, { routable: ["*"] })), expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The index narrows: a prompt with one content word scores a few skills, not all of them.
+    const few = warm.candidatesFor(preparePrompt("flamegraph"));
+    assert.ok(few.length < warm.count / 2, `${few.length} of ${warm.count}`);
+  });
+});
+
+Deno.test("loadRouteIndex() routes through a symlinked skills root and sees a skill added behind it", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    Deno.mkdirSync(claude);
+    const shared = join(root, "dotfiles", "skills");
+    write(join(shared, "investigate", "SKILL.md"), skillFile("investigate", ["debug this"]));
+    Deno.symlinkSync(shared, join(claude, "skills"));
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const compiler = counting("a");
+    const first = await loadRouteIndex({ ...opts, compiler });
+    assert.deepEqual(first.all().map((e) => e.skill.name), ["investigate"]);
+    assert.equal((await loadRouteIndex({ ...opts, compiler })).fromIndex, true);
+    write(join(shared, "profile", "SKILL.md"), skillFile("profile", ["flamegraph"]));
+    Deno.utimeSync(shared, new Date(), new Date(Date.now() + 5000));
+    const after = await loadRouteIndex({ ...opts, compiler });
+    assert.equal(after.fromIndex, false);
+    assert.deepEqual(after.select(new Set(["flamegraph"])).map((e) => e.skill.name), ["profile"]);
+  });
+});

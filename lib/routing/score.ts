@@ -1,0 +1,677 @@
+/**
+ * The deterministic routing scorer: a prompt against one skill's `triggers:`. No model call, no
+ * network, no clock: the same prompt and triggers always give the same score.
+ *
+ * - Text is split into words: letters are lower-cased, apostrophes inside a word are dropped
+ *   (`don't` → `dont`), anything that is not a letter or digit separates words. A prompt's
+ *   camelCase words also count by their parts (`TypeError` has `type` and `error`).
+ * - Common words ({@link STOP_WORDS}) are dropped; what is left are a trigger's content words.
+ *   Question words (`why`, `what`, ...) are content words.
+ * - Light stemming ({@link stem}) makes `failing`, `fails` and `failed` one word.
+ * - A small concept table ({@link CONCEPTS}) makes a few words that mean the same thing in a
+ *   request to a coding agent count as one: `fails` matches `bug`. It is kept honest with the
+ *   labeled prompt set in `fixtures/routing/labeled.tsv` (`skillgate route eval`).
+ * - Two inferences read an intent the prompt does not spell out. A prompt that reports a
+ *   malfunction outright ({@link SYMPTOM_WORDS}, {@link SYMPTOM_PHRASES}, a pasted error such as
+ *   `TypeError:`) asks for it to be fixed: it has the keys `bug` and `fix`. A prompt that asks to
+ *   look at a change ({@link REVIEW_ACTIONS} with a PR, diff or changes) asks for a review.
+ * - A build request, a prompt that opens with a verb of building as an order ({@link BUILD_VERBS}),
+ *   gets neither inference and counts triggers only on their whole phrase: in "set up sentry so
+ *   crashes get reported" or "add a debug flag" the trigger words are used in passing.
+ * - All of this is checked against `fixtures/routing/labeled.tsv` and the held-out sets
+ *   `fixtures/routing/heldout.tsv` and `heldout2.tsv` (`skillgate route eval`).
+ * - A trigger scores 1 when its whole phrase appears in the prompt. Otherwise it scores the share
+ *   of its content words found in the prompt (none for a build request). A trigger with one
+ *   content word counts only on its whole phrase, unless that word has five or more letters and is
+ *   not a question word.
+ *
+ * @module
+ */
+
+/** Words dropped before content words are compared. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a an the this that these those it its it's is are was were be been being am do does did " +
+    "doing done i me my mine we us our you your he she him her they them their to of in on at " +
+    "for from with by as and or but nor so if then than there here up into onto about over " +
+    "can could would should will shall may might must just please pls some any all also very " +
+    "really too get got have has had having let lets let's im i'm ive i've youre you're " +
+    "one thing things stuff bit lot"
+  ).split(" ").map((w) => w.replace(/'/g, "")),
+);
+
+/** Question words: content words, but never a single-word trigger's share match. */
+export const QUESTION_WORDS: ReadonlySet<string> = new Set([
+  "what",
+  "why",
+  "how",
+  "where",
+  "when",
+  "which",
+  "who",
+  "whom",
+  "whose",
+]);
+
+/**
+ * Concept groups: each key stands for every word in its list (compared after {@link stem}).
+ * Small on purpose; every entry is a plain synonym in a request to a coding agent, and the set is
+ * checked against the labeled prompts (`skillgate route eval fixtures/routing/labeled.tsv`).
+ */
+export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  /** Something does not work as it should. */
+  bug: [
+    "bug",
+    "buggy",
+    "fail",
+    "failing",
+    "failure",
+    "broken",
+    "break",
+    "breaks",
+    "broke",
+    "error",
+    "crash",
+    "exception",
+    "regression",
+    "flaky",
+    "panic",
+    "segfault",
+    "hang",
+    "hangs",
+    "freeze",
+    "freezes",
+    "wrong",
+  ],
+  /** Make it work again. */
+  fix: ["fix", "repair"],
+  /** Look for why it does not work. */
+  debug: ["debug", "troubleshoot", "diagnose", "investigate"],
+  /** Read a change and judge it. */
+  review: ["review", "critique"],
+  /** A proposed change: a pull request, a diff, a set of changes. */
+  pr: ["pr", "diff", "changes", "changeset"],
+  /** A web site under test. */
+  site: ["site", "website", "webapp"],
+});
+
+/**
+ * Phrases that stand for concept keys. In a prompt a phrase adds every key it lists (`qa` in a
+ * prompt is also `test`); in a trigger a phrase with one key counts as one content word. Apostrophes are already gone (`what's` →
+ * `whats`).
+ */
+export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  "pull request": ["pr"],
+  "pull requests": ["pr"],
+  "merge request": ["pr"],
+  "merge requests": ["pr"],
+  "web app": ["site"],
+  "look over": ["review"],
+  "once over": ["review"],
+  "off by one": ["bug"],
+  "stopped working": ["bug"],
+  "stops working": ["bug"],
+  "not working": ["bug"],
+  "isnt working": ["bug"],
+  "doesnt work": ["bug"],
+  "how come": ["why"],
+  "whats wrong": ["why", "bug"],
+  "whats going on": ["why"],
+  qa: ["qa", "test"],
+  "exploratory testing": ["qa", "test"],
+  "exploratory test": ["qa", "test"],
+  "exploratory tests": ["qa", "test"],
+  "in the browser": ["site"],
+  "in a browser": ["site"],
+  "in chrome": ["site"],
+  "in firefox": ["site"],
+  "in safari": ["site"],
+});
+
+/**
+ * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
+ * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
+ * it to be fixed: it counts as `bug` and `fix` (see {@link preparePrompt}). Weak words that name
+ * a failure without reporting one ("error", "fails", "broken", "test") are not here: "add error
+ * handling" and "check for broken links" ask for something else.
+ */
+export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
+  "crash",
+  "crashes",
+  "crashed",
+  "crashing",
+  "panic",
+  "panics",
+  "panicked",
+  "panicking",
+  "segfault",
+  "segfaults",
+  "hangs",
+  "hanging",
+  "hung",
+  "freezes",
+  "freezing",
+  "froze",
+  "flaky",
+  "regression",
+  "regressed",
+  "throws",
+  "threw",
+  "thrown",
+  "throwing",
+  "oom",
+  "deadlock",
+  "deadlocks",
+  "deadlocked",
+  "leak",
+  "leaks",
+  "leaking",
+]);
+
+/** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
+export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
+  "stopped working",
+  "stops working",
+  "not working",
+  "isnt working",
+  "arent working",
+  "doesnt work",
+  "dont work",
+  "no longer works",
+  "is broken",
+  "are broken",
+  "fails with",
+  "failed with",
+  "failing with",
+  "times out",
+  "timed out",
+  "timing out",
+  "segmentation fault",
+  "infinite loop",
+  "out of memory",
+]);
+
+/**
+ * Phrases that ask to read something and judge it. With a change named in the prompt (the `pr`
+ * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
+ * "take a look at the logs" does not.
+ */
+export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
+  "look at",
+  "take a look",
+  "look through",
+  "go over",
+  "go through",
+  "read through",
+  "read over",
+  "point out",
+  "leave comments",
+  "comment on",
+  "feedback",
+  "thoughts on",
+]);
+
+/**
+ * Verbs that open a request to build or change code in a stated way. A prompt whose first word
+ * (past {@link LEAD_WORDS}) is one of them, used as an order, is a build request: it asks for new
+ * work, so no intent is inferred for it and only whole trigger phrases count for it ("write up a
+ * ticket for the flaky test", "set up sentry so crashes get reported", "add a debug flag").
+ */
+export const BUILD_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "allow",
+  "build",
+  "bump",
+  "catch",
+  "change",
+  "clean",
+  "configure",
+  "convert",
+  "create",
+  "delete",
+  "design",
+  "disable",
+  "document",
+  "draw",
+  "enable",
+  "expose",
+  "extract",
+  "generate",
+  "handle",
+  "implement",
+  "install",
+  "introduce",
+  "log",
+  "make",
+  "migrate",
+  "move",
+  "refactor",
+  "remove",
+  "rename",
+  "replace",
+  "report",
+  "retry",
+  "scaffold",
+  "set",
+  "setup",
+  "show",
+  "skip",
+  "split",
+  "support",
+  "translate",
+  "update",
+  "upgrade",
+  "wire",
+  "wrap",
+  "write",
+]);
+
+/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "you",
+  "lets",
+  "let",
+  "us",
+  "i",
+  "id",
+  "we",
+  "need",
+  "want",
+  "like",
+  "to",
+  "go",
+  "ahead",
+  "and",
+  "help",
+  "me",
+  "now",
+  "also",
+  "just",
+  "then",
+  "so",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+]);
+
+/**
+ * Words that, right after an opening build verb, show it is a noun stating something, not an
+ * order: "build is broken on main", "install fails with EACCES", "make sure it works". Nouns do
+ * not: "add error handling" is an order.
+ */
+export const STATE_WORDS: ReadonlySet<string> = new Set([
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "keeps",
+  "kept",
+  "started",
+  "stopped",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "wasnt",
+  "arent",
+  "wont",
+  "cant",
+  "never",
+  "seems",
+  "looks",
+  "takes",
+  "took",
+  "still",
+  "sure",
+  "fails",
+  "failed",
+  "breaks",
+  "broke",
+  "crashes",
+  "crashed",
+  "hangs",
+  "hung",
+  "freezes",
+  "froze",
+  "panics",
+  "panicked",
+  "throws",
+  "threw",
+  "errors",
+  "leaks",
+  "deadlocks",
+]);
+
+/** A URL, `localhost[:port]` or a host name in a prompt counts as the word `site`. */
+const SITE_ADDRESS =
+  /\bhttps?:\/\/|\blocalhost(?::\d+)?\b|\b127\.0\.0\.1\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)\b/i;
+
+function rawWords(text: string): string[] {
+  const t = String(text);
+  // deno-lint-ignore no-control-regex
+  if (/^[\x00-\x7f]*$/.test(t)) {
+    return t.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2").split(/[^A-Za-z0-9]+/)
+      .filter((w) => w.length > 0);
+  }
+  return t
+    .replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * Splits text into lower-case words (see the module doc). camelCase words stay whole here;
+ * {@link preparePrompt} adds their parts as extra keys, so `iOS` still matches `ios`.
+ *
+ * @param text Any text.
+ * @returns The words, in order.
+ */
+export function tokenize(text: string): string[] {
+  return rawWords(text).map((w) => w.toLowerCase());
+}
+
+/**
+ * The parts of a camelCase word (`TypeError` → `type`, `error`); empty when it has none.
+ *
+ * @param word One word as written.
+ * @returns Its lower-case parts, or an empty list.
+ */
+export function camelParts(word: string): string[] {
+  // deno-lint-ignore no-control-regex
+  if (/^[\x00-\x7f]*$/.test(word)) {
+    // The same rule on ASCII, without the cost of compiling Unicode property classes.
+    const ascii = word.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(
+      /([A-Z]+)([A-Z][a-z])/g,
+      "$1 $2",
+    );
+    return ascii === word ? [] : ascii.toLowerCase().split(" ");
+  }
+  const split = word
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
+  if (split === word) return [];
+  return split.toLowerCase().split(" ");
+}
+
+const DOUBLED = /([b-df-hj-np-tv-z])\1$/;
+
+/**
+ * Light stemming: drops a plural or verb ending and a final `e`, so `fails`, `failing` and
+ * `failed` are `fail`, and `change`, `changes` and `changing` are `chang`. Both sides of a
+ * comparison go through it, so only consistency matters, not linguistic form.
+ *
+ * @param word One lower-case word.
+ * @returns Its stem.
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (/(?:ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+    w = w.slice(0, -1);
+  } else if (w.endsWith("ing") && w.length - 3 >= 3) {
+    w = w.slice(0, -3);
+    if (DOUBLED.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  } else if (w.endsWith("ed") && w.length - 2 >= 3) {
+    w = w.slice(0, -2);
+    if (DOUBLED.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  }
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+const CONCEPT_OF: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const [key, words] of Object.entries(CONCEPTS)) {
+    for (const word of words) map.set(stem(word), key);
+  }
+  return map;
+})();
+
+const KEY_CACHE = new Map<string, string>();
+
+/**
+ * The comparison key of one word: its concept when it has one, else its stem.
+ *
+ * @param word One lower-case word.
+ * @returns The key two words share when they match.
+ */
+export function wordKey(word: string): string {
+  let key = KEY_CACHE.get(word);
+  if (key === undefined) {
+    const s = stem(word);
+    key = CONCEPT_OF.get(s) ?? s;
+    if (KEY_CACHE.size > 50_000) KEY_CACHE.clear();
+    KEY_CACHE.set(word, key);
+  }
+  return key;
+}
+const PHRASE_LIST: readonly [string[], readonly string[]][] = Object.entries(PHRASES)
+  .map(([phrase, keys]) => [phrase.split(" "), keys]);
+
+/** One-key phrases by their first word, for triggers. */
+const ONE_KEY_PHRASES: ReadonlyMap<string, readonly [string[], string][]> = (() => {
+  const map = new Map<string, [string[], string][]>();
+  for (const [ws, keys] of PHRASE_LIST) {
+    if (keys.length !== 1) continue;
+    map.set(ws[0], [...(map.get(ws[0]) ?? []), [ws, keys[0]]]);
+  }
+  return map;
+})();
+
+/** Words with each one-key phrase replaced by a `=key` marker that {@link keyOf} reads back. */
+function joinPhrases(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const hit = ONE_KEY_PHRASES.get(words[i])?.find(([ws]) =>
+      ws.every((w, j) => words[i + j] === w)
+    );
+    if (hit) {
+      out.push(`=${hit[1]}`);
+      i += hit[0].length - 1;
+    } else out.push(words[i]);
+  }
+  return out;
+}
+
+function keyOf(word: string): string {
+  return word.startsWith("=") ? word.slice(1) : wordKey(word);
+}
+
+/** A prompt prepared once for scoring against many triggers. */
+export interface PreparedPrompt {
+  /** The prompt's words, space-joined with a space at each end (for whole-phrase search). */
+  readonly phrase: string;
+  /** The keys ({@link wordKey}) of the prompt's words. */
+  readonly keys: ReadonlySet<string>;
+  /** True when it opens with a {@link BUILD_VERBS} verb: only whole trigger phrases count. */
+  readonly build: boolean;
+}
+
+/**
+ * Prepares a prompt for {@link scoreTrigger}.
+ *
+ * @param prompt The prompt text.
+ * @returns Its words and keys.
+ */
+export function preparePrompt(prompt: string): PreparedPrompt {
+  const raw = rawWords(prompt);
+  const words = raw.map((w) => w.toLowerCase());
+  const keys = new Set<string>();
+  for (const w of words) keys.add(wordKey(w));
+  for (const w of raw) for (const part of camelParts(w)) keys.add(wordKey(part));
+  const phrase = ` ${words.join(" ")} `;
+  for (const [ws, phraseKeys] of PHRASE_LIST) {
+    if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
+  }
+  if (SITE_ADDRESS.test(prompt)) keys.add("site");
+  const build = opensWithBuildVerb(words);
+  if (!build) {
+    if (reportsSymptom(prompt, words, phrase)) {
+      keys.add("bug");
+      keys.add("fix");
+    }
+    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => phrase.includes(` ${a} `))) keys.add("review");
+  }
+  return { phrase, keys, build };
+}
+
+/** True when the first word past {@link LEAD_WORDS} is a build verb used as an order. */
+function opensWithBuildVerb(words: readonly string[]): boolean {
+  let i = 0;
+  while (i < words.length && LEAD_WORDS.has(words[i])) i++;
+  if (i === words.length || !BUILD_VERBS.has(words[i])) return false;
+  const next = words[i + 1];
+  return next === undefined || !STATE_WORDS.has(next);
+}
+
+/** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
+const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
+const ERROR_CLASS = /[a-z0-9](?:Error|Exception)\b/;
+
+/**
+ * True when the prompt reports a malfunction: a {@link SYMPTOM_WORDS} word, a
+ * {@link SYMPTOM_PHRASES} phrase or a pasted error.
+ */
+function reportsSymptom(text: string, words: readonly string[], phrase: string): boolean {
+  return words.some((w) => SYMPTOM_WORDS.has(w)) ||
+    SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `)) ||
+    PASTED_ERROR.test(text) || ERROR_CLASS.test(text);
+}
+
+/** A trigger prepared once for scoring against many prompts. */
+export interface CompiledTrigger {
+  /** The trigger as written. */
+  readonly text: string;
+  /** Its words, space-joined with a space at each end; empty when it has no words. */
+  readonly phrase: string;
+  /** Its content words' keys, without repeats. */
+  readonly keys: readonly string[];
+  /** False when only the whole phrase counts (one short or question content word, or none). */
+  readonly partial: boolean;
+}
+
+/**
+ * Prepares a trigger: its phrase and content words, and whether a share of them may count.
+ *
+ * @param text The trigger as written in `triggers:`.
+ * @returns The compiled trigger.
+ */
+export function compileTrigger(text: string): CompiledTrigger {
+  const words = tokenize(text);
+  const content = joinPhrases(words).filter((w) => !STOP_WORDS.has(w));
+  const keys = [...new Set(content.map(keyOf))];
+  let partial = keys.length > 1;
+  if (keys.length === 1) {
+    const only = content[0];
+    // A phrase that stands for a question word ("what's going on" → why) is a question word too.
+    partial = (only.startsWith("=") || only.replace(/[^\p{L}]/gu, "").length >= 5) &&
+      !QUESTION_WORDS.has(only) && !QUESTION_WORDS.has(keys[0]);
+  }
+  return { text: String(text), phrase: words.length ? ` ${words.join(" ")} ` : "", keys, partial };
+}
+
+/** How one trigger scored against one prompt. */
+export interface TriggerScore {
+  /** The trigger as written. */
+  readonly trigger: string;
+  /** 1 for a whole-phrase match, else the share of content words found (0 when not allowed). */
+  readonly score: number;
+  /** How many of the trigger's content words the prompt has (all of them on a whole phrase). */
+  readonly matched: number;
+  /** How many content words the trigger has. */
+  readonly total: number;
+  /** True when the whole phrase appeared in the prompt. */
+  readonly whole: boolean;
+}
+
+/**
+ * Scores one trigger against a prompt.
+ *
+ * @param trigger The trigger, compiled or as written.
+ * @param prompt The prompt, prepared or as written.
+ * @returns The score and the matched word count.
+ */
+export function scoreTrigger(
+  trigger: CompiledTrigger | string,
+  prompt: PreparedPrompt | string,
+): TriggerScore {
+  const t = typeof trigger === "string" ? compileTrigger(trigger) : trigger;
+  const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
+  const total = t.keys.length;
+  if (t.phrase && p.phrase.includes(t.phrase)) {
+    return { trigger: t.text, score: 1, matched: total, total, whole: true };
+  }
+  let matched = 0;
+  for (const k of t.keys) if (p.keys.has(k)) matched++;
+  const score = t.partial && !p.build && total > 0 ? matched / total : 0;
+  return { trigger: t.text, score, matched: score > 0 ? matched : 0, total, whole: false };
+}
+
+/**
+ * The best trigger of a list: highest score, then most matched words, then first listed.
+ *
+ * @param triggers The skill's triggers, compiled or as written.
+ * @param prompt The prompt, prepared or as written.
+ * @returns The best score, or `undefined` for an empty list.
+ */
+export function bestTrigger(
+  triggers: readonly (CompiledTrigger | string)[],
+  prompt: PreparedPrompt | string,
+): TriggerScore | undefined {
+  const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
+  let best: TriggerScore | undefined;
+  for (const t of triggers) {
+    const s = scoreTrigger(t, p);
+    if (!best || s.score > best.score || (s.score === best.score && s.matched > best.matched)) {
+      best = s;
+    }
+  }
+  return best;
+}
+
+let fingerprint: string | undefined;
+
+/**
+ * The version of {@link compileTrigger}'s code. Bump it whenever a change to that code (or to the
+ * functions it calls) changes what it makes; `lib/routing/score_test.ts` pins what it makes for
+ * the fixture skills and fails until the version is bumped.
+ */
+export const TRIGGER_COMPILER_VERSION = 1;
+
+/**
+ * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its
+ * word lists and concept tables. Compiled triggers kept in an index under another fingerprint are
+ * compiled again. It hashes no code, so the source and a bundle of it agree.
+ *
+ * @returns The fingerprint (hex).
+ */
+export function compilerFingerprint(): string {
+  if (fingerprint === undefined) {
+    const text = [
+      String(TRIGGER_COMPILER_VERSION),
+      JSON.stringify([...STOP_WORDS]),
+      JSON.stringify([...QUESTION_WORDS]),
+      JSON.stringify(CONCEPTS),
+      JSON.stringify(PHRASES),
+    ].join("\n");
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    fingerprint = `${TRIGGER_COMPILER_VERSION}-${(h >>> 0).toString(16)}`;
+  }
+  return fingerprint;
+}

@@ -1,0 +1,413 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  bestTrigger,
+  BUILD_VERBS,
+  camelParts,
+  compilerFingerprint,
+  compileTrigger,
+  CONCEPTS,
+  LEAD_WORDS,
+  preparePrompt,
+  REVIEW_ACTIONS,
+  scoreTrigger,
+  STATE_WORDS,
+  stem,
+  STOP_WORDS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
+  tokenize,
+  TRIGGER_COMPILER_VERSION,
+  wordKey,
+} from "./score.ts";
+import { parseFrontmatter } from "../catalog/frontmatter.ts";
+
+const INVESTIGATE = [
+  "debug this",
+  "fix this bug",
+  "why is this broken",
+  "root cause analysis",
+  "investigate this error",
+];
+const IOS_FIX = ["fix this ios bug", "patch the iphone app", "auto-fix the ios issue"];
+
+Deno.test("tokenize() lower-cases, drops inner apostrophes and splits on punctuation", () => {
+  assert.deepEqual(tokenize("Don't FIX it, please: auto-fix!"), [
+    "dont",
+    "fix",
+    "it",
+    "please",
+    "auto",
+    "fix",
+  ]);
+  assert.deepEqual(tokenize("  "), []);
+});
+
+Deno.test("camelParts() splits camelCase words and leaves plain words alone", () => {
+  assert.deepEqual(camelParts("TypeError"), ["type", "error"]);
+  assert.deepEqual(camelParts("iOS"), ["i", "os"]);
+  assert.deepEqual(camelParts("HTTPServer"), ["http", "server"]);
+  assert.deepEqual(camelParts("plain"), []);
+});
+
+Deno.test("stem() makes failing, fails and failed one word", () => {
+  assert.equal(stem("failing"), "fail");
+  assert.equal(stem("fails"), "fail");
+  assert.equal(stem("failed"), "fail");
+  assert.equal(stem("fail"), "fail");
+  assert.equal(stem("debugging"), "debug");
+  assert.equal(stem("crashes"), "crash");
+  assert.equal(stem("changes"), stem("change"));
+  assert.equal(stem("status"), "status");
+  assert.equal(stem("bug"), "bug");
+});
+
+Deno.test("wordKey() maps concept words to their concept (fails ≈ bug)", () => {
+  assert.equal(wordKey("fails"), "bug");
+  assert.equal(wordKey("broken"), "bug");
+  assert.equal(wordKey("crashing"), "bug");
+  assert.equal(wordKey("Bugs".toLowerCase()), "bug");
+  assert.equal(wordKey("diff"), "pr");
+  assert.equal(wordKey("website"), "site");
+  assert.equal(wordKey("refactor"), stem("refactor"));
+  for (const [key, words] of Object.entries(CONCEPTS)) {
+    for (const w of words) assert.equal(wordKey(w), key, `${w} belongs to ${key}`);
+  }
+});
+
+Deno.test("scoreTrigger() scores 1 on the whole phrase, counting all content words", () => {
+  const s = scoreTrigger("fix this bug", "please fix this bug now");
+  assert.equal(s.score, 1);
+  assert.equal(s.whole, true);
+  assert.equal(s.matched, 2);
+});
+
+Deno.test("scoreTrigger() scores the share of content words otherwise", () => {
+  assert.equal(scoreTrigger("fix this bug", "fix it").score, 0.5);
+  assert.equal(scoreTrigger("fix this ios bug", "fix it").score, 1 / 3);
+  assert.equal(scoreTrigger("root cause analysis", "what is the root cause").score, 2 / 3);
+  assert.equal(scoreTrigger("fix this bug", "add a flag").score, 0);
+});
+
+Deno.test("scoreTrigger() matches fails to bug through the concept table (seed example)", () => {
+  const s = scoreTrigger("fix this bug", "this test fails, fix it");
+  assert.equal(s.score, 1);
+  assert.equal(s.matched, 2);
+  assert.equal(s.whole, false);
+  const ios = scoreTrigger("fix this ios bug", "this test fails, fix it");
+  assert.equal(ios.score.toFixed(2), "0.67");
+  assert.equal(ios.matched, 2);
+});
+
+Deno.test("scoreTrigger() counts a one-content-word trigger only on its whole phrase when short", () => {
+  // "ship" has four letters: only "ship it" counts.
+  assert.equal(scoreTrigger("ship it", "ship the release").score, 0);
+  assert.equal(scoreTrigger("ship it", "ok, ship it now").score, 1);
+  // "debug" has five letters: its share counts, with stemming.
+  assert.equal(scoreTrigger("debug this", "debugging the parser").score, 1);
+});
+
+Deno.test("scoreTrigger() never counts a lone question word on its share", () => {
+  // "where was i": "was" and "i" are common words, "where" is a question word.
+  assert.equal(compileTrigger("where was i").partial, false);
+  assert.equal(scoreTrigger("where was i", "where is the config file").score, 0);
+  assert.equal(scoreTrigger("where was i", "so where was i?").score, 1);
+  // Question words are still content words of longer triggers.
+  assert.equal(scoreTrigger("why is this broken", "why does it crash").score, 1);
+});
+
+Deno.test("scoreTrigger() counts a trigger of only common words on its whole phrase", () => {
+  const t = compileTrigger("do it");
+  assert.equal(t.keys.length, 0);
+  assert.equal(scoreTrigger(t, "just do it").score, 1);
+  assert.equal(scoreTrigger(t, "do the thing").score, 0);
+});
+
+Deno.test("preparePrompt() reads camelCase parts, phrases and site addresses", () => {
+  assert.ok(preparePrompt("getting a TypeError here").keys.has("bug"));
+  assert.ok(preparePrompt("crash on iOS 17").keys.has("ios"));
+  assert.ok(preparePrompt("please review my pull request").keys.has("pr"));
+  const wrong = preparePrompt("what's wrong with it").keys;
+  assert.ok(wrong.has("why") && wrong.has("bug"));
+  assert.ok(preparePrompt("open http://localhost:5173 and look").keys.has("site"));
+  assert.ok(preparePrompt("check staging.example.com").keys.has("site"));
+  assert.ok(!preparePrompt("edit config.yaml").keys.has("site"));
+  const qa = preparePrompt("qa the signup page").keys;
+  assert.ok(qa.has("qa") && qa.has("test"));
+});
+
+Deno.test("bestTrigger() picks the highest score, then the most matched words", () => {
+  const best = bestTrigger(INVESTIGATE, "this test fails, fix it");
+  assert.equal(best?.trigger, "fix this bug");
+  assert.equal(bestTrigger(IOS_FIX, "this test fails, fix it")?.trigger, "fix this ios bug");
+  assert.equal(bestTrigger([], "anything"), undefined);
+});
+
+Deno.test("STOP_WORDS holds no question word", () => {
+  for (const q of ["what", "why", "how", "where", "when", "which", "who"]) {
+    assert.ok(!STOP_WORDS.has(q), q);
+  }
+});
+
+Deno.test("scoreTrigger() is total, bounded and deterministic (property)", () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 200 }), (t, p) => {
+      const a = scoreTrigger(t, p);
+      const b = scoreTrigger(t, p);
+      assert.deepEqual(a, b);
+      assert.ok(a.score >= 0 && a.score <= 1);
+      assert.ok(a.matched >= 0 && a.matched <= a.total);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("scoreTrigger() scores 1 whenever the prompt holds the trigger verbatim (property)", () => {
+  const word = fc.stringMatching(/^[a-z]{1,8}$/);
+  fc.assert(
+    fc.property(
+      fc.array(word, { minLength: 1, maxLength: 4 }),
+      fc.string({ maxLength: 40 }),
+      fc.string({ maxLength: 40 }),
+      (words, before, after) => {
+        const trigger = words.join(" ");
+        assert.equal(scoreTrigger(trigger, `${before} ${trigger} ${after}`).score, 1);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("tokenize() yields only non-empty lower-case words (property)", () => {
+  fc.assert(
+    fc.property(fc.fullUnicodeString({ maxLength: 100 }), (s) => {
+      for (const w of tokenize(s)) {
+        assert.ok(w.length > 0);
+        assert.equal(w, w.toLowerCase());
+        assert.ok(!/\s/.test(w));
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+/** camelParts() as written for any script, to check its ASCII shortcut against. */
+function camelPartsUnicode(word: string): string[] {
+  const split = word
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
+  if (split === word) return [];
+  return split.toLowerCase().split(" ");
+}
+
+Deno.test("camelParts() gives on ASCII words what the Unicode rule gives", () => {
+  for (const w of ["TypeError", "iOS", "HTTPServer", "v8Engine", "ABC", "aB1cD", "x", ""]) {
+    assert.deepEqual(camelParts(w), camelPartsUnicode(w), w);
+  }
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z0-9]{0,12}$/), (w) => {
+      assert.deepEqual(camelParts(w), camelPartsUnicode(w));
+    }),
+  );
+  assert.deepEqual(camelParts("ÉcoleNormale"), ["école", "normale"]);
+});
+
+Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
+  const f = compilerFingerprint();
+  assert.match(f, /^[0-9a-f]+-[0-9a-f]+$/);
+  assert.equal(compilerFingerprint(), f);
+});
+
+/** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 1: "875982ab" };
+
+Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
+  const dir = new URL("../../fixtures/routing/skills/", import.meta.url);
+  const triggers: string[] = [];
+  for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    const text = Deno.readTextFileSync(new URL(`${e.name}/SKILL.md`, dir));
+    const fm = await parseFrontmatter(text);
+    const t = (fm.data as { triggers?: unknown }).triggers;
+    for (const x of Array.isArray(t) ? t : [t]) if (typeof x === "string") triggers.push(x);
+  }
+  assert.ok(triggers.length > 50, `${triggers.length} triggers`);
+  const text = JSON.stringify(triggers.map((t) => compileTrigger(t)));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const hash = (h >>> 0).toString(16);
+  assert.equal(
+    hash,
+    PINNED_COMPILER_OUTPUT[TRIGGER_COMPILER_VERSION],
+    "compileTrigger() makes something else now: bump TRIGGER_COMPILER_VERSION in " +
+      "lib/routing/score.ts and pin the new hash here under the new version",
+  );
+});
+
+Deno.test("compileTrigger() keeps a phrase that stands for a question word whole-phrase only", () => {
+  // Found in review: "what's going on" (→ why) let any prompt with "why" score 1.00.
+  assert.equal(compileTrigger("what's going on").partial, false);
+  assert.equal(compileTrigger("how come").partial, false);
+  assert.equal(
+    scoreTrigger("what's going on", preparePrompt("why did you pick a Map here")).score,
+    0,
+  );
+  assert.equal(
+    scoreTrigger("what's going on", preparePrompt("what's going on with the build")).score,
+    1,
+  );
+});
+
+/** Whether a prompt reads as a request to fix something (the `fix` key), and its `bug` key. */
+function fixIntent(prompt: string): boolean {
+  const keys = preparePrompt(prompt).keys;
+  return keys.has("fix") && keys.has("bug");
+}
+
+Deno.test("preparePrompt() reads a symptom word as a request to fix (SYMPTOM_WORDS)", () => {
+  for (
+    const p of [
+      "go test ./... panics with nil pointer dereference in handler_test.go",
+      "npm run build throws an error about a missing module",
+      "the app freezes on startup on android 14",
+      "test_refund is flaky, it fails maybe 1 in 5 runs",
+      "the worker gets OOM killed after an hour",
+      "this regression showed up after merging #482",
+      "the migration deadlocks on the users table",
+      "the server crashes on large uploads",
+    ]
+  ) {
+    assert.ok(fixIntent(p), p);
+    assert.equal(scoreTrigger("fix this bug", p).score, 1, p);
+  }
+  for (const w of SYMPTOM_WORDS) assert.ok(fixIntent(`the job ${w} at night`), w);
+});
+
+Deno.test("preparePrompt() compares symptom words as written: freeze edits is a command", () => {
+  assert.ok(!fixIntent("freeze edits to the src directory"));
+  assert.ok(!preparePrompt("hang the picture").keys.has("fix"));
+});
+
+Deno.test("preparePrompt() reads a symptom phrase as a request to fix (SYMPTOM_PHRASES)", () => {
+  assert.ok(fixIntent("login stopped working after yesterday's deploy"));
+  assert.ok(fixIntent("something is broken with the websocket reconnect logic"));
+  assert.ok(fixIntent("the export isn't working anymore"));
+  assert.ok(fixIntent("cargo build fails with a linker error"));
+  for (const p of SYMPTOM_PHRASES) assert.ok(fixIntent(`since monday it ${p} sometimes`), p);
+});
+
+Deno.test("preparePrompt() reads a pasted error as a request to fix", () => {
+  assert.ok(fixIntent("getting TypeError: Cannot read properties of undefined"));
+  assert.ok(fixIntent("seeing a NullPointerException in the scheduler"));
+  assert.ok(fixIntent("error: connection refused when the container starts"));
+  assert.ok(fixIntent("Exception: bad handshake on every reconnect"));
+});
+
+Deno.test("preparePrompt() does not read weak failure words as a request to fix", () => {
+  for (
+    const p of [
+      "translate the error messages into spanish",
+      "the form should list every error below the field",
+      "go through every page and check for broken links",
+      "poke around and see what breaks",
+      "the retry count for failed jobs is 3",
+      "explain the test fixtures",
+    ]
+  ) {
+    assert.ok(!preparePrompt(p).keys.has("fix"), p);
+  }
+});
+
+Deno.test("preparePrompt() reads no intent into a prompt that opens with a build verb", () => {
+  for (
+    const p of [
+      "write up a ticket for the flaky checkout test",
+      "set up sentry so crashes get reported",
+      "can you add a timeout so the request never hangs",
+      "please document what happens when the parser throws",
+      "I need to add a crash reporter",
+      "go ahead and write a panic handler",
+    ]
+  ) {
+    assert.ok(!preparePrompt(p).keys.has("fix"), p);
+  }
+  assert.ok(!preparePrompt("add a button to look at the PR").keys.has("review"));
+  // The same symptom without the build verb reads as a report.
+  assert.ok(fixIntent("the checkout test is flaky"));
+  assert.ok(fixIntent("I need the crash on startup gone"));
+  for (const v of BUILD_VERBS) {
+    assert.ok(!preparePrompt(`${v} it so it never crashes`).keys.has("fix"), v);
+  }
+  for (const w of LEAD_WORDS) {
+    assert.ok(!preparePrompt(`${w} add a crash log`).keys.has("fix"), w);
+  }
+});
+
+Deno.test("preparePrompt() reads a look at a change as a review (REVIEW_ACTIONS)", () => {
+  const pr = preparePrompt("take a look at PR #231 and leave comments").keys;
+  assert.ok(pr.has("review") && pr.has("pr"));
+  assert.equal(
+    scoreTrigger("review this pr", "look at my PR and tell me what you'd change").score,
+    1,
+  );
+  assert.equal(
+    scoreTrigger("review this pr", "go through the staged changes and point out problems").score,
+    1,
+  );
+  for (const a of REVIEW_ACTIONS) assert.ok(preparePrompt(`${a} the diff`).keys.has("review"), a);
+  // Without a change named, the same words ask for no review.
+  assert.ok(!preparePrompt("take a look at the logs and tell me what happened").keys.has("review"));
+  assert.ok(!preparePrompt("go through the config and list the options").keys.has("review"));
+});
+
+Deno.test("preparePrompt() reads exploratory testing as qa and a browser as a site", () => {
+  const explore = preparePrompt("exploratory testing of the admin panel please").keys;
+  assert.ok(explore.has("qa") && explore.has("test"));
+  assert.equal(scoreTrigger("qa test this", "exploratory testing of the admin panel").score, 1);
+  for (
+    const p of [
+      "poke around the app in the browser",
+      "test the search page in chrome",
+      "open it in firefox",
+      "check it in safari",
+      "try it in a browser",
+    ]
+  ) {
+    assert.ok(preparePrompt(p).keys.has("site"), p);
+  }
+  assert.equal(scoreTrigger("test the site", "test the new search page in chrome").score, 1);
+  assert.ok(!preparePrompt("add a browser field to the user agent table").keys.has("site"));
+});
+
+Deno.test("scoreTrigger() counts only whole phrases for a build request", () => {
+  // Share matches of words used in passing: no route.
+  for (
+    const [trigger, p] of [
+      ["debug this", "add a debug flag that prints the sql queries"],
+      ["qa test this", "move the QA scripts into tools/qa"],
+      ["check my diff", "show the failing checks count on the PR badge"],
+      ["fix this bug", "rename the fixBug helper"],
+    ]
+  ) {
+    assert.ok(preparePrompt(p).build, p);
+    assert.equal(scoreTrigger(trigger, p).score, 0, p);
+  }
+  // A whole phrase still counts.
+  assert.equal(scoreTrigger("write docs for this", "write docs for this module").score, 1);
+  assert.equal(scoreTrigger("create a pr", "create a PR for these changes").score, 1);
+  // Without the build verb the share counts as before.
+  assert.equal(scoreTrigger("debug this", "the debug output is empty").score, 1);
+});
+
+Deno.test("preparePrompt() reads a build request past lead words only, as an order only", () => {
+  assert.ok(preparePrompt("can you please add a flag").build);
+  assert.ok(preparePrompt("I'd like you to write a script").build);
+  assert.ok(preparePrompt("we need to set up CI").build);
+  assert.ok(preparePrompt("add error handling to the upload").build);
+  // A question or a statement is no order, even with a build verb in it.
+  assert.ok(!preparePrompt("does this change look ok to you").build);
+  assert.ok(!preparePrompt("how do I add a flag").build);
+  // A build verb followed by a state word is a noun stating something.
+  for (const w of STATE_WORDS) assert.ok(!preparePrompt(`build ${w} on main`).build, w);
+  assert.ok(fixIntent("install fails with EACCES on the CI runner"));
+  assert.ok(!preparePrompt("make sure the pricing page works").build);
+});
