@@ -145,17 +145,17 @@ export {
   type UserRegexError,
   type UserRegexOptions,
 } from "./lib/base/user_regex.ts";
-export {
-  type LoadVia,
-  type ReadRunOptions,
-  type ReadStats,
-  readTranscriptRun,
-  type RunRead,
-  type SkillLoad,
-  type SkillSelector,
-  type TaskNotification,
-  type ToolCall,
-  type ToolResult,
-  type TranscriptMessage,
-  type TranscriptRun,
-} from "./lib/transcript/transcript.ts";
+export type {
+  LoadVia,
+  ReadRunOptions,
+  ReadStats,
+  RunRead,
+  SkillLoad,
+  SkillSelector,
+  TaskNotification,
+  ToolCall,
+  ToolResult,
+  TranscriptMessage,
+  TranscriptRun,
+} from "./lib/transcript/model.ts";
+export { readTranscriptRun } from "./lib/transcript/read.ts";

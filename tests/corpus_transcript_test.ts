@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
-import { readTranscriptRun, type SkillLoad } from "../lib/transcript/transcript.ts";
+import type { SkillLoad } from "../lib/transcript/model.ts";
+import { readTranscriptRun } from "../lib/transcript/read.ts";
 
 const CORPUS = new URL("../../shared/corpus/transcripts", import.meta.url).pathname;
 

@@ -152,7 +152,7 @@ async function check(args: string[]): Promise<number> {
     }
 
     // The run.
-    const { readTranscriptRun } = await import("../transcript/transcript.ts");
+    const { readTranscriptRun } = await import("../transcript/read.ts");
     const read = await readTranscriptRun(v.transcript, { skill, skillsDirs });
     if (read.kind === "not_loaded") {
       return fail(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`, json);
@@ -224,7 +224,7 @@ async function check(args: string[]): Promise<number> {
     return code;
   } catch (e) {
     if (e instanceof ContractCliError) return fail(e.code, e.message, json);
-    const { TranscriptReadError } = await import("../transcript/transcript.ts");
+    const { TranscriptReadError } = await import("../transcript/model.ts");
     if (e instanceof TranscriptReadError) {
       return fail(EXIT_CODES.STATE_ERROR, `${e.path}: ${e.message}`, json);
     }

@@ -23,14 +23,13 @@ import { isCheckCommand, printsFileOrPage } from "./command_classifier.ts";
 import {
   AGENT_TOOLS,
   EDIT_TOOLS,
-  finalAssistantText,
-  findStatusLine,
   SHELL_TOOLS,
-  skillNameMatches,
   type ToolCall,
   type TranscriptMessage,
   type TranscriptRun,
-} from "../transcript/transcript.ts";
+} from "../transcript/model.ts";
+import { skillNameMatches } from "../transcript/loads.ts";
+import { finalAssistantText, findStatusLine } from "../transcript/turn.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 
 /** Stable exit codes of `skillgate contract`. */

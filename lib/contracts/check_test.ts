@@ -11,7 +11,8 @@ import {
   waiveCommandPrefix,
 } from "./check.ts";
 import { type Contract, validateContract } from "./schema.ts";
-import { parseTranscriptText, type TranscriptRun } from "../transcript/transcript.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
+import { parseTranscriptText } from "../transcript/read.ts";
 import {
   bash,
   call,

@@ -21,7 +21,7 @@ import {
   withLock,
   writeFileAtomic,
 } from "../base/state_file.ts";
-import type { SkillLoad } from "../transcript/transcript.ts";
+import type { SkillLoad } from "../transcript/model.ts";
 
 /** The stderr code of every contract state problem. */
 export const STATE_ERROR_CODE = "SKILL_CONTRACT_STATE_ERROR";

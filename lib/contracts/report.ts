@@ -91,7 +91,7 @@ async function defaultRechecker(): Promise<Rechecker> {
   const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   const { validateContract } = await import("./schema.ts");
-  const { readTranscriptRun } = await import("../transcript/transcript.ts");
+  const { readTranscriptRun } = await import("../transcript/read.ts");
   const { checkContract } = await import("./check.ts");
   let projects: string;
   try {

@@ -12,7 +12,7 @@ import {
 import { decideStop, type StopInput } from "./stop.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
-import { parseTranscriptText } from "../transcript/transcript.ts";
+import { parseTranscriptText } from "../transcript/read.ts";
 
 const NOW = new Date("2026-11-05T10:00:00.000Z");
 /** The session id inside the fixture transcripts (waivers count for it only). */

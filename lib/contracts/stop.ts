@@ -57,17 +57,14 @@ import {
   withLock,
   writeFileAtomic,
 } from "../base/state_file.ts";
+import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
+import { findLastLoad, readTranscriptRun } from "../transcript/read.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
-  findLastLoad,
   findStatusLine,
   pendingAgentDispatches,
-  readTranscriptRun,
-  type SkillLoad,
-  TranscriptReadError,
-  type TranscriptRun,
-} from "../transcript/transcript.ts";
+} from "../transcript/turn.ts";
 
 /** How long the same agents may run before they count as stalled (10 minutes). */
 export const STALL_MS: number = 10 * 60 * 1000;

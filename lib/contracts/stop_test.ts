@@ -16,7 +16,8 @@ import type { RunRecord } from "./records.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 import { HookFailure } from "../hook/runner.ts";
-import { parseTranscriptText, type TranscriptRun } from "../transcript/transcript.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
+import { parseTranscriptText } from "../transcript/read.ts";
 
 const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const SEED_BLOCK =

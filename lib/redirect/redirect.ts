@@ -33,7 +33,7 @@ import {
   withLock,
   writeFileAtomic,
 } from "../base/state_file.ts";
-import type { SkillLoad, TranscriptRun } from "../transcript/transcript.ts";
+import type { SkillLoad, TranscriptRun } from "../transcript/model.ts";
 import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
 
 /** The Skill tool's name per host: `Skill` in Claude Code, `skill` in Copilot CLI. */
@@ -319,7 +319,7 @@ export const MAX_MARKERS_PER_SESSION = 500;
  * message that the user (or the host, for a task notification) wrote. Stop-hook feedback and other
  * `isMeta` records do not start a turn; calls made inside subagents are left out.
  *
- * @param run A transcript run from `lib/transcript/transcript.ts`.
+ * @param run A transcript run from `lib/transcript/read.ts`.
  * @returns The turn's events for {@linkcode findStopRedirects}.
  */
 export function currentTurnEvents(run: TranscriptRun): TurnEvent[] {
@@ -645,7 +645,7 @@ async function readTurnEvents(
   path: string,
   agents: ReadonlySet<string>,
 ): Promise<TurnEvent[] | undefined> {
-  const { readTranscriptRun } = await import("../transcript/transcript.ts");
+  const { readTranscriptRun } = await import("../transcript/read.ts");
   const isAgentCall = (load: SkillLoad) =>
     load.via === "skill_tool" && agents.has(load.qualifiedName);
   const first = await readTranscriptRun(path, {

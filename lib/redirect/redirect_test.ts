@@ -26,7 +26,7 @@ import {
 import { isKnownAgent } from "./known_agents.ts";
 import { parsePayload } from "../host/payload.ts";
 import { denyAnswer } from "../host/answer.ts";
-import { parseTranscriptText } from "../transcript/transcript.ts";
+import { parseTranscriptText } from "../transcript/read.ts";
 import { HookFailure } from "../hook/runner.ts";
 
 const SKILLS_DIR = fileURLToPath(new URL("../../fixtures/world/skills", import.meta.url));

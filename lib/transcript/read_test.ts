@@ -1,18 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import fc from "fast-check";
-import {
-  endsOnQuestion,
-  finalAssistantText,
-  findStatusLine,
-  parseTranscriptText,
-  pendingAgentDispatches,
-  readTranscriptRun,
-  type RunRead,
-  skillNameMatches,
-  TranscriptReadError,
-  type TranscriptRun,
-} from "./transcript.ts";
+import { type RunRead, TranscriptReadError, type TranscriptRun } from "./model.ts";
+import { parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { endsOnQuestion, finalAssistantText, pendingAgentDispatches } from "./turn.ts";
 import {
   assistant,
   bash,
@@ -36,85 +27,6 @@ function parse(records: Rec[] | string, skill = "investigate", extra = {}): RunR
   return parseTranscriptText(text, { skill, ...extra });
 }
 
-Deno.test("parseTranscriptText() starts the run at a Skill tool load", () => {
-  const run = ok(parse([user("fix this bug"), ...skillLoad("t1", "investigate"), say("done")]));
-  assert.deepEqual(run.load.via, "base_directory");
-  assert.deepEqual(run.loads.map((l) => l.via), ["base_directory"]);
-  assert.deepEqual(finalAssistantText(run), "done");
-});
-
-Deno.test("parseTranscriptText() finds a Skill call with a plugin prefix and a leading slash", () => {
-  const run = ok(parse([call("t1", "Skill", { skill: "/gstack:investigate" }), say("x")]));
-  assert.deepEqual(run.load.via, "skill_tool");
-  assert.deepEqual(run.load.name, "investigate");
-  assert.deepEqual(run.load.qualifiedName, "gstack:investigate");
-  assert.deepEqual(run.load.toolUseId, "t1");
-});
-
-Deno.test("parseTranscriptText() reads the legacy Skill input key command", () => {
-  const run = ok(parse([call("t1", "Skill", { command: "investigate" }), say("x")]));
-  assert.deepEqual(run.load.via, "skill_tool");
-});
-
-Deno.test("parseTranscriptText() finds a typed /name command whatever the tag order", () => {
-  for (
-    const text of [
-      "<command-message>investigate</command-message>\n<command-name>/investigate</command-name>\n<command-args>login</command-args>",
-      "<command-name>/investigate</command-name>\n<command-message>investigate</command-message>",
-      "<command-args></command-args><command-name>/gstack:investigate</command-name>",
-    ]
-  ) {
-    const run = ok(parse([user(text), say("ok")]));
-    assert.deepEqual(run.load.via, "command");
-    assert.deepEqual(run.load.name, "investigate");
-  }
-});
-
-Deno.test("parseTranscriptText() counts a Read of SKILL.md under an installed skills dir only", () => {
-  const dirs = ["/home/dev/.claude/skills"];
-  const under = [
-    call("r1", "Read", { file_path: "/home/dev/.claude/skills/investigate/SKILL.md" }),
-    say("ok"),
-  ];
-  assert.deepEqual(ok(parse(under, "investigate", { skillsDirs: dirs })).load.via, "read");
-  const checkout = [
-    call("r1", "Read", { file_path: "/home/dev/src/gstack/investigate/SKILL.md" }),
-    say("ok"),
-  ];
-  assert.deepEqual(parse(checkout, "investigate", { skillsDirs: dirs }).kind, "not_loaded");
-  // Without the catalog's dirs, only a .claude/skills path counts.
-  assert.deepEqual(ok(parse(under)).load.via, "read");
-  assert.deepEqual(parse(checkout).kind, "not_loaded");
-  const nested = [
-    call("r1", "Read", { file_path: "/home/dev/.claude/skills/investigate/docs/SKILL.md" }),
-    say("ok"),
-  ];
-  assert.deepEqual(parse(nested, "investigate", { skillsDirs: dirs }).kind, "not_loaded");
-});
-
-Deno.test("parseTranscriptText() does not take a compaction's invoked_skills attachment for a load", () => {
-  const att: Rec = {
-    type: "attachment",
-    uuid: "att-1",
-    attachment: {
-      type: "invoked_skills",
-      skills: [{ name: "investigate", path: "/x/investigate/SKILL.md", content: "..." }],
-    },
-  };
-  // Alone it loads nothing; after a real load it does not start a second run.
-  assert.equal(parse([user("hi"), att, say("ok")]).kind, "not_loaded");
-  const records = [user("hi"), ...skillLoad("t1", "investigate"), say("a")];
-  const without = ok(parse([...records, say("b")]));
-  const withAtt = ok(parse([...records, att, say("b")]));
-  assert.equal(withAtt.load.offset, without.load.offset);
-  assert.equal(withAtt.loads.length, without.loads.length);
-});
-
-Deno.test("parseTranscriptText() gives not_loaded when the skill never loads", () => {
-  const read = parse([user("hi"), ...skillLoad("t1", "review"), say("ok")]);
-  assert.deepEqual(read.kind, "not_loaded");
-});
-
 Deno.test("parseTranscriptText() parses only from the last load", () => {
   const run = ok(parse([
     ...skillLoad("t1", "investigate"),
@@ -129,91 +41,6 @@ Deno.test("parseTranscriptText() parses only from the last load", () => {
     "second run",
   ]);
   assert(run.stats.startOffset > 0);
-});
-
-Deno.test("parseTranscriptText() ignores a Skill load inside a subagent (progress record)", () => {
-  const progress: Rec = {
-    type: "progress",
-    uuid: "p1",
-    data: {
-      type: "agent_progress",
-      message: {
-        type: "assistant",
-        message: {
-          id: "msg_sub",
-          role: "assistant",
-          content: [{ type: "tool_use", id: "s1", name: "Skill", input: { skill: "investigate" } }],
-        },
-      },
-    },
-  };
-  assert.deepEqual(parse([user("hi"), progress, say("x")]).kind, "not_loaded");
-});
-
-Deno.test("parseTranscriptText() reads progress records' nested messages as sidechain", () => {
-  const nested = (rec: Rec): Rec => ({
-    type: "progress",
-    uuid: `p-${Math.random()}`,
-    data: { type: "agent_progress", message: rec },
-  });
-  const run = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    nested({
-      type: "assistant",
-      message: {
-        id: "msg_sub",
-        role: "assistant",
-        content: [{ type: "tool_use", id: "sb1", name: "Bash", input: { command: "npm test" } }],
-      },
-    }),
-    nested({
-      type: "user",
-      message: {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "sb1", content: "ok" }],
-      },
-    }),
-    nested({
-      type: "assistant",
-      message: { id: "msg_sub2", role: "assistant", content: [{ type: "text", text: "sub says" }] },
-    }),
-    say("main says"),
-  ]));
-  const sub = run.toolCalls.find((c) => c.id === "sb1");
-  assert(sub && sub.sidechain && sub.result?.text === "ok");
-  assert.deepEqual(finalAssistantText(run), "main says");
-  assert(run.messages.some((m) => m.sidechain && m.text === "sub says"));
-});
-
-Deno.test("parseTranscriptText() merges one API message spread over several records", () => {
-  const run = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    assistant([{ type: "text", text: "part one" }], "msg_X"),
-    assistant([{ type: "tool_use", id: "b1", name: "Bash", input: { command: "ls" } }], "msg_X"),
-    assistant([{ type: "text", text: "part two" }], "msg_X"),
-  ]));
-  const msgs = run.messages.filter((m) => m.messageId === "msg_X");
-  assert.deepEqual(msgs.length, 1);
-  assert.deepEqual(msgs[0].text, "part one\npart two");
-  assert.deepEqual(msgs[0].toolUseIds, ["b1"]);
-});
-
-Deno.test("parseTranscriptText() skips and counts truncated and unparseable lines", () => {
-  const good = jsonl([...skillLoad("t1", "investigate"), say("fine")]);
-  const text = good + "not json\n" + "[1,2]\n" + '{"type":"assistant","message":{"content":[{"ty';
-  const run = ok(parseTranscriptText(text, { skill: "investigate" }));
-  assert.deepEqual(run.stats.skippedLines, 3);
-  assert.deepEqual(finalAssistantText(run), "fine");
-});
-
-Deno.test("parseTranscriptText() ignores and counts unknown record types", () => {
-  const run = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    { type: "brand-new-type", uuid: "n1", foo: 1 },
-    { type: "api-request-shape", uuid: "n2" },
-    say("x"),
-  ]));
-  assert.deepEqual(run.stats.unknownTypes, 1);
 });
 
 /** Files of a session with no turns yet, as Claude Code writes them before the first prompt. */
@@ -244,7 +71,7 @@ const NO_TURNS_YET: Record<string, string> = {
 Deno.test("a transcript with no turns yet is not_loaded, never an unknown shape", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const { findLastLoad } = await import("./transcript.ts");
+    const { findLastLoad } = await import("./read.ts");
     for (const [name, text] of Object.entries(NO_TURNS_YET)) {
       assert.equal(parseTranscriptText(text, { skill: "investigate" }).kind, "not_loaded", name);
       if (!text.endsWith("snap")) {
@@ -265,7 +92,7 @@ Deno.test("a transcript with no turns yet is not_loaded, never an unknown shape"
 Deno.test("a transcript of records this reader does not know is still an unknown shape", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const { findLastLoad } = await import("./transcript.ts");
+    const { findLastLoad } = await import("./read.ts");
     const unknown: Record<string, string> = {
       // GitHub Copilot CLI's events.jsonl.
       "copilot events": jsonl([
@@ -291,13 +118,6 @@ Deno.test("a transcript of records this reader does not know is still an unknown
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
-
-Deno.test("parseTranscriptText() gives unknown_shape for content that is neither text nor blocks", () => {
-  const bad = user("x");
-  (bad.message as Rec).content = { weird: true };
-  const read = parse([...skillLoad("t1", "investigate"), bad, say("x")]);
-  assert.deepEqual(read.kind, "unknown_shape");
 });
 
 Deno.test("parseTranscriptText() gives too_large when the run exceeds the parse limit", () => {
@@ -329,94 +149,6 @@ Deno.test("parseTranscriptText() with fromOffset re-checks an earlier run up to 
   assert(run.toolCalls.some((c) => c.id === "e1"));
   assert.deepEqual(finalAssistantText(run), "first");
   assert(run.stats.endOffset < text.length);
-});
-
-Deno.test("parseTranscriptText() recognises both Agent and Task dispatches", () => {
-  const run = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    call("a1", "Agent", { description: "Testing review", prompt: "p" }),
-    call("a2", "Task", { description: "Security review", prompt: "p" }),
-  ]));
-  assert.deepEqual(pendingAgentDispatches(run).map((p) => p.toolUseId), ["a1", "a2"]);
-});
-
-Deno.test("pendingAgentDispatches() waits for a background agent's task notification", () => {
-  const launch = (id: string) =>
-    result(id, "Async agent launched successfully.", {
-      structured: { isAsync: true, status: "async_launched", agentId: `ag-${id}` },
-    });
-  const base = [
-    ...skillLoad("t1", "review"),
-    call("a1", "Agent", { description: "Testing", prompt: "p" }),
-    launch("a1"),
-    call("a2", "Agent", { description: "Security", prompt: "p" }),
-    launch("a2"),
-    call("a3", "Agent", { description: "Perf", prompt: "p" }),
-    result("a3", [{ type: "text", text: "done" }], { structured: { status: "completed" } }),
-  ];
-  const run1 = ok(parse(base, "review"));
-  assert.deepEqual(pendingAgentDispatches(run1).map((p) => [p.toolUseId, p.state]), [
-    ["a1", "async_running"],
-    ["a2", "async_running"],
-  ]);
-  const notice = user(
-    "<task-notification><task-id>ag-a1</task-id><tool-use-id>a1</tool-use-id><status>completed</status></task-notification>",
-    { origin: { kind: "task-notification" } },
-  );
-  const queued: Rec = {
-    type: "queue-operation",
-    operation: "enqueue",
-    content:
-      "<task-notification>\n<task-id>ag-a2</task-id>\n<tool-use-id>a2</tool-use-id>\n<status>completed</status>\n</task-notification>",
-  };
-  const run2 = ok(parse([...base, notice], "review"));
-  assert.deepEqual(pendingAgentDispatches(run2).map((p) => p.toolUseId), ["a2"]);
-  const run3 = ok(parse([...base, notice, queued], "review"));
-  assert.deepEqual(pendingAgentDispatches(run3), []);
-});
-
-Deno.test("findStatusLine() reads the STATUS line forms", () => {
-  assert.deepEqual(findStatusLine("x\nSTATUS: DONE")?.value, "DONE");
-  assert.deepEqual(findStatusLine("Status: DONE_WITH_CONCERNS")?.value, "DONE_WITH_CONCERNS");
-  assert.deepEqual(findStatusLine("**Status:** BLOCKED")?.value, "BLOCKED");
-  assert.deepEqual(findStatusLine("- **STATUS**: NEEDS_CONTEXT")?.value, "NEEDS_CONTEXT");
-  assert.deepEqual(findStatusLine("STATUS: DONE\nlater\nStatus: BLOCKED")?.value, "BLOCKED");
-  assert.deepEqual(findStatusLine("the status: unclear"), undefined);
-  assert.deepEqual(findStatusLine("no status here"), undefined);
-});
-
-Deno.test("endsOnQuestion() sees a question, NEEDS_CONTEXT or a pending AskUserQuestion", () => {
-  const run = ok(parse([...skillLoad("t1", "investigate"), say("Which branch should I use?")]));
-  assert(endsOnQuestion(run));
-  assert(endsOnQuestion(run, "Should I also update the docs?**"));
-  assert(!endsOnQuestion(run, "Is it fixed? Yes.\n\nAll done."));
-  assert(endsOnQuestion(run, "I need the log.\nSTATUS: NEEDS_CONTEXT"));
-  const ask = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    say("Let me ask."),
-    call("q1", "AskUserQuestion", { questions: [] }),
-  ]));
-  assert(endsOnQuestion(ask));
-  const answered = ok(parse([
-    ...skillLoad("t1", "investigate"),
-    call("q1", "AskUserQuestion", { questions: [] }),
-    result("q1", "User has answered your questions"),
-    say("Done."),
-  ]));
-  assert(!endsOnQuestion(answered));
-});
-
-Deno.test("finalAssistantText() prefers the Stop payload's last_assistant_message", () => {
-  const run = ok(parse([...skillLoad("t1", "investigate"), say("old")]));
-  assert.deepEqual(finalAssistantText(run, "newer"), "newer");
-  assert.deepEqual(finalAssistantText(run, "  "), "old");
-});
-
-Deno.test("skillNameMatches() ignores a plugin prefix and a leading slash", () => {
-  assert(skillNameMatches("gstack:investigate", "investigate"));
-  assert(skillNameMatches("/investigate", "gstack:investigate"));
-  assert(!skillNameMatches("investigate-old", "investigate"));
-  assert(!skillNameMatches("", ""));
 });
 
 Deno.test("readTranscriptRun() gives the same run as the in-memory reader across chunk sizes", async () => {
@@ -499,19 +231,6 @@ Deno.test("readTranscriptRun() throws TranscriptReadError for a missing file", a
     caught = e;
   }
   assert(caught instanceof TranscriptReadError);
-});
-
-Deno.test("readTranscriptRun() accepts a predicate selecting the last contracted skill", () => {
-  const text = jsonl([
-    ...skillLoad("t1", "investigate"),
-    say("a"),
-    ...skillLoad("t2", "no-contract-skill"),
-    say("b"),
-  ]);
-  const read = parseTranscriptText(text, {
-    skill: (l) => l.name === "investigate" || l.name === "review",
-  });
-  assert.deepEqual(ok(read).load.name, "investigate");
 });
 
 const arbRecord = fc.oneof(

@@ -1,0 +1,458 @@
+/**
+ * Reading a skill run from a transcript file: the bytes are scanned backward from the end for the
+ * last load (a substring pre-filter, no parse), then only the run's bytes are parsed forward into
+ * a {@link RunBuilder}. One generator of byte requests serves the file (async) and a text in
+ * memory (sync).
+ *
+ * @module
+ */
+
+import {
+  MAX_PARSE_BYTES,
+  type ReadRunOptions,
+  type ReadStats,
+  type RunRead,
+  type SkillLoad,
+  type SkillSelector,
+  TranscriptReadError,
+} from "./model.ts";
+import { LOAD_NEEDLES, loadsOfRecord, type RawLoad, selects } from "./loads.ts";
+import { RunBuilder } from "./builder.ts";
+import { emptyStats, KNOWN_TYPES, parseLine, str } from "./record.ts";
+
+const USER_OR_ASSISTANT_RE = /"type"\s*:\s*"(?:user|assistant)"/;
+
+/** The `type` values of a line too long to parse just to learn its type. */
+const TYPE_VALUE_RE = /"type"\s*:\s*"([^"\\]{1,64})"/g;
+
+/**
+ * Whether a JSONL line is something this reader does not know: not a JSON object, or a record
+ * whose `type` is not one Claude Code writes (`KNOWN_TYPES`). Blank lines are not. A line over
+ * 1 MiB is judged by the `type` values in it, unparsed.
+ */
+function isUnknownRecord(line: string): boolean {
+  if (line.trim() === "") return false;
+  if (line.length > 1024 * 1024) {
+    for (const m of line.matchAll(TYPE_VALUE_RE)) if (KNOWN_TYPES.has(m[1])) return false;
+    return true;
+  }
+  const rec = parseLine(line);
+  const type = rec === undefined ? undefined : str(rec.type);
+  return type === undefined || !KNOWN_TYPES.has(type);
+}
+
+/** The reason an unknown shape gives for a file whose records are none of the known ones. */
+const NO_KNOWN_RECORDS =
+  "no user or assistant records, and records of a type this reader does not know";
+// Line splitting over byte chunks
+
+const decoder = new TextDecoder();
+const EMPTY = new Uint8Array(0);
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Line segments of a byte buffer: their byte starts and a decoder of one segment. */
+interface Segments {
+  /** Segment count (one more than the newlines). */
+  count: number;
+  /** Byte start of each segment. */
+  starts: number[];
+  /** Decodes segment `k` (without its newline). */
+  line(k: number): string;
+}
+
+/** Splits bytes at `\n`, decoding each line on demand (small strings, no big chunk string). */
+function segments(bytes: Uint8Array): Segments {
+  const starts = [0];
+  let i = bytes.indexOf(10);
+  while (i >= 0) {
+    starts.push(i + 1);
+    i = bytes.indexOf(10, i + 1);
+  }
+  return {
+    count: starts.length,
+    starts,
+    line: (k) => {
+      const end = k + 1 < starts.length ? starts[k + 1] - 1 : bytes.length;
+      return decoder.decode(bytes.subarray(starts[k], end));
+    },
+  };
+}
+
+/** A byte source: the file, or an in-memory text. */
+interface Source {
+  size: number;
+  read(pos: number, len: number): Uint8Array | Promise<Uint8Array>;
+}
+
+interface FoundLoad {
+  offset: number;
+  load: RawLoad;
+}
+
+/** What the backward scan found. */
+interface BackwardScan {
+  /** The last selected load, if any. */
+  found?: FoundLoad;
+  /** Whether a user or assistant record was seen. */
+  sawMessages: boolean;
+  /** Whether, before any message was seen, a line was no record this reader knows. */
+  sawUnknown: boolean;
+}
+
+/**
+ * Scans backward from the end for the last selected load. Only lines that pass the substring
+ * pre-filter are parsed. Drives a generator so the same code serves sync and async sources.
+ */
+function* scanBackward(
+  size: number,
+  chunkSize: number,
+  maxLine: number,
+  selector: SkillSelector,
+  skillsDirs: readonly string[] | undefined,
+  stats: ReadStats,
+  floor = 0,
+): Generator<[number, number], BackwardScan, Uint8Array> {
+  let pos = size;
+  let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
+  let sawMessages = false;
+  let sawUnknown = false;
+  let giant = false; // the line being assembled is longer than maxLine: discard its bytes
+  while (pos > floor) {
+    const start = Math.max(floor, pos - chunkSize);
+    const chunk: Uint8Array = yield [start, pos - start];
+    stats.bytesScanned += chunk.length;
+    const combined = giant ? chunk : concat(chunk, carry);
+    const seg = segments(combined);
+    const starts = seg.starts;
+    // The first segment may continue before `start`; keep it unless we reached the file start.
+    const lastIndex = seg.count - 1;
+    const firstComplete = start === 0 ? 0 : 1;
+    // The file's last segment, when it does not end with a newline, may still be being written.
+    const tail = pos === size ? lastIndex : -1;
+    for (let k = lastIndex; k >= firstComplete; k--) {
+      if (giant && k === lastIndex) {
+        // tail of a giant line (already given up on)
+        if (lastIndex > 0 || start === 0) giant = false;
+        continue;
+      }
+      const line = seg.line(k);
+      if (!sawMessages) {
+        if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
+        else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
+      }
+      if (!LOAD_NEEDLES.some((n) => line.includes(n))) continue;
+      const rec = parseLine(line);
+      if (!rec) continue;
+      const loads = loadsOfRecord(rec, skillsDirs);
+      for (let j = loads.length - 1; j >= 0; j--) {
+        const offset = start + starts[k];
+        if (selects(selector, { ...loads[j], seq: 0, offset })) {
+          return { found: { offset, load: loads[j] }, sawMessages, sawUnknown };
+        }
+      }
+    }
+    if (start > 0) {
+      const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
+      if (giant && seg.count === 1) {
+        carry = EMPTY;
+      } else if (first.length > maxLine) {
+        // A line longer than the parse limit cannot be parsed; if it may hold a load, the run is
+        // too large for sure, otherwise it is skipped.
+        const text = decoder.decode(first.subarray(0, Math.min(first.length, 1 << 20)));
+        const named = typeof selector !== "string" ||
+          text.toLowerCase().includes(selector.replace(/^.*:/, "").toLowerCase());
+        if (named && LOAD_NEEDLES.some((n) => text.includes(n))) {
+          return {
+            found: { offset: start, load: { qualifiedName: "", name: "", via: "read" } },
+            sawMessages,
+            sawUnknown,
+          };
+        }
+        carry = EMPTY;
+        giant = true;
+      } else {
+        carry = first.slice();
+      }
+    }
+    pos = start;
+  }
+  return { sawMessages, sawUnknown };
+}
+
+/** Parses forward from `from`, feeding complete lines to the builder. */
+function* parseForward(
+  size: number,
+  from: number,
+  chunkSize: number,
+  limit: number,
+  builder: RunBuilder,
+  stopAtNextRun: boolean,
+): Generator<[number, number], { end: number; tooLarge: boolean }, Uint8Array> {
+  let pos = from;
+  let carry: Uint8Array = EMPTY;
+  let carryStart = from;
+  while (pos < size) {
+    const len = Math.min(chunkSize, size - pos);
+    const chunk: Uint8Array = yield [pos, len];
+    if (chunk.length === 0) break;
+    const combined = concat(carry, chunk);
+    const seg = segments(combined);
+    const starts = seg.starts;
+    for (let k = 0; k < seg.count - 1; k++) {
+      const offset = carryStart + starts[k];
+      if (offset - from > limit) return { end: offset, tooLarge: true };
+      if (builder.feed(seg.line(k), offset, stopAtNextRun) === "stop") {
+        return { end: offset, tooLarge: false };
+      }
+    }
+    pos += chunk.length;
+    const lastStart = starts[starts.length - 1];
+    carry = combined.slice(lastStart);
+    carryStart = carryStart + lastStart;
+    if (carry.length > limit) return { end: pos, tooLarge: true };
+  }
+  if (carry.length > 0) {
+    if (size - from > limit) return { end: size, tooLarge: true };
+    if (builder.feed(decoder.decode(carry), carryStart, stopAtNextRun) === "stop") {
+      return { end: carryStart, tooLarge: false };
+    }
+  }
+  if (size - from > limit) return { end: size, tooLarge: true };
+  return { end: size, tooLarge: false };
+}
+
+/** Runs a read generator against a sync source. */
+function driveSync<T>(gen: Generator<[number, number], T, Uint8Array>, src: Source): T {
+  let step = gen.next(EMPTY);
+  while (!step.done) {
+    const [pos, len] = step.value;
+    step = gen.next(src.read(pos, len) as Uint8Array);
+  }
+  return step.value;
+}
+
+/** Runs a read generator against an async source. */
+async function driveAsync<T>(
+  gen: Generator<[number, number], T, Uint8Array>,
+  src: Source,
+): Promise<T> {
+  let step = gen.next(EMPTY);
+  while (!step.done) {
+    const [pos, len] = step.value;
+    step = gen.next(await src.read(pos, len));
+  }
+  return step.value;
+}
+
+/** The whole read as one generator of byte requests, so sync and async sources share it. */
+function* readRunGen(
+  size: number,
+  options: ReadRunOptions,
+): Generator<[number, number], RunRead, Uint8Array> {
+  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+  const stats = emptyStats(size);
+  // A session with no turns yet (an empty file, or only records such as `summary`) is no shape
+  // problem: nothing is loaded in it yet.
+  if (size === 0) return { kind: "not_loaded", stats };
+  let from: number;
+  if (options.fromOffset !== undefined) {
+    from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
+  } else {
+    // A floor past the end means the file is not the one searched before: search it all.
+    const asked = Math.floor(options.scanFloor ?? 0);
+    const floor = asked > 0 && asked <= size ? asked : 0;
+    const scan = yield* scanBackward(
+      size,
+      chunkSize,
+      limit,
+      options.skill,
+      options.skillsDirs,
+      stats,
+      floor,
+    );
+    if (!scan.found) {
+      // Below a floor the file was searched before and had messages: nothing new is not a shape.
+      // Nor is a file with no turns yet; only a record this reader does not know is.
+      return scan.sawMessages || floor > 0 || !scan.sawUnknown
+        ? { kind: "not_loaded", stats }
+        : { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats };
+    }
+    from = scan.found.offset;
+    if (size - from > limit) {
+      stats.startOffset = from;
+      return { kind: "too_large", bytes: size - from, limit, stats };
+    }
+  }
+  const builder = new RunBuilder(options.skill, options.skillsDirs, size);
+  builder.stats.bytesScanned = stats.bytesScanned;
+  const fwd = yield* parseForward(
+    size,
+    from,
+    chunkSize,
+    limit,
+    builder,
+    options.fromOffset !== undefined,
+  );
+  const s = builder.stats;
+  s.startOffset = from;
+  s.endOffset = fwd.end;
+  s.bytesParsed = fwd.end - from;
+  if (fwd.tooLarge) {
+    return { kind: "too_large", bytes: Math.max(fwd.end - from, limit + 1), limit, stats: s };
+  }
+  if (s.badContent > 0) {
+    return {
+      kind: "unknown_shape",
+      reason: `${s.badContent} message(s) with content that is neither text nor a block list`,
+      stats: s,
+    };
+  }
+  if (s.userOrAssistantRecords === 0) {
+    return s.unknownTypes > 0 || s.skippedLines > 0
+      ? { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats: s }
+      : { kind: "not_loaded", stats: s };
+  }
+  const run = builder.finish();
+  if (!run) return { kind: "not_loaded", stats: s };
+  return { kind: "ok", run };
+}
+
+/**
+ * Reads one run of a skill from a transcript file, parsing only the bytes of that run.
+ *
+ * @param path The transcript JSONL path.
+ * @param options Which skill, skills directories, limits.
+ * @returns The run, or why there is none.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function readTranscriptRun(path: string, options: ReadRunOptions): Promise<RunRead> {
+  return withFileSource(path, (src) => driveAsync(readRunGen(src.size, options), src));
+}
+
+/** Where the last selected load of a transcript is, without reading its run. */
+export type LoadSearch =
+  | { kind: "found"; load: SkillLoad }
+  | { kind: "not_loaded"; fileSize: number }
+  | { kind: "unknown_shape"; reason: string };
+
+/**
+ * Finds the last selected load of a transcript by the same backward search as
+ * {@link readTranscriptRun}, without parsing the run after it: for a caller that may already
+ * know the run's outcome. Read the run afterwards with `fromOffset: load.offset`.
+ *
+ * @param path The transcript JSONL path.
+ * @param options Which skill, skills directories and search floor (`maxParseBytes`,
+ * `fromOffset` and `chunkSize` other than the default are ignored, but for `chunkSize`).
+ * @returns The load, or why there is none.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function findLastLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
+  return withFileSource(path, async (src) => {
+    const stats = emptyStats(src.size);
+    if (src.size === 0) return { kind: "not_loaded", fileSize: 0 };
+    const asked = Math.floor(options.scanFloor ?? 0);
+    const floor = asked > 0 && asked <= src.size ? asked : 0;
+    const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+    const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+    const scan = await driveAsync(
+      scanBackward(src.size, chunkSize, limit, options.skill, options.skillsDirs, stats, floor),
+      src,
+    );
+    if (scan.found) {
+      return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
+    }
+    if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
+      return { kind: "not_loaded", fileSize: src.size };
+    }
+    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
+  });
+}
+
+/** Opens a transcript as a byte source for the read generators, and closes it afterwards. */
+async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>): Promise<T> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    throw new TranscriptReadError(path, errorText(e));
+  }
+  try {
+    let size: number;
+    try {
+      const st = await file.stat();
+      if (!st.isFile) throw new Error("Not a regular file");
+      size = st.size;
+    } catch (e) {
+      throw new TranscriptReadError(path, errorText(e));
+    }
+    let shared = new Uint8Array(0);
+    const src: Source = {
+      size,
+      // One buffer for every read: the reader copies what it keeps before the next read.
+      read: async (pos, len) => {
+        if (shared.length < len) shared = new Uint8Array(len);
+        const buf = shared.subarray(0, len);
+        let got = 0;
+        try {
+          await file.seek(pos, Deno.SeekMode.Start);
+          while (got < len) {
+            const n = await file.read(buf.subarray(got));
+            if (n === null) break;
+            got += n;
+          }
+        } catch (e) {
+          throw new TranscriptReadError(path, errorText(e));
+        }
+        return got === len ? buf : buf.subarray(0, got);
+      },
+    };
+    return await fn(src);
+  } finally {
+    try {
+      file.close();
+    } catch {
+      // already closed
+    }
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Deno.errors.NotFound) return "No such file";
+  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
+  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
+  return String(e).slice(0, 200);
+}
+
+/**
+ * The same as {@link readTranscriptRun} for a transcript already in memory (tests, small inputs).
+ * Never throws.
+ *
+ * @param text The whole JSONL text.
+ * @param options Which skill, skills directories, limits.
+ * @returns The run, or why there is none.
+ */
+export function parseTranscriptText(text: string, options: ReadRunOptions): RunRead {
+  const bytes = new TextEncoder().encode(text);
+  const src: Source = {
+    size: bytes.length,
+    read: (pos, len) => bytes.subarray(pos, pos + len),
+  };
+  try {
+    return driveSync(readRunGen(bytes.length, options), src);
+  } catch (e) {
+    return {
+      kind: "unknown_shape",
+      reason: `reader failure: ${errorText(e)}`,
+      stats: emptyStats(bytes.length),
+    };
+  }
+}
