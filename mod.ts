@@ -85,7 +85,6 @@ export {
   DEFAULT_ROUTE_SKILLS,
   DEFAULT_ROUTE_THRESHOLD,
   type HintMode,
-  type IntentPattern,
   isRoutable,
   MAX_ROUTE_PROMPT_CHARS,
   type NoRouteReason,
@@ -94,10 +93,10 @@ export {
   routeHint,
   type RouteOptions,
   routePrompt,
-  type RouteSkill,
   type SkillPool,
   skipReason,
 } from "./lib/routing/route.ts";
+export type { IntentPattern, RouteSkill } from "./lib/routing/route_skill.ts";
 export {
   type CompiledTrigger,
   compileTrigger,

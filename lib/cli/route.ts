@@ -34,10 +34,10 @@ import {
   routeHint,
   routePrompt,
   routeSettings,
-  type RouteSkill,
   type RouteWorld,
   type SkillPool,
 } from "../routing/route.ts";
+import type { RouteSkill } from "../routing/route_skill.ts";
 import { formatSkillRulesWarning } from "../routing/skill_rules.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 

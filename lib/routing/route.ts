@@ -35,6 +35,7 @@ import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
+import type { RouteSkill } from "./route_skill.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -68,40 +69,6 @@ const HOST_PROMPT_TAGS: readonly string[] = [
   "system-reminder",
   "user-prompt-submit-hook",
 ];
-
-/** A compiled intent pattern: what routing needs of it. */
-export interface IntentPattern {
-  /** The pattern as written, shown as the trigger that matched (`/source/`). */
-  readonly source: string;
-  /**
-   * Whether it matches anywhere in the text.
-   *
-   * @param text The prompt (its first {@link MAX_INTENT_TEXT} characters).
-   * @returns True on a match.
-   */
-  test(text: string): boolean;
-}
-
-/** A skill as routing sees it; the catalog's `SkillEntry` fits this shape. */
-export interface RouteSkill {
-  /** The invocable name. */
-  readonly name: string;
-  /** The frontmatter `name`, when it differs. */
-  readonly altName?: string;
-  /** Where it was found (`personal`, `project`, `plugin`, ...). */
-  readonly source?: string;
-  /** The `triggers:` phrases (and `skill-rules.json` keywords). */
-  readonly triggers: readonly string[];
-  /**
-   * `skill-rules.json` intent patterns, already compiled (by the linear-time engine of
-   * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).
-   */
-  readonly intentPatterns?: readonly IntentPattern[];
-  /** The first instruction of its body (for the `step` hint). */
-  readonly firstStep?: string;
-  /** Its contract block as parsed (for the `contract` hint). */
-  readonly contract?: unknown;
-}
 
 /** One skill's best match. */
 export interface RouteCandidate {

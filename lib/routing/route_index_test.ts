@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { findSkill, loadCatalog } from "../catalog/catalog.ts";
 import { loadRouteIndex, type TriggerCompiler } from "./route_index.ts";
 import { compilerFingerprint, compileTrigger, preparePrompt } from "./score.ts";
-import { loadRouteSkills, routeHint, routePrompt, type RouteSkill } from "./route.ts";
+import { loadRouteSkills, routeHint, routePrompt } from "./route.ts";
+import type { RouteSkill } from "./route_skill.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });

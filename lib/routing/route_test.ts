@@ -9,10 +9,10 @@ import {
   routeHint,
   routePrompt,
   routeSettings,
-  type RouteSkill,
   scoreSkill,
   skipReason,
 } from "./route.ts";
+import type { RouteSkill } from "./route_skill.ts";
 import type { ConfigState } from "../base/config.ts";
 import { evalRoutes, parseLabeled } from "../cli/route.ts";
 import { loadRouteSkills } from "./route.ts";

@@ -22,7 +22,7 @@
  */
 
 import { join } from "../base/path.ts";
-import type { RouteSkill } from "./route.ts";
+import type { RouteSkill } from "./route_skill.ts";
 import { sanitizeName } from "../base/sanitize.ts";
 import {
   isRegexError,

@@ -8,7 +8,8 @@ import {
   parseSkillRules,
   readSkillRules,
 } from "./skill_rules.ts";
-import { routePrompt, type RouteSkill } from "./route.ts";
+import { routePrompt } from "./route.ts";
+import type { RouteSkill } from "./route_skill.ts";
 import { isRegexError, loadUserRegexEngine, type UserRegex } from "../base/user_regex.ts";
 
 const RULES = JSON.stringify({

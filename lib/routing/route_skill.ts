@@ -1,0 +1,41 @@
+/**
+ * A skill as routing sees it: its names, its triggers and its compiled intent patterns. Routing
+ * (`route.ts`) scores these; `skill-rules.json` (`skill_rules.ts`) adds keywords and patterns to
+ * them. Types only.
+ *
+ * @module
+ */
+
+/** A compiled intent pattern: what routing needs of it. */
+export interface IntentPattern {
+  /** The pattern as written, shown as the trigger that matched (`/source/`). */
+  readonly source: string;
+  /**
+   * Whether it matches anywhere in the text.
+   *
+   * @param text The prompt (its first `MAX_INTENT_TEXT` characters, see `skill_rules.ts`).
+   * @returns True on a match.
+   */
+  test(text: string): boolean;
+}
+
+/** A skill as routing sees it; the catalog's `SkillEntry` fits this shape. */
+export interface RouteSkill {
+  /** The invocable name. */
+  readonly name: string;
+  /** The frontmatter `name`, when it differs. */
+  readonly altName?: string;
+  /** Where it was found (`personal`, `project`, `plugin`, ...). */
+  readonly source?: string;
+  /** The `triggers:` phrases (and `skill-rules.json` keywords). */
+  readonly triggers: readonly string[];
+  /**
+   * `skill-rules.json` intent patterns, already compiled (by the linear-time engine of
+   * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).
+   */
+  readonly intentPatterns?: readonly IntentPattern[];
+  /** The first instruction of its body (for the `step` hint). */
+  readonly firstStep?: string;
+  /** Its contract block as parsed (for the `contract` hint). */
+  readonly contract?: unknown;
+}
