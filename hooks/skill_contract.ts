@@ -17,23 +17,17 @@
  * @module
  */
 
-import { type HookSpec, runHook } from "../lib/hook/runner.ts";
-import { formatContractFailure } from "../lib/contracts/records.ts";
-
-const SPEC: HookSpec = {
-  ids: ["skill-contract"],
-  // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
-  run: async (ev, ctx) => (await import("../lib/contracts/stop.ts")).runContractStop(ev, ctx),
-  formatFailure: formatContractFailure,
-};
+import { runHook } from "../lib/hook/runner.ts";
+import { SKILL_CONTRACT_HOOK } from "../lib/contracts/hook.ts";
 
 /**
- * Runs the hook on stdin and prints its answer (always exit 0).
+ * Runs the hook on stdin and prints its answer (always exit 0). The checker is loaded only once
+ * the switch is known to be on.
  *
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook(SPEC);
+  return runHook(SKILL_CONTRACT_HOOK);
 }
 
 if (import.meta.main) {

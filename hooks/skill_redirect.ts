@@ -52,15 +52,11 @@ export async function run(): Promise<void> {
     input = err instanceof StdinError ? err : new StdinError(String(err));
   }
   if (typeof input === "string" && !mayConcern(input)) return;
-  const { runHook } = await import("../lib/hook/runner.ts");
-  return runHook({
-    ids: ["skill-redirect", "skill-redirect-stop"],
-    // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
-    // lib/redirect/redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
-    relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
-    // The redirect logic is loaded only once the switch is known to be on.
-    run: async (ev, ctx) => (await import("../lib/redirect/redirect.ts")).redirectHook(ev, ctx),
-  }, input);
+  const [{ runHook }, { SKILL_REDIRECT_HOOK }] = await Promise.all([
+    import("../lib/hook/runner.ts"),
+    import("../lib/redirect/hook.ts"),
+  ]);
+  return runHook(SKILL_REDIRECT_HOOK, input);
 }
 
 if (import.meta.main) {

@@ -12,6 +12,7 @@
  */
 
 import { runHook } from "../lib/hook/runner.ts";
+import { SKILL_ROUTE_HOOK } from "../lib/routing/hook.ts";
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). The routing logic is loaded only
@@ -20,10 +21,7 @@ import { runHook } from "../lib/hook/runner.ts";
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook({
-    ids: ["skill-route"],
-    run: async (ev, ctx) => (await import("../lib/routing/route.ts")).runRouteHook(ev, ctx),
-  });
+  return runHook(SKILL_ROUTE_HOOK);
 }
 
 if (import.meta.main) {

@@ -1,9 +1,19 @@
 /**
  * `skillgate hook <name>`: runs one hook on stdin, as the host would, from the CLI (for compiled
- * binaries and manual checks). The hook's logic is the same module its entry file runs.
+ * binaries and manual checks). The hook's spec is the same one its entry file runs.
  *
  * @module
  */
+
+import type { HookSpec } from "../hook/runner.ts";
+
+/** Each hook name's spec, loaded on demand. */
+const SPECS: Record<string, () => Promise<HookSpec>> = {
+  "skill-route": async () => (await import("../routing/hook.ts")).SKILL_ROUTE_HOOK,
+  "skill-contract": async () => (await import("../contracts/hook.ts")).SKILL_CONTRACT_HOOK,
+  "skill-redirect": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
+  "skill-redirect-stop": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
+};
 
 /**
  * Runs the named hook.
@@ -12,22 +22,16 @@
  * @returns The exit code (always 0 for a known hook; 2 for an unknown one).
  */
 export async function main(args: string[]): Promise<number> {
-  const entries: Record<string, () => Promise<unknown>> = {
-    "skill-route": () => import("../../hooks/skill_route.ts"),
-    "skill-contract": () => import("../../hooks/skill_contract.ts"),
-    "skill-redirect": () => import("../../hooks/skill_redirect.ts"),
-    "skill-redirect-stop": () => import("../../hooks/skill_redirect.ts"),
-  };
   const name = args[0] ?? "";
-  if (!Object.hasOwn(entries, name)) {
+  if (!Object.hasOwn(SPECS, name)) {
     console.error(
       `skillgate: unknown hook ${JSON.stringify(name.slice(0, 40))}; one of ${
-        Object.keys(entries).join(", ")
+        Object.keys(SPECS).join(", ")
       }`,
     );
     return 2;
   }
-  const mod = await entries[name]() as { run?: () => Promise<void> };
-  await mod.run?.();
+  const [spec, { runHook }] = await Promise.all([SPECS[name](), import("../hook/runner.ts")]);
+  await runHook(spec);
   return 0;
 }

@@ -1,0 +1,20 @@
+/**
+ * The skill-to-agent redirect hook's spec (Claude Code `PreToolUse` for `Skill` and `Stop`,
+ * Copilot CLI `preToolUse` for `skill`), run by the hook entry `hooks/skill_redirect.ts` and by
+ * `skillgate hook skill-redirect`. The entry loads it only for a payload that may concern the
+ * redirect (see `mayConcern` in the entry).
+ *
+ * @module
+ */
+
+import type { HookSpec } from "../hook/runner.ts";
+
+/** The skill-to-agent redirect hook: denies (or, on Stop, blocks once for) a Skill call of an agent. */
+export const SKILL_REDIRECT_HOOK: HookSpec = {
+  ids: ["skill-redirect", "skill-redirect-stop"],
+  // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
+  // redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
+  relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
+  // The redirect logic is loaded only once the switch is known to be on.
+  run: async (ev, ctx) => (await import("./redirect.ts")).redirectHook(ev, ctx),
+};
