@@ -16,6 +16,7 @@ import {
   writeConfigValue,
 } from "../base/config.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { printUsageError } from "./args.ts";
 
 const USAGE = `Usage: skillgate config get <key>
        skillgate config set <key> <value>
@@ -108,6 +109,5 @@ function run(args: string[]): number {
 }
 
 function usage(message: string): number {
-  console.error(`skillgate: ${message}\n${USAGE}`);
-  return 2;
+  return printUsageError(`skillgate: ${message}`, USAGE);
 }

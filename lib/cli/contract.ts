@@ -9,9 +9,9 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { EXIT_CODES, EXIT_WORDS } from "../contracts/check.ts";
 import type { Contract } from "../contracts/schema.ts";
+import { parseCommandArgs, printHelp, shownArg } from "./args.ts";
 
 const USAGE = `Usage:
   skillgate contract check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json]
@@ -84,31 +84,27 @@ async function installedCommand(): Promise<string> {
 }
 
 async function check(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        transcript: { type: "string" },
-        skill: { type: "string" },
-        "skill-file": { type: "string" },
-        json: { type: "boolean", default: false },
-        session: { type: "string" },
-        "final-text": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (e) {
-    return fail(EXIT_CODES.USAGE, `${errText(e)}\n${USAGE}`, args.includes("--json"));
+  const parsed = parseCommandArgs({
+    args,
+    allowPositionals: false,
+    strict: true,
+    options: {
+      transcript: { type: "string" },
+      skill: { type: "string" },
+      "skill-file": { type: "string" },
+      json: { type: "boolean", default: false },
+      session: { type: "string" },
+      "final-text": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (!parsed.ok) {
+    const message = parsed.message.split("\n")[0].slice(0, 200);
+    return fail(EXIT_CODES.USAGE, `${message}\n${USAGE}`, args.includes("--json"));
   }
-  const v = parsed.values;
+  const v = parsed.parsed.values;
   const json = v.json === true;
-  if (v.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  if (v.help) return printHelp(USAGE);
   if (!v.transcript || !v.skill) {
     return fail(EXIT_CODES.USAGE, `check needs --transcript and --skill\n${USAGE}`, json);
   }
@@ -290,14 +286,13 @@ export async function main(args: string[]): Promise<number> {
     case "--help":
     case "-h":
     case "help":
-      console.log(USAGE);
-      return 0;
+      return printHelp(USAGE);
     default:
       return fail(
         EXIT_CODES.USAGE,
         sub === undefined
           ? `contract needs a subcommand\n${USAGE}`
-          : `Unknown subcommand ${sub.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 40)}\n${USAGE}`,
+          : `Unknown subcommand ${shownArg(sub)}\n${USAGE}`,
         false,
       );
   }

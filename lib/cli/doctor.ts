@@ -6,6 +6,7 @@
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
 import { runDoctor } from "../install/doctor.ts";
+import { printHelp, printUsageError } from "./args.ts";
 
 /** The usage text of `skillgate doctor`. */
 export const DOCTOR_USAGE: string = `Usage: skillgate doctor
@@ -22,13 +23,9 @@ and where its value comes from. Exits 1 when a registered hook is broken.`;
  * @returns 0 when every registered hook works, 1 when one is broken, 2 for bad usage.
  */
 export async function main(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) {
-    console.log(DOCTOR_USAGE);
-    return 0;
-  }
+  if (args.includes("--help") || args.includes("-h")) return printHelp(DOCTOR_USAGE);
   if (args.length > 0) {
-    console.error(`skillgate doctor: unexpected argument\n${DOCTOR_USAGE}`);
-    return 2;
+    return printUsageError("skillgate doctor: unexpected argument", DOCTOR_USAGE);
   }
   try {
     return await runDoctor({

@@ -16,7 +16,6 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import {
   readConfig,
@@ -40,6 +39,7 @@ import {
 import type { RouteSkill } from "../routing/route_skill.ts";
 import { formatSkillRulesWarning } from "../routing/skill_rules.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
+import { parseCommandArgs, printHelp, printUsageError } from "./args.ts";
 
 const USAGE =
   `Usage: skillgate route --explain "<prompt>" [--json] [--threshold n] [--skills-dir dir]
@@ -52,9 +52,7 @@ const MAX_SHOWN = 5;
 class UsageError extends Error {}
 
 function usage(message: string): number {
-  console.error(`SKILL_ROUTE_USAGE ${sanitizeLine(message, 200)}`);
-  console.error(USAGE);
-  return 2;
+  return printUsageError(`SKILL_ROUTE_USAGE ${sanitizeLine(message, 200)}`, USAGE);
 }
 
 function parseThreshold(raw: string | undefined): number | undefined {
@@ -73,29 +71,22 @@ function parseThreshold(raw: string | undefined): number | undefined {
  * @returns The exit code: 0 done, 2 usage.
  */
 export async function main(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        explain: { type: "string" },
-        json: { type: "boolean", default: false },
-        threshold: { type: "string" },
-        default: { type: "string" },
-        "skills-dir": { type: "string", multiple: true },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (err) {
-    return usage(err instanceof Error ? err.message : String(err));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      explain: { type: "string" },
+      json: { type: "boolean", default: false },
+      threshold: { type: "string" },
+      default: { type: "string" },
+      "skills-dir": { type: "string", multiple: true },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (!parsed.ok) return usage(parsed.message);
+  const { values, positionals } = parsed.parsed;
+  if (values.help) return printHelp(USAGE);
   try {
     const threshold = parseThreshold(values.threshold);
     const modes =

@@ -6,6 +6,7 @@
  */
 
 import { detectSessionKind } from "../contracts/session_kind.ts";
+import { printHelp, printUsageError, shownArg } from "./args.ts";
 
 const USAGE = "Usage: skillgate session-kind [--json]";
 
@@ -19,13 +20,8 @@ export function main(args: string[]): Promise<number> {
   let json = false;
   for (const a of args) {
     if (a === "--json") json = true;
-    else if (a === "--help" || a === "-h") {
-      console.log(USAGE);
-      return Promise.resolve(0);
-    } else {
-      console.error(`Unknown argument ${a.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 40)}\n${USAGE}`);
-      return Promise.resolve(2);
-    }
+    else if (a === "--help" || a === "-h") return Promise.resolve(printHelp(USAGE));
+    else return Promise.resolve(printUsageError(`Unknown argument ${shownArg(a)}`, USAGE));
   }
   const r = detectSessionKind();
   console.log(json ? JSON.stringify(r) : r.kind);

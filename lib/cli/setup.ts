@@ -8,6 +8,7 @@ import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.t
 import { chooseDenoPath, detectModuleSource, shellJoin } from "../install/hook_commands.ts";
 import { parseSetupArgs, runSetup, SETUP_USAGE, type SetupContext } from "../install/setup.ts";
 import type { ModuleSource } from "../install/hook_commands.ts";
+import { printUsageError } from "./args.ts";
 
 /**
  * The command that runs the skillgate CLI from a module source, for config `skillgate_command`.
@@ -58,11 +59,7 @@ export function realSetupContext(): SetupContext {
  */
 export async function main(args: string[]): Promise<number> {
   const parsed = parseSetupArgs(args);
-  if ("error" in parsed) {
-    console.error(`skillgate setup: ${parsed.error}`);
-    console.error(SETUP_USAGE);
-    return 2;
-  }
+  if ("error" in parsed) return printUsageError(`skillgate setup: ${parsed.error}`, SETUP_USAGE);
   let ctx: SetupContext;
   try {
     ctx = realSetupContext();
