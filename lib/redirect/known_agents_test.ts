@@ -61,7 +61,7 @@ Deno.test("known_agents.ts does not drift from the fixture agent files it was ge
   assert.equal(
     await Deno.readTextFile(REGISTRY_FILE),
     expected,
-    "lib/redirect/known_agents.ts is stale: run deno task gen:agents --from fixtures/world/agents",
+    "lib/redirect/known_agents.ts is stale: run deno task gen",
   );
 });
 
