@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { exists } from "../lib/base/fs.ts";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
 
 const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
@@ -51,15 +52,6 @@ function record(world: TempWorld): { runs: { outcome: string; blocks: number }[]
 
 function outcomes(world: TempWorld): string[] {
   return record(world).runs.map((r) => r.outcome);
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function stop(

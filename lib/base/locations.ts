@@ -6,6 +6,7 @@
  */
 
 import { isAbsolute, join, normalize } from "./path.ts";
+import { exists } from "./fs.ts";
 
 /**
  * Reads an environment variable without ever throwing.
@@ -128,12 +129,8 @@ export function skillgateCommand(configValues?: Readonly<Record<string, string>>
 export function pluginStateRoot(): string | undefined {
   if (getEnv("SKILLGATE_STATE_ROOT") || getEnv("CLAUDE_PLUGIN_DATA")) return undefined;
   try {
-    try {
-      Deno.statSync(join(homeDir(), ".skillgate"));
-      return undefined;
-    } catch {
-      // No state root of a setup install: look for the plugin's.
-    }
+    // A state root of a setup install wins; without one, look for the plugin's.
+    if (exists(join(homeDir(), ".skillgate"), { followSymlinks: true })) return undefined;
     const dataDir = join(claudeConfigDir(), "plugins", "data");
     const found = [...Deno.readDirSync(dataDir)]
       .filter((e) => e.isDirectory && e.name.startsWith("skillgate"))

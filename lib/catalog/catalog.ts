@@ -21,6 +21,7 @@
 
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
+import { exists } from "../base/fs.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
@@ -167,15 +168,6 @@ function isDir(path: string): boolean {
   }
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The suffix of a watched key that stands for a symlink itself: `<path>` is watched through the
  * link (the mtime of what it points at), `<path>` + this suffix the link's own mtime, which
@@ -219,14 +211,8 @@ function projectBases(cwd: string | undefined, projectDir: string | undefined): 
     for (let i = 0; i < 32; i++) {
       if (!bases.includes(dir)) bases.push(dir);
       const git = join(dir, ".git");
-      if (readable(git)) {
-        try {
-          Deno.lstatSync(git);
-          break;
-        } catch {
-          // Not the repository root yet.
-        }
-      }
+      // A `.git` entry (a directory, or a file in a worktree) marks the repository root.
+      if (readable(git) && exists(git)) break;
       const parent = dirname(dir);
       if (parent === dir) break;
       dir = parent;

@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { exists } from "./fs.ts";
+
+Deno.test("exists() sees files, directories and links, and a dangling link only unfollowed", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "skillgate-fs-" });
+  try {
+    const file = join(dir, "f");
+    Deno.writeTextFileSync(file, "x");
+    Deno.symlinkSync(file, join(dir, "good"));
+    Deno.symlinkSync(join(dir, "gone"), join(dir, "dangling"));
+    for (const follow of [false, true]) {
+      const opts = { followSymlinks: follow };
+      assert.equal(exists(dir, opts), true);
+      assert.equal(exists(file, opts), true);
+      assert.equal(exists(join(dir, "good"), opts), true);
+      assert.equal(exists(join(dir, "missing"), opts), false);
+      assert.equal(exists(join(file, "under-a-file"), opts), false);
+    }
+    assert.equal(exists(join(dir, "dangling")), true);
+    assert.equal(exists(join(dir, "dangling"), { followSymlinks: true }), false);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
