@@ -181,6 +181,7 @@ export class RunBuilder {
     return "ok";
   }
 
+  /** Records a `<task-notification>` found in a user text or an attachment, if the text has one. */
   private notification(text: string): void {
     if (!text.includes("<task-notification>")) return;
     const n: TaskNotification = { seq: ++this.seq };
@@ -193,6 +194,7 @@ export class RunBuilder {
     this.notifications.push(n);
   }
 
+  /** Adds a user or assistant record: its text, its tool calls and its tool results. */
   private message(rec: Rec, role: "user" | "assistant", sidechain: boolean): void {
     this.stats.userOrAssistantRecords++;
     const msg = rec.message;
@@ -253,6 +255,7 @@ export class RunBuilder {
     }
   }
 
+  /** Starts a message of the run. */
   private newMessage(
     role: "user" | "assistant",
     rec: Rec,
@@ -276,6 +279,7 @@ export class RunBuilder {
     return m;
   }
 
+  /** Pairs a `tool_result` block with its call, when the call is in the run. */
   private result(rec: Rec, block: Rec): void {
     const id = str(block.tool_use_id);
     if (!id) return;
