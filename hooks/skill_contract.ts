@@ -18,14 +18,20 @@
  */
 
 import { type HookSpec, runHook } from "../lib/hook/runner.ts";
-import { formatContractFailure } from "../lib/contracts/records.ts";
+import { formatContractFailure } from "../lib/contracts/state_error.ts";
+import type { StopProgress } from "../lib/contracts/stop.ts";
 
-const SPEC: HookSpec = {
-  ids: ["skill-contract"],
-  // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
-  run: async (ev, ctx) => (await import("../lib/contracts/stop.ts")).runContractStop(ev, ctx),
-  formatFailure: formatContractFailure,
-};
+/** The hook for one run: what its logic notes it is working on is what a failure line names. */
+function spec(): HookSpec {
+  const progress: StopProgress = {};
+  return {
+    ids: ["skill-contract"],
+    // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
+    run: async (ev, ctx) =>
+      (await import("../lib/contracts/stop.ts")).runContractStop(ev, ctx, { progress }),
+    formatFailure: (failure) => formatContractFailure(failure, progress.path),
+  };
+}
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0).
@@ -33,7 +39,7 @@ const SPEC: HookSpec = {
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook(SPEC);
+  return runHook(spec());
 }
 
 if (import.meta.main) {
