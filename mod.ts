@@ -109,31 +109,28 @@ export {
   type TriggerScore,
 } from "./lib/routing/score.ts";
 export {
-  type AgentDispatchItem,
-  type CheckAfterLastEditItem,
   type Contract,
-  type ContractItem,
-  type ContractKind,
   type ContractValidation,
-  DEFAULT_MATCHERS,
-  type ItemBase,
-  type ReportLabelsItem,
-  type SelectedSpecialistsItem,
   validateContract,
 } from "./lib/contracts/schema.ts";
+export { type ContractItem, type ContractKind } from "./lib/contracts/items/mod.ts";
+export { type ItemBase } from "./lib/contracts/items/kind.ts";
+export { type ReportLabelsItem } from "./lib/contracts/items/report_labels.ts";
+export { type CheckAfterLastEditItem } from "./lib/contracts/items/check_after_last_edit.ts";
+export { type SelectedSpecialistsItem } from "./lib/contracts/items/selected_specialists.ts";
+export { type AgentDispatchItem } from "./lib/contracts/items/agent_dispatch.ts";
+export { DEFAULT_MATCHERS } from "./lib/contracts/matchers.ts";
 export {
   checkContract,
   type CheckOptions,
   type CheckResult,
   type EarlyEnd,
-  EXIT_CODES,
-  EXIT_WORDS,
   type ItemResult,
   type ItemStatus,
-  renderBlockLine,
-  type RenderOptions,
 } from "./lib/contracts/check.ts";
-export { classifyCommand, type CommandVerdict } from "./lib/contracts/command_classifier.ts";
+export { renderBlockLine, type RenderOptions } from "./lib/contracts/block_line.ts";
+export { EXIT_CODES, EXIT_WORDS } from "./lib/contracts/exit_codes.ts";
+export { classifyCommand, type CommandVerdict } from "./lib/contracts/commands/classify.ts";
 export {
   isRegexError,
   loadUserRegexEngine,

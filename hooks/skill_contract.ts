@@ -18,7 +18,7 @@
  */
 
 import { runHook } from "../lib/hook/runner.ts";
-import { SKILL_CONTRACT_HOOK } from "../lib/contracts/hook.ts";
+import { skillContractHook } from "../lib/contracts/hook.ts";
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). The checker is loaded only once
@@ -27,7 +27,7 @@ import { SKILL_CONTRACT_HOOK } from "../lib/contracts/hook.ts";
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook(SKILL_CONTRACT_HOOK);
+  return runHook(skillContractHook());
 }
 
 if (import.meta.main) {

@@ -9,7 +9,8 @@
  * @module
  */
 
-import { EXIT_CODES, EXIT_WORDS } from "../contracts/check.ts";
+import { EXIT_CODES, EXIT_WORDS } from "../contracts/exit_codes.ts";
+import { errorCause } from "../contracts/state_error.ts";
 import type { Contract } from "../contracts/schema.ts";
 import { parseCommandArgs, printHelp, shownArg } from "./args.ts";
 
@@ -34,14 +35,6 @@ function fail(code: number, message: string, json: boolean): number {
   return code;
 }
 
-function errText(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "No such file";
-  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  if (e instanceof Deno.errors.IsADirectory) return "Is a directory";
-  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
-  return String(e).slice(0, 200);
-}
-
 /** The contract of a SKILL.md file: parse its frontmatter and validate `contract:`. */
 async function contractOfFile(
   file: string,
@@ -50,7 +43,7 @@ async function contractOfFile(
   try {
     text = await Deno.readTextFile(file);
   } catch (e) {
-    throw new ContractCliError(EXIT_CODES.STATE_ERROR, `${file}: ${errText(e)}`);
+    throw new ContractCliError(EXIT_CODES.STATE_ERROR, `${file}: ${errorCause(e)}`);
   }
   const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
   const fm = await parseFrontmatter(text);
@@ -122,7 +115,7 @@ async function check(args: string[]): Promise<number> {
     try {
       configDir = claudeConfigDir();
     } catch (e) {
-      return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errText(e)}`, json);
+      return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errorCause(e)}`, json);
     }
     const catalog = await loadCatalog({
       claudeConfigDir: configDir,
@@ -165,7 +158,8 @@ async function check(args: string[]): Promise<number> {
     }
 
     // The check.
-    const { checkContract, renderBlockLine } = await import("../contracts/check.ts");
+    const { checkContract } = await import("../contracts/check.ts");
+    const { renderBlockLine } = await import("../contracts/block_line.ts");
     const command = await installedCommand();
     const result = checkContract(read.run, contract, {
       skill,
@@ -224,7 +218,7 @@ async function check(args: string[]): Promise<number> {
     if (e instanceof TranscriptReadError) {
       return fail(EXIT_CODES.STATE_ERROR, `${e.path}: ${e.message}`, json);
     }
-    return fail(EXIT_CODES.STATE_ERROR, errText(e), json);
+    return fail(EXIT_CODES.STATE_ERROR, errorCause(e), json);
   }
 }
 

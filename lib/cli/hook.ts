@@ -10,7 +10,7 @@ import type { HookSpec } from "../hook/runner.ts";
 /** Each hook name's spec, loaded on demand. */
 const SPECS: Record<string, () => Promise<HookSpec>> = {
   "skill-route": async () => (await import("../routing/hook.ts")).SKILL_ROUTE_HOOK,
-  "skill-contract": async () => (await import("../contracts/hook.ts")).SKILL_CONTRACT_HOOK,
+  "skill-contract": async () => (await import("../contracts/hook.ts")).skillContractHook(),
   "skill-redirect": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
   "skill-redirect-stop": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
 };

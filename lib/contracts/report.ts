@@ -15,7 +15,8 @@
 
 import { parseArgs } from "node:util";
 import { resolve, sep } from "node:path";
-import { EXIT_CODES, EXIT_WORDS } from "./check.ts";
+import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
+import { errorCause } from "./state_error.ts";
 import {
   listSessionRecords,
   readRecordFile,
@@ -75,14 +76,6 @@ export type Rechecker = (
   run: RunRecord,
 ) => Promise<{ outcome: "met" | "met_waived" | "unmet"; items: string[] } | { note: string }>;
 
-function errText(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "No such file or directory";
-  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  if (e instanceof Deno.errors.NotADirectory) return "Not a directory";
-  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
-  return String(e).slice(0, 200);
-}
-
 /** The default re-check: the run's transcript (only under the Claude projects directory). */
 async function defaultRechecker(): Promise<Rechecker> {
   const { claudeConfigDir, getEnv, skillgateCommand, stateRoot } = await import(
@@ -97,7 +90,7 @@ async function defaultRechecker(): Promise<Rechecker> {
   try {
     projects = resolve(claudeConfigDir(), "projects");
   } catch (e) {
-    return () => Promise.resolve({ note: `Claude config directory: ${errText(e)}` });
+    return () => Promise.resolve({ note: `Claude config directory: ${errorCause(e)}` });
   }
   let values: Record<string, string> = {};
   try {
@@ -144,7 +137,7 @@ async function defaultRechecker(): Promise<Rechecker> {
         skillsDirs: cat.dirs,
       });
     } catch (e) {
-      return { note: `transcript unreadable: ${errText(e)}` };
+      return { note: `transcript unreadable: ${errorCause(e)}` };
     }
     if (read.kind !== "ok") return { note: `transcript ${read.kind.replace("_", " ")}` };
     if (read.run.load.offset !== run.loadOffset) return { note: "the run's load moved" };
@@ -188,7 +181,7 @@ export async function buildReport(
     try {
       record = readRecordFile(f.path);
     } catch (e) {
-      errors.push({ path: f.path, cause: errText(e) });
+      errors.push({ path: f.path, cause: errorCause(e) });
       continue;
     }
     if (!record) continue;
@@ -331,7 +324,7 @@ export async function main(
       },
     });
   } catch (e) {
-    return fail(json, EXIT_CODES.USAGE, `${sanitizeLine(errText(e), 200)}\n${USAGE}`);
+    return fail(json, EXIT_CODES.USAGE, `${sanitizeLine(errorCause(e), 200)}\n${USAGE}`);
   }
   if (parsed.values.help) {
     console.log(USAGE);
@@ -345,7 +338,7 @@ export async function main(
   try {
     root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
   } catch (e) {
-    return fail(json, EXIT_CODES.STATE_ERROR, `State root: ${errText(e)}`);
+    return fail(json, EXIT_CODES.STATE_ERROR, `State root: ${errorCause(e)}`);
   }
   let files: RecordFile[];
   try {
@@ -353,7 +346,7 @@ export async function main(
       ? [{ session, path: recordPath(root, session) }]
       : listSessionRecords(root);
   } catch (e) {
-    return fail(json, EXIT_CODES.STATE_ERROR, `${sanitizeLine(root, 300)}: ${errText(e)}`);
+    return fail(json, EXIT_CODES.STATE_ERROR, `${sanitizeLine(root, 300)}: ${errorCause(e)}`);
   }
   const report = await buildReport(files, opts.recheck ?? await defaultRechecker());
   const code = report.errors.length > 0 ? EXIT_CODES.STATE_ERROR : 0;

@@ -28,20 +28,19 @@ import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import { findSkill, loadCatalog, type SkillEntry } from "../catalog/catalog.ts";
 import { configList, configNumber } from "../base/config.ts";
-import { checkContract, type CheckResult, renderBlockLine } from "./check.ts";
+import { checkContract, type CheckResult } from "./check.ts";
+import { renderBlockLine } from "./block_line.ts";
 import {
   readSessionRecord,
   runKey,
   type RunOutcome,
   type RunRecord,
   type SessionRecord,
-  setStateErrorPath,
   SETTLED_OUTCOMES,
-  STATE_ERROR_CODE,
-  stateErrorDetail,
   updateSessionRecord,
   upsertRun,
 } from "./records.ts";
+import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { DEFAULT_DEADLINE_MS, type HookContext, HookFailure } from "../hook/runner.ts";
 import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
@@ -69,13 +68,6 @@ import {
 /** How long the same agents may run before they count as stalled (10 minutes). */
 export const STALL_MS: number = 10 * 60 * 1000;
 
-export {
-  formatContractFailure,
-  STATE_ERROR_ANCHOR,
-  STATE_ERROR_CODE,
-  stateErrorLine,
-} from "./records.ts";
-
 /**
  * A state problem: the hook lets the stop through, records nothing, and prints
  * `stateErrorLine(path, cause)`.
@@ -97,15 +89,6 @@ export class ContractStateError extends HookFailure {
     this.path = path;
     this.what = cause;
   }
-}
-
-function errText(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "No such file or directory";
-  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  if (e instanceof Deno.errors.NotADirectory) return "Not a directory";
-  if (e instanceof Deno.errors.AlreadyExists) return "Already exists";
-  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
-  return String(e).slice(0, 200);
 }
 
 /** FNV-1a 32-bit hash, hex. */
@@ -367,8 +350,20 @@ export function bumpCanary(
   }
 }
 
-/** Test seams of {@link runContractStop}. */
+/**
+ * What a Stop hook run is working on, held by the caller that formats its failures: a failure
+ * that comes from outside the hook's logic (the runner's deadline) or that the logic did not
+ * expect names this path in its state-error line (`formatContractFailure(failure, progress.path)`).
+ */
+export interface StopProgress {
+  /** The state root, transcript or session record being worked on. */
+  path?: string;
+}
+
+/** Options and test seams of {@link runContractStop}. */
 export interface StopDeps {
+  /** Where the run notes what it is working on (see {@link StopProgress}). */
+  progress?: StopProgress;
   /** The time (default: now). */
   now?: () => Date;
   /** The session kind (default: from the environment). */
@@ -400,7 +395,8 @@ export async function runContractStop(
   ctx: HookContext,
   deps: StopDeps = {},
 ): Promise<HookAnswer> {
-  setStateErrorPath(ctx.stateRoot);
+  const progress: StopProgress = deps.progress ?? {};
+  progress.path = ctx.stateRoot;
   if (ev.eventName !== "Stop") return null;
   if (!isSafeFileStem(ev.sessionId)) {
     ctx.log("allow", "no-safe-session-id");
@@ -427,7 +423,7 @@ export async function runContractStop(
     return null;
   }
 
-  setStateErrorPath(transcript);
+  progress.path = transcript;
   // The host fires Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
   const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
@@ -476,7 +472,7 @@ export async function runContractStop(
   } catch (e) {
     if (e instanceof ContractStateError) throw e;
     if (e instanceof TranscriptReadError) throw new ContractStateError(e.path, e.message);
-    throw new ContractStateError(transcript, errText(e));
+    throw new ContractStateError(transcript, errorCause(e));
   }
   if (read.kind === "not_loaded") {
     ctx.log("allow", "no-contract-skill-loaded");
@@ -515,7 +511,7 @@ export async function runContractStop(
   };
   const sessionId = ev.sessionId;
   const recordFile = join(ctx.stateRoot, "skill-contracts", `${sessionId}.json`);
-  setStateErrorPath(recordFile);
+  progress.path = recordFile;
   let decision: StopDecision;
   let previous: RunOutcome | undefined;
   try {
@@ -551,7 +547,7 @@ export async function runContractStop(
     );
   } catch (e) {
     const path = (e as { path?: unknown })?.path;
-    throw new ContractStateError(typeof path === "string" ? path : recordFile, errText(e));
+    throw new ContractStateError(typeof path === "string" ? path : recordFile, errorCause(e));
   }
   ctx.log(decision.action, decision.reason, {
     skill: sanitizeName(entry.name),
@@ -641,7 +637,7 @@ function settledOutcome(
     const path = (e as { path?: unknown })?.path;
     throw new ContractStateError(
       typeof path === "string" ? path : join(stateRoot, "skill-contracts", `${sessionId}.json`),
-      errText(e),
+      errorCause(e),
     );
   }
   const run = record?.runs.find((r) => r.key === key);

@@ -1,23 +1,25 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES } from "../../tests/_helpers.ts";
+import { FIXTURES, makeTempWorld } from "../../tests/_helpers.ts";
 import {
   bumpCanary,
   canaryPath,
-  ContractStateError,
   decideStop,
-  formatContractFailure,
   isFinalTurn,
+  runContractStop,
   STALL_MS,
-  stateErrorLine,
   type StopInput,
+  type StopProgress,
 } from "./stop.ts";
 import type { RunRecord } from "./records.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
-import { HookFailure } from "../hook/runner.ts";
-import type { TranscriptRun } from "../transcript/model.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
+import { type TranscriptRun } from "../transcript/model.ts";
+import { parsePayload } from "../host/payload.ts";
+import { hookRow } from "../hook/table.ts";
+import { readConfig } from "../base/config.ts";
+import type { HookContext } from "../hook/runner.ts";
 
 const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const SEED_BLOCK =
@@ -270,37 +272,6 @@ Deno.test("decideStop() ignores a waiver recorded in another session", () => {
   assert.equal(d.action, "block");
 });
 
-// Failure lines.
-
-Deno.test("stateErrorLine() is the one documented stderr line", () => {
-  assert.equal(
-    stateErrorLine("/s/skill-contracts/x.json", "Corrupt record (not valid JSON)"),
-    "skillgate: SKILL_CONTRACT_STATE_ERROR /s/skill-contracts/x.json: Corrupt record (not valid JSON); stop allowed, miss not recorded (see README#state-error)",
-  );
-});
-
-Deno.test("formatContractFailure() turns state errors, the deadline and an unreadable config into the state-error line", () => {
-  const e = new ContractStateError("/t.jsonl", "No such file");
-  assert.equal(
-    formatContractFailure(e),
-    "skillgate: SKILL_CONTRACT_STATE_ERROR /t.jsonl: No such file; stop allowed, miss not recorded (see README#state-error)",
-  );
-  assert.match(
-    formatContractFailure(new HookFailure("DEADLINE", "hook ran past its 5000 ms deadline")),
-    /^skillgate: SKILL_CONTRACT_STATE_ERROR .*: hook ran past its 5000 ms deadline; stop allowed, miss not recorded \(see README#state-error\)$/,
-  );
-  assert.equal(
-    formatContractFailure(
-      new HookFailure("CONFIG_UNREADABLE", "/s/config.yaml: Is a directory; hook off"),
-    ),
-    "skillgate: SKILL_CONTRACT_STATE_ERROR /s/config.yaml: Is a directory; stop allowed, miss not recorded (see README#state-error)",
-  );
-  assert.equal(
-    formatContractFailure(new HookFailure("PERMISSION", "missing --allow-read=/x")),
-    "skillgate: PERMISSION missing --allow-read=/x",
-  );
-});
-
 Deno.test("bumpCanary() counts unknown shapes in <state root>/hooks/skill-contract.canary.json", async () => {
   const root = await Deno.makeTempDir();
   try {
@@ -314,5 +285,38 @@ Deno.test("bumpCanary() counts unknown shapes in <state root>/hooks/skill-contra
     assert.equal(bumpCanary(root, "x"), 1);
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("runContractStop() notes what it works on in the caller's progress, last the session record", async () => {
+  const world = await makeTempWorld({ skills: ["world/skills"] });
+  try {
+    const transcript = join(world.root, `${SESSION}.jsonl`);
+    Deno.copyFileSync(join(FIXTURES, "transcripts", "stop_unmet.jsonl"), transcript);
+    const raw = JSON.parse(
+      Deno.readTextFileSync(join(FIXTURES, "payloads", "stop_claude_no_last_message.json")),
+    );
+    const ev = parsePayload(
+      JSON.stringify({ ...raw, transcript_path: transcript, cwd: world.projectDir }),
+    );
+    const ctx: HookContext = {
+      row: hookRow("skill-contract"),
+      stateRoot: world.stateRoot,
+      claudeConfigDir: world.claudeDir,
+      config: readConfig(world.stateRoot),
+      signal: new AbortController().signal,
+      commit() {},
+      log() {},
+    };
+    const progress: StopProgress = {};
+    const answer = await runContractStop(ev, ctx, {
+      progress,
+      kind: () => "headless",
+      catchUpMs: 0,
+    });
+    assert.ok(answer !== null, "the unmet run is blocked");
+    assert.equal(progress.path, join(world.stateRoot, "skill-contracts", `${SESSION}.json`));
+  } finally {
+    await world.cleanup();
   }
 });

@@ -14,7 +14,8 @@
  */
 
 import { parseArgs } from "node:util";
-import { EXIT_CODES, EXIT_WORDS } from "./check.ts";
+import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
+import { errorCause } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 
@@ -106,8 +107,7 @@ export async function main(
       },
     });
   } catch (e) {
-    const msg = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    return out(json, EXIT_CODES.USAGE, `${sanitizeLine(msg, 200)}\n${USAGE}`);
+    return out(json, EXIT_CODES.USAGE, `${sanitizeLine(errorCause(e), 200)}\n${USAGE}`);
   }
   if (parsed.values.help) {
     console.log(USAGE);
@@ -140,11 +140,10 @@ export async function main(
   try {
     list = await (skills ?? installedSkills)();
   } catch (e) {
-    const msg = e instanceof Error ? e.message.split("\n")[0] : String(e);
     return out(
       json,
       EXIT_CODES.STATE_ERROR,
-      `Installed skills could not be read: ${sanitizeLine(msg, 200)}`,
+      `Installed skills could not be read: ${sanitizeLine(errorCause(e), 200)}`,
     );
   }
   const valid = async (s: WaiveSkill): Promise<Contract | undefined> => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
 import { main, type WaiveSkill } from "./waive.ts";
-import { parseWaiveCommand } from "./check.ts";
+import { parseWaiveCommand } from "./waivers.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 
 const investigate: WaiveSkill = await (async () => {

@@ -1,0 +1,54 @@
+/**
+ * The block line: the exact text the Stop hook blocks with (and `contract check` prints first
+ * when unmet), naming each missing item's fix and the `skillgate contract waive` escape.
+ *
+ * @module
+ */
+
+import { sanitizeName } from "../base/sanitize.ts";
+import type { CheckResult } from "./check.ts";
+import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
+
+/** Options of {@link renderBlockLine}. */
+export interface RenderOptions {
+  /**
+   * The command that runs skillgate on this machine (`skillgateCommand()` from `locations.ts`),
+   * default `skillgate`. A single word is single-quoted as the seed shows its path; a command of
+   * several words (`deno run … /abs/cli.ts`) is taken as already shell-ready.
+   */
+  command?: string;
+}
+
+/**
+ * The exact line the Stop hook blocks with (and `check` prints first when unmet):
+ * `SKILL_CONTRACT_UNMET <skill> (contract v1): missing <ids>. Fix: <id>: <fix>; …. If an item truly
+ * does not apply, run '<skillgate>' contract waive <item> --reason "<why>" (this session only;
+ * counted as a miss for follow). This blocks once.`
+ *
+ * @param result An unmet check result.
+ * @param options The installed skillgate command.
+ * @returns The one-line block text.
+ */
+export function renderBlockLine(result: CheckResult, options?: RenderOptions): string {
+  const missing = result.items.filter((i) => i.status === "missing");
+  const skill = sanitizeName(result.skill, 64);
+  const fixes = missing.map((i) => `${i.id}: ${i.fix}`).join("; ");
+  return `${EXIT_WORDS[EXIT_CODES.UNMET]} ${skill} (contract v${result.version}): missing ${
+    missing.map((i) => i.id).join(", ")
+  }. Fix: ${fixes}. If an item truly does not apply, run ${
+    waiveCommandPrefix(options?.command)
+  } waive <item> --reason "<why>" (this session only; counted as a miss for follow). This blocks once.`;
+}
+
+/**
+ * The shell prefix that runs `skillgate contract`: a one-word command single-quoted as the seed
+ * shows it (`'skillgate' contract`), a command of several words as given.
+ *
+ * @param command The command that runs skillgate (default `skillgate`).
+ * @returns For example `'skillgate' contract`.
+ */
+export function waiveCommandPrefix(command?: string): string {
+  const cmd = (command ?? "").trim() === "" ? "skillgate" : command!.trim();
+  const head = /\s/.test(cmd) ? cmd : `'${cmd.replace(/'/g, `'\\''`)}'`;
+  return `${head} contract`;
+}
