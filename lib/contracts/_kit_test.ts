@@ -8,7 +8,7 @@
 import { checkContract, type CheckOptions, type CheckResult } from "./check.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
-import { type TranscriptRun } from "../transcript/model.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
 import { jsonl, type Rec } from "../../fixtures/transcripts/_build.ts";
 
 /** The transcript fixtures. */

@@ -10,7 +10,7 @@
  */
 
 import { finalAssistantText, findStatusLine } from "../transcript/turn.ts";
-import { type TranscriptRun } from "../transcript/model.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { DEFAULT_MATCHERS } from "./matchers.ts";
 import { checkItem, type ContractKind, itemFix } from "./items/mod.ts";

@@ -15,7 +15,7 @@ import type { RunRecord } from "./records.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
-import { type TranscriptRun } from "../transcript/model.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
 import { parsePayload } from "../host/payload.ts";
 import { hookRow } from "../hook/table.ts";
 import { readConfig } from "../base/config.ts";
