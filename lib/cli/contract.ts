@@ -2,9 +2,10 @@
  * `skillgate contract check|lint|waive|report`.
  *
  * `check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json] [--session <id>]`
- * checks one skill run's contract (a pure function of the transcript); `lint <SKILL.md>…`
- * validates contract blocks. `waive` and `report` live in `contract_waive.ts` and
- * `contract_report.ts`, loaded only when used. Exit codes 0–6 as in {@link EXIT_CODES}.
+ * checks one skill run's contract (`checkTranscript` in lib/contracts/check_transcript.ts prints
+ * nothing; this formats its verdict); `lint <SKILL.md>…` validates contract blocks. `waive` and
+ * `report` live in lib/contracts/waive.ts and report.ts, loaded only when used. Exit codes 0–6 as
+ * in {@link EXIT_CODES}.
  *
  * @module
  */
@@ -60,22 +61,6 @@ async function contractOfValue(
   return { contract: v.contract, warnings: v.warnings };
 }
 
-async function installedCommand(): Promise<string> {
-  try {
-    const { skillgateCommand } = await import("../base/locations.ts");
-    let values: Record<string, string> | undefined;
-    try {
-      const { readConfig } = await import("../base/config.ts");
-      values = readConfig().values;
-    } catch {
-      values = undefined;
-    }
-    return skillgateCommand(values);
-  } catch {
-    return "skillgate";
-  }
-}
-
 async function check(args: string[]): Promise<number> {
   const parsed = parseCommandArgs({
     args,
@@ -101,125 +86,61 @@ async function check(args: string[]): Promise<number> {
   if (!v.transcript || !v.skill) {
     return fail(EXIT_CODES.USAGE, `check needs --transcript and --skill\n${USAGE}`, json);
   }
-  const skill = v.skill.trim().replace(/^\//, "");
+  const { checkTranscript } = await import("../contracts/check_transcript.ts");
+  const verdict = await checkTranscript({
+    transcript: v.transcript,
+    skill: v.skill,
+    skillFile: v["skill-file"],
+    finalText: v["final-text"],
+    sessionId: v.session,
+  });
+  const { result, run } = verdict;
+  if (!result || !run) return fail(verdict.exit, verdict.message ?? "", json);
   const { sanitizeName } = await import("../base/sanitize.ts");
-  const shown = sanitizeName(skill);
-  try {
-    // The contract.
-    let contract: Contract | undefined;
-    // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
-    // hook, with or without --skill-file.
-    const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
-    const { claudeConfigDir, getEnv } = await import("../base/locations.ts");
-    let configDir: string;
-    try {
-      configDir = claudeConfigDir();
-    } catch (e) {
-      return fail(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errorCause(e)}`, json);
-    }
-    const catalog = await loadCatalog({
-      claudeConfigDir: configDir,
-      cwd: Deno.cwd(),
-      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
-      agents: false,
-    });
-    const skillsDirs: readonly string[] = catalog.dirs;
-    if (v["skill-file"]) {
-      const c = await contractOfFile(v["skill-file"]);
-      if (!c.contract) {
-        return fail(EXIT_CODES.NO_CONTRACT, `${v["skill-file"]} ${c.problem}`, json);
-      }
-      contract = c.contract;
-    } else {
-      const entry = findSkill(catalog, skill);
-      if (!entry) {
-        return fail(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`, json);
-      }
-      const c = await contractOfValue(entry.contract);
-      if (!c.contract) return fail(EXIT_CODES.NO_CONTRACT, `${entry.file} ${c.problem}`, json);
-      contract = c.contract;
-    }
-
-    // The run.
-    const { readTranscriptRun } = await import("../transcript/read.ts");
-    const read = await readTranscriptRun(v.transcript, { skill, skillsDirs });
-    if (read.kind === "not_loaded") {
-      return fail(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`, json);
-    }
-    if (read.kind === "too_large") {
-      return fail(
-        EXIT_CODES.STATE_ERROR,
-        `${v.transcript}: the run of ${shown} is ${read.bytes} bytes, over the ${read.limit}-byte limit`,
-        json,
-      );
-    }
-    if (read.kind === "unknown_shape") {
-      return fail(EXIT_CODES.UNKNOWN_SHAPE, `${v.transcript}: ${read.reason}`, json);
-    }
-
-    // The check.
-    const { checkContract } = await import("../contracts/check.ts");
-    const { renderBlockLine } = await import("../contracts/block_line.ts");
-    const command = await installedCommand();
-    const result = checkContract(read.run, contract, {
-      skill,
-      finalText: v["final-text"],
-      sessionId: v.session,
-      command,
-    });
-    const code = result.outcome === "met" ? EXIT_CODES.MET : EXIT_CODES.UNMET;
-    const blockLine = code === EXIT_CODES.UNMET ? renderBlockLine(result, { command }) : undefined;
-    if (json) {
-      const s = read.run.stats;
-      console.log(JSON.stringify({
-        word: EXIT_WORDS[code],
-        exit: code,
-        skill: shown,
-        version: result.version,
-        outcome: result.outcome,
-        waived: result.waived,
-        earlyEnd: result.earlyEnd ?? null,
-        items: result.items,
-        blockLine: blockLine ?? null,
-        run: {
-          load: { via: read.run.load.via, offset: read.run.load.offset },
-          startOffset: s.startOffset,
-          endOffset: s.endOffset,
-          bytesParsed: s.bytesParsed,
-          fileSize: s.fileSize,
-          records: s.records,
-          skippedLines: s.skippedLines,
-          unknownTypes: s.unknownTypes,
-        },
-      }));
-      return code;
-    }
-    const lines: string[] = [];
-    if (blockLine) lines.push(blockLine);
-    else {
-      lines.push(
-        `${EXIT_WORDS[code]} ${shown} (contract v${result.version})${
-          result.earlyEnd ? ` (run ended early: ${result.earlyEnd})` : ""
-        }`,
-      );
-    }
-    for (const item of result.items) {
-      const extra = item.status === "waived" ? ` (waived: ${item.waiverReason})` : "";
-      lines.push(`  ${item.status.padEnd(7)} ${item.id}: ${item.detail}${extra}`);
-    }
-    if (read.run.stats.skippedLines > 0) {
-      lines.push(`  (${read.run.stats.skippedLines} unparseable line(s) skipped)`);
-    }
-    console.log(lines.join("\n"));
-    return code;
-  } catch (e) {
-    if (e instanceof ContractCliError) return fail(e.code, e.message, json);
-    const { TranscriptReadError } = await import("../transcript/model.ts");
-    if (e instanceof TranscriptReadError) {
-      return fail(EXIT_CODES.STATE_ERROR, `${e.path}: ${e.message}`, json);
-    }
-    return fail(EXIT_CODES.STATE_ERROR, errorCause(e), json);
+  const shown = sanitizeName(v.skill.trim().replace(/^\//, ""));
+  if (json) {
+    const s = run.stats;
+    console.log(JSON.stringify({
+      word: verdict.word,
+      exit: verdict.exit,
+      skill: shown,
+      version: result.version,
+      outcome: result.outcome,
+      waived: result.waived,
+      earlyEnd: result.earlyEnd ?? null,
+      items: result.items,
+      blockLine: verdict.blockLine ?? null,
+      run: {
+        load: { via: run.load.via, offset: run.load.offset },
+        startOffset: s.startOffset,
+        endOffset: s.endOffset,
+        bytesParsed: s.bytesParsed,
+        fileSize: s.fileSize,
+        records: s.records,
+        skippedLines: s.skippedLines,
+        unknownTypes: s.unknownTypes,
+      },
+    }));
+    return verdict.exit;
   }
+  const lines: string[] = [];
+  if (verdict.blockLine) lines.push(verdict.blockLine);
+  else {
+    lines.push(
+      `${verdict.word} ${shown} (contract v${result.version})${
+        result.earlyEnd ? ` (run ended early: ${result.earlyEnd})` : ""
+      }`,
+    );
+  }
+  for (const item of result.items) {
+    const extra = item.status === "waived" ? ` (waived: ${item.waiverReason})` : "";
+    lines.push(`  ${item.status.padEnd(7)} ${item.id}: ${item.detail}${extra}`);
+  }
+  if (run.stats.skippedLines > 0) {
+    lines.push(`  (${run.stats.skippedLines} unparseable line(s) skipped)`);
+  }
+  console.log(lines.join("\n"));
+  return verdict.exit;
 }
 
 async function lint(args: string[]): Promise<number> {

@@ -1,0 +1,181 @@
+/**
+ * One call from a transcript to a contract verdict: what `skillgate contract check` does, for
+ * library users. It finds the skill's contract (the installed skill, a SKILL.md, or one passed
+ * in), reads the skill's last run from the transcript, and checks it.
+ *
+ * @example Check a session's last `investigate` run
+ * ```ts ignore
+ * import { checkTranscript } from "@skillgate/skillgate";
+ *
+ * const verdict = await checkTranscript({
+ *   transcript: `${Deno.env.get("HOME")}/.claude/projects/-home-dev-app/5b0c2f7e.jsonl`,
+ *   skill: "investigate",
+ * });
+ * console.log(verdict.word, verdict.blockLine ?? verdict.message ?? "");
+ * ```
+ *
+ * @module
+ */
+
+import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
+import { errorCause } from "./state_error.ts";
+import type { Contract } from "./schema.ts";
+import type { CheckResult } from "./check.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
+
+/** What {@link checkTranscript} needs. */
+export interface TranscriptCheckOptions {
+  /** The transcript file (Claude Code JSONL). */
+  readonly transcript: string;
+  /** The skill whose last run is checked (a leading `/` is dropped). */
+  readonly skill: string;
+  /** A contract to check against, validated already (else the skill file's or the installed skill's). */
+  readonly contract?: Contract;
+  /** A SKILL.md whose `contract:` is checked (else the installed skill's). */
+  readonly skillFile?: string;
+  /** The Claude config dir holding the installed skills (default: `CLAUDE_CONFIG_DIR` or `~/.claude`). */
+  readonly claudeConfigDir?: string;
+  /** The directory whose project skills count (default: the current directory). */
+  readonly cwd?: string;
+  /** The run's final text when the transcript lags (a Stop payload's `last_assistant_message`). */
+  readonly finalText?: string;
+  /** The session whose waivers count. */
+  readonly sessionId?: string;
+  /** The installed skillgate command, named in the block line (default: from config). */
+  readonly command?: string;
+}
+
+/** The verdict of {@link checkTranscript}: an exit code of `skillgate contract check` and its word. */
+export interface TranscriptCheck {
+  /** The exit code: 0 met, 1 unmet, 3 state error, 4 unknown shape, 5 no contract, 6 not loaded. */
+  readonly exit: number;
+  /** The word of the exit code, such as `SKILL_CONTRACT_UNMET`. */
+  readonly word: string;
+  /** Why there is no verdict (exit 3 to 6). */
+  readonly message?: string;
+  /** The item-by-item check (exit 0 or 1). */
+  readonly result?: CheckResult;
+  /** The block line the Stop hook would give (exit 1). */
+  readonly blockLine?: string;
+  /** The run that was checked (exit 0 or 1). */
+  readonly run?: TranscriptRun;
+}
+
+function verdict(exit: number, message?: string): TranscriptCheck {
+  return { exit, word: EXIT_WORDS[exit], ...(message !== undefined ? { message } : {}) };
+}
+
+/** The contract of a parsed `contract:` value, or why there is none. */
+async function contractOfValue(raw: unknown): Promise<{ contract?: Contract; problem?: string }> {
+  if (raw === undefined || raw === null) return { problem: "declares no contract" };
+  const { validateContract } = await import("./schema.ts");
+  const v = await validateContract(raw);
+  return v.ok ? { contract: v.contract } : { problem: `has an invalid contract: ${v.error}` };
+}
+
+async function installedCommand(): Promise<string> {
+  try {
+    const { skillgateCommand } = await import("../base/locations.ts");
+    let values: Record<string, string> | undefined;
+    try {
+      values = (await import("../base/config.ts")).readConfig().values;
+    } catch {
+      values = undefined;
+    }
+    return skillgateCommand(values);
+  } catch {
+    return "skillgate";
+  }
+}
+
+/**
+ * Checks a skill's last run in a transcript against its contract, as `skillgate contract check`
+ * does. Never throws for a missing file, a skill without a contract or a transcript it cannot
+ * read: the verdict says so with its exit code.
+ *
+ * @param options The transcript, the skill, and where its contract comes from.
+ * @returns The verdict.
+ */
+export async function checkTranscript(options: TranscriptCheckOptions): Promise<TranscriptCheck> {
+  const skill = options.skill.trim().replace(/^\//, "");
+  const { sanitizeName } = await import("../base/sanitize.ts");
+  const shown = sanitizeName(skill);
+  try {
+    // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
+    // hook, whatever the contract's source.
+    const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
+    const { claudeConfigDir, getEnv } = await import("../base/locations.ts");
+    let configDir = options.claudeConfigDir;
+    if (configDir === undefined) {
+      try {
+        configDir = claudeConfigDir();
+      } catch (e) {
+        return verdict(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errorCause(e)}`);
+      }
+    }
+    const catalog = await loadCatalog({
+      claudeConfigDir: configDir,
+      cwd: options.cwd ?? Deno.cwd(),
+      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      agents: false,
+    });
+    let contract = options.contract;
+    if (contract === undefined && options.skillFile !== undefined) {
+      let text: string;
+      try {
+        text = await Deno.readTextFile(options.skillFile);
+      } catch (e) {
+        return verdict(EXIT_CODES.STATE_ERROR, `${options.skillFile}: ${errorCause(e)}`);
+      }
+      const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
+      const c = await contractOfValue((await parseFrontmatter(text)).data.contract);
+      if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${options.skillFile} ${c.problem}`);
+      contract = c.contract;
+    } else if (contract === undefined) {
+      const entry = findSkill(catalog, skill);
+      if (!entry) return verdict(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
+      const c = await contractOfValue(entry.contract);
+      if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${entry.file} ${c.problem}`);
+      contract = c.contract;
+    }
+
+    const { readTranscriptRun } = await import("../transcript/read.ts");
+    const read = await readTranscriptRun(options.transcript, { skill, skillsDirs: catalog.dirs });
+    if (read.kind === "not_loaded") {
+      return verdict(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`);
+    }
+    if (read.kind === "too_large") {
+      return verdict(
+        EXIT_CODES.STATE_ERROR,
+        `${options.transcript}: the run of ${shown} is ${read.bytes} bytes, over the ${read.limit}-byte limit`,
+      );
+    }
+    if (read.kind === "unknown_shape") {
+      return verdict(EXIT_CODES.UNKNOWN_SHAPE, `${options.transcript}: ${read.reason}`);
+    }
+
+    const { checkContract } = await import("./check.ts");
+    const { renderBlockLine } = await import("./block_line.ts");
+    const command = options.command ?? await installedCommand();
+    const result = checkContract(read.run, contract, {
+      skill,
+      finalText: options.finalText,
+      sessionId: options.sessionId,
+      command,
+    });
+    const exit = result.outcome === "met" ? EXIT_CODES.MET : EXIT_CODES.UNMET;
+    return {
+      exit,
+      word: EXIT_WORDS[exit],
+      result,
+      run: read.run,
+      ...(exit === EXIT_CODES.UNMET ? { blockLine: renderBlockLine(result, { command }) } : {}),
+    };
+  } catch (e) {
+    const { TranscriptReadError } = await import("../transcript/model.ts");
+    if (e instanceof TranscriptReadError) {
+      return verdict(EXIT_CODES.STATE_ERROR, `${e.path}: ${e.message}`);
+    }
+    return verdict(EXIT_CODES.STATE_ERROR, errorCause(e));
+  }
+}
