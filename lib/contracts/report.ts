@@ -300,6 +300,32 @@ export function formatReport(report: Report): string {
 }
 
 /**
+ * The contract report of the recorded sessions, as `skillgate contract report --json` gives it:
+ * each run's outcome, runs still `blocked` or `deferred` re-checked against their transcripts.
+ *
+ * @example Misses by skill
+ * ```ts ignore
+ * import { contractReport } from "@skillgate/skillgate";
+ *
+ * const report = await contractReport();
+ * for (const run of report.runs) console.log(run.skill, run.outcome);
+ * ```
+ *
+ * @param options The state root (default: the installed one) and one session only.
+ * @returns The report (records that cannot be read are listed in `errors`).
+ * @throws {Error} When the state root or the records folder cannot be read.
+ */
+export async function contractReport(
+  options: { stateRoot?: string; session?: string } = {},
+): Promise<Report> {
+  const root = options.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+  const files = options.session !== undefined
+    ? [{ session: options.session, path: recordPath(root, options.session) }]
+    : listSessionRecords(root);
+  return buildReport(files, await defaultRechecker());
+}
+
+/**
  * Runs `skillgate contract report`.
  *
  * @param args The arguments after `report`.

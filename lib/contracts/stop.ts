@@ -27,7 +27,7 @@
 import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import { findSkill, loadCatalog, type SkillEntry } from "../catalog/catalog.ts";
-import { configList, configNumber } from "../base/config.ts";
+import { configList } from "../base/config.ts";
 import { checkContract, type CheckResult } from "./check.ts";
 import { renderBlockLine } from "./block_line.ts";
 import {
@@ -42,8 +42,8 @@ import {
 } from "./records.ts";
 import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
-import { DEFAULT_DEADLINE_MS, type HookContext, HookFailure } from "../hook/runner.ts";
-import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
+import { type HookContext, HookFailure } from "../hook/runner.ts";
+import { awaitTurnInTranscript } from "../transcript/currency.ts";
 import { getEnv, skillgateCommand } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
@@ -427,8 +427,8 @@ export async function runContractStop(
   // The host fires Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
   const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
-    budgetMs: deps.catchUpMs ??
-      catchUpBudget(configNumber(ctx.config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)),
+    budgetMs: deps.catchUpMs,
+    deadlineMs: ctx.deadlineMs,
     signal: ctx.signal,
   });
   if (currency.state === "behind") {

@@ -57,6 +57,8 @@ export interface HookContext {
    * waits, so a check before a write should also ask {@link HookContext.pastDeadline}.
    */
   readonly signal: AbortSignal;
+  /** The deadline, in milliseconds from the start of the hook's logic (config `hook_deadline_ms`). */
+  readonly deadlineMs?: number;
   /** Whether the deadline has passed (by the clock, aborted or not). */
   pastDeadline?(): boolean;
   /**
@@ -225,6 +227,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       claudeConfigDir: paths.claudeConfigDir,
       config,
       signal: timeout.signal,
+      deadlineMs,
       pastDeadline,
       commit() {
         if (pastDeadline()) throw deadlineFailure();

@@ -41,8 +41,10 @@ export type TurnCurrency =
 
 /** Options of {@link awaitTurnInTranscript}. */
 export interface CurrencyOptions {
-  /** How long to wait at the most (default {@link catchUpBudget} of a 5 s deadline). */
+  /** How long to wait at the most (default: {@link catchUpBudget} of `deadlineMs`). */
   readonly budgetMs?: number;
+  /** The hook's deadline, which sets the default budget (default 5 s). */
+  readonly deadlineMs?: number;
   /** Stops the wait early (the hook's deadline). */
   readonly signal?: AbortSignal;
   /** Test seam: waits `ms` milliseconds. */
@@ -239,7 +241,7 @@ export async function awaitTurnInTranscript(
 ): Promise<TurnCurrency> {
   const expected = normalizeFinalText(finalText ?? "");
   if (expected === "") return { state: "unverified", reason: "no-final-text" };
-  const budget = options.budgetMs ?? catchUpBudget(5000);
+  const budget = options.budgetMs ?? catchUpBudget(options.deadlineMs ?? 5000);
   const sleep = options.sleep ?? defaultSleep;
   const watch = new TailWatch(path, FIRST_TAIL_BYTES + 2 * (finalText ?? "").length);
   const started = performance.now();
