@@ -22,7 +22,9 @@ import { readStdin, StdinError } from "../lib/hook/io.ts";
 /**
  * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
  * neither the Skill tool nor a stop. A cheap look, before any module is loaded; a false "may"
- * only costs the full check, which decides (and reports a malformed payload).
+ * only costs the full check, which decides (and reports a malformed payload). It knows each host's
+ * tool-name field and skill tool names (`lib/host/`); a test checks it against every host's
+ * sample Skill call, so a new host whose names it misses fails that test.
  *
  * @param raw The payload text.
  * @returns `false` when the payload certainly is another tool's call.
@@ -52,12 +54,17 @@ export async function run(): Promise<void> {
     input = err instanceof StdinError ? err : new StdinError(String(err));
   }
   if (typeof input === "string" && !mayConcern(input)) return;
-  const { runHook } = await import("../lib/hook/runner.ts");
+  const [{ runHook }, { toolNamesOf }] = await Promise.all([
+    import("../lib/hook/runner.ts"),
+    import("../lib/host/mod.ts"),
+  ]);
+  const skillTools = toolNamesOf("skill");
   return runHook({
     ids: ["skill-redirect", "skill-redirect-stop"],
-    // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
-    // lib/redirect/redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
-    relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
+    // Only a Skill call (the skill tool of any host: `Skill` in Claude Code, `skill` in Copilot
+    // CLI) or a stop concerns it; any other tool call ends here, before any file is read.
+    relevant: (ev) =>
+      ev.eventName === "Stop" || (ev.toolName !== undefined && skillTools.includes(ev.toolName)),
     // The redirect logic is loaded only once the switch is known to be on.
     run: async (ev, ctx) => (await import("../lib/redirect/redirect.ts")).redirectHook(ev, ctx),
   }, input);

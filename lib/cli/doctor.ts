@@ -5,6 +5,7 @@
  */
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { hostConfigDirs } from "../host/mod.ts";
 import { runDoctor } from "../install/doctor.ts";
 
 /** The usage text of `skillgate doctor`. */
@@ -31,11 +32,12 @@ export async function main(args: string[]): Promise<number> {
     return 2;
   }
   try {
+    const home = homeDir();
     return await runDoctor({
       stateRoot: stateRoot(),
       claudeConfigDir: claudeConfigDir(),
-      home: homeDir(),
-      copilotHome: getEnv("COPILOT_HOME"),
+      home,
+      hostDirs: hostConfigDirs({ home, env: getEnv }),
       cwd: Deno.cwd(),
       print: (line) => console.log(line),
     });
