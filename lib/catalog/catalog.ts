@@ -291,15 +291,14 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  const at = CLAUDE.layout; // Claude Code's folders, read for every host
-  add(join(opts.claudeConfigDir, at.userSkills), "skills", "personal");
-  add(join(opts.claudeConfigDir, at.userAgents), "agents", "personal");
+  add(join(opts.claudeConfigDir, CLAUDE.layout.userSkills), "skills", "personal");
+  add(join(opts.claudeConfigDir, CLAUDE.layout.userAgents), "agents", "personal");
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
-    add(join(base, at.projectSkills), "skills", "project");
-    add(join(base, at.projectAgents), "agents", "project");
+    add(join(base, CLAUDE.layout.projectSkills), "skills", "project");
+    add(join(base, CLAUDE.layout.projectAgents), "agents", "project");
   }
   // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
-  if (exists(join(opts.claudeConfigDir, at.plugins))) {
+  if (exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
     for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");

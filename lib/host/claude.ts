@@ -153,6 +153,7 @@ export const CLAUDE: ClaudeHost = {
     // `PowerShell` on Windows takes the same input.
     shell: ["Bash", "PowerShell"],
   },
+  agentTypeField: "subagent_type",
   transcript: "claude-code-jsonl",
   layout: {
     userSkills: "skills",

@@ -127,6 +127,7 @@ export const COPILOT: Host<"copilot"> = {
     edit: ["edit", "create"],
     shell: ["bash", "powershell"],
   },
+  agentTypeField: "agent_type",
   transcript: "copilot-events-jsonl",
   // Where Copilot CLI keeps them (1.0.102; `.github/skills` observed). skillgate's catalog reads
   // Claude Code's layout for every host.

@@ -173,6 +173,8 @@ export interface Host<K extends string = string> {
   readonly answers: HostAnswers;
   /** Its tool names by role. */
   readonly tools: Readonly<Record<ToolRole, readonly string[]>>;
+  /** The input field of its agent tool that names the agent (`subagent_type`, `agent_type`). */
+  readonly agentTypeField: string;
   /** The format of the transcript it writes (the one a Stop payload points at). */
   readonly transcript: TranscriptFormat;
   /** Where it keeps skills, agents, plugins and transcripts. */
@@ -208,7 +210,7 @@ export interface Host<K extends string = string> {
 /**
  * Every host, in the order the registry asks them whether a payload is theirs: where two could
  * claim the same payload, the first wins, so a host whose payloads are a more specific shape of
- * another's goes before it. The first is the default host (`setup` without a host flag).
+ * another's goes before it.
  */
 export const HOSTS: readonly [ClaudeHost, Host<"copilot">] = [CLAUDE, COPILOT];
 
@@ -216,7 +218,7 @@ export const HOSTS: readonly [ClaudeHost, Host<"copilot">] = [CLAUDE, COPILOT];
 export type HostKind = (typeof HOSTS)[number]["kind"];
 
 /** The host `setup` writes for when no host flag is given, and the default of host parameters. */
-export const DEFAULT_HOST: ClaudeHost = HOSTS[0];
+export const DEFAULT_HOST: ClaudeHost = CLAUDE;
 
 /** Thrown by {@link hostFor} for a kind no host has. */
 export class UnknownHostError extends Error {

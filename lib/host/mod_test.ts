@@ -17,7 +17,7 @@ import { COPILOT } from "./copilot.ts";
 import { parsePayload, UnknownHostPayloadError } from "./payload.ts";
 import { HOOKS, hostRegistration } from "../hook/table.ts";
 
-Deno.test("HOSTS holds each host once, the default first, and hostFor() finds each", () => {
+Deno.test("HOSTS holds each host once, and hostFor() finds each", () => {
   assert.deepEqual(HOSTS.map((h) => h.kind), ["claude", "copilot"]);
   assert.equal(new Set(HOSTS.map((h) => h.kind)).size, HOSTS.length);
   assert.equal(DEFAULT_HOST, CLAUDE);
@@ -70,6 +70,7 @@ Deno.test("toolNamesOf() and fieldNamesOf() take every host's names, in host ord
   assert.deepEqual(fieldNamesOf("sessionId"), ["session_id", "sessionId"]);
   assert.deepEqual(fieldNamesOf("toolInput"), ["tool_input", "toolInput", "toolArgs"]);
   assert.deepEqual(fieldNamesOf("prompt"), ["prompt", "userPrompt", "user_prompt"]);
+  assert.deepEqual(HOSTS.map((h) => h.agentTypeField), ["subagent_type", "agent_type"]);
 });
 
 Deno.test("canonicalEventName() reads the sender's names first, then any host's", () => {

@@ -27,7 +27,7 @@ import { getEnv } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { COPILOT } from "../host/copilot.ts";
-import { hostFor, type HostKind, toolNamesOf } from "../host/mod.ts";
+import { hostFor, type HostKind, HOSTS, toolNamesOf } from "../host/mod.ts";
 import { sanitizeName } from "../base/sanitize.ts";
 import {
   isSafeFileStem,
@@ -247,11 +247,15 @@ export function sameAgentName(agent: string, subagentType: string): boolean {
   return bare(t) !== "" && bare(t) === bare(a);
 }
 
+/** The agent tools' fields naming the agent, over every host (`subagent_type`, `agent_type`). */
+const AGENT_TYPE_FIELDS: readonly string[] = [...new Set(HOSTS.map((h) => h.agentTypeField))];
+
 function dispatchedType(input: unknown): string | undefined {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return undefined;
   const rec = input as Record<string, unknown>;
-  if (typeof rec.subagent_type === "string") return rec.subagent_type;
-  if (typeof rec.agent_type === "string") return rec.agent_type;
+  for (const field of AGENT_TYPE_FIELDS) {
+    if (typeof rec[field] === "string") return rec[field] as string;
+  }
   return undefined;
 }
 
