@@ -70,6 +70,16 @@ export interface SetupArgs {
 /** The hosts chosen by a flag, `--<kind>`: every host but the default. */
 const FLAGGED_HOSTS = HOSTS.filter((h) => h.kind !== DEFAULT_HOST.kind);
 
+/** The project file of each host, as `--project` explains it. */
+const PROJECT_FILES = `${DEFAULT_HOST.setup.projectFile} (${
+  FLAGGED_HOSTS.map((h) => `or ${h.setup.projectFile} with --${h.kind}`).join(", ")
+})`;
+
+/** One usage line per host flag. */
+const HOST_FLAG_LINES = FLAGGED_HOSTS.map((h) =>
+  `  ${`--${h.kind}`.padEnd(13)} Write ${h.setup.target}\n`
+).join("");
+
 /** The usage text of `skillgate setup`. */
 export const SETUP_USAGE: string = `Usage: skillgate setup [options]
 
@@ -81,12 +91,8 @@ Options:
   --skill-contracts, --no-skill-contracts   Turn the contract Stop hook on or off (saved)
   --skill-redirect, --no-skill-redirect     Turn the skill-to-agent redirect on or off (saved)
   --skill-routing=on|off                    The same with a value (also yes/no, true/false, 1/0)
-  --project     Use the project's ${DEFAULT_HOST.setup.projectFile} (${
-  FLAGGED_HOSTS.map((h) => `or ${h.setup.projectFile} with --${h.kind}`).join(", ")
-})
-${
-  FLAGGED_HOSTS.map((h) => `  ${`--${h.kind}`.padEnd(13)} Write ${h.setup.target}\n`).join("")
-}  --dry-run     Print the change as a diff and write nothing
+  --project     Use the project's ${PROJECT_FILES}
+${HOST_FLAG_LINES}  --dry-run     Print the change as a diff and write nothing
   --uninstall   Remove every skillgate hook entry and nothing else
   --compile     Build one binary per hook with deno compile into <state root>/bin and register it
   --help        Show this text`;

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseSetupArgs, runSetup, type SetupArgs, type SetupContext } from "./setup.ts";
+import {
+  parseSetupArgs,
+  runSetup,
+  SETUP_USAGE,
+  type SetupArgs,
+  type SetupContext,
+} from "./setup.ts";
 import { listOwnedHooks } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { COPILOT } from "../host/copilot.ts";
@@ -89,6 +95,15 @@ Deno.test("parseSetupArgs() reads switch flags, =on|off values and the mode flag
   assert.deepEqual(bad.invalid, [{ name: "skill_routing", flag: "--skill-routing=maybe" }]);
   assert.deepEqual(parseSetupArgs(["--frobnicate"]), { error: "Unknown argument: --frobnicate" });
   assert.ok("error" in parseSetupArgs(["--uninstall", "--compile"]));
+});
+
+Deno.test("parseSetupArgs() picks the host: the default, or --<kind> for every other host", () => {
+  assert.equal(args([]).host, "claude");
+  assert.equal(args(["--copilot"]).host, "copilot");
+  assert.equal(args(["--copilot", "--copilot", "--project"]).host, "copilot");
+  // The default host has no flag of its own, as before the registry.
+  assert.deepEqual(parseSetupArgs(["--claude"]), { error: "Unknown argument: --claude" });
+  assert.match(SETUP_USAGE, /^ {2}--copilot {5}Write the Copilot CLI hook file \(~\/\.copilot/m);
 });
 
 Deno.test("setup: fresh install registers the hooks whose switch is on, one line each", async () => {
