@@ -10,7 +10,8 @@
  *   agent becomes clear guidance to use the Agent tool.
  *
  * This module is the library surface: the catalog of installed skills and agents, the switches,
- * the hook payload model and answers, and the hook table.
+ * the host registry (one object per AI coding client), the hook payload model and answers, and
+ * the hook table.
  *
  * @example Find an installed skill
  * ```ts
@@ -50,14 +51,50 @@ export {
   type SwitchResolution,
   writeConfigValue,
 } from "./lib/base/config.ts";
-export { type HookEvent, type HostKind, parsePayload, PayloadError } from "./lib/host/payload.ts";
-export { contextAnswer, denyAnswer, type HookAnswer, stopBlockAnswer } from "./lib/host/answer.ts";
+export {
+  type HookEvent,
+  parsePayload,
+  PayloadError,
+  UnknownHostPayloadError,
+} from "./lib/host/payload.ts";
+export { contextAnswer, denyAnswer, stopBlockAnswer } from "./lib/host/answer.ts";
+export {
+  canonicalEventName,
+  DEFAULT_HOST,
+  fieldNamesOf,
+  type HookAnswer,
+  type HookEventName,
+  type Host,
+  type HostAnswers,
+  hostConfigDirs,
+  type HostEnv,
+  hostFor,
+  type HostHookFile,
+  type HostKind,
+  type HostLayout,
+  type HostPlaces,
+  HOSTS,
+  type HostSetupText,
+  type HostTexts,
+  type PayloadField,
+  recogniseHost,
+  toolNamesOf,
+  type ToolRole,
+  type TranscriptFormat,
+  UnknownHostError,
+} from "./lib/host/mod.ts";
+export { CLAUDE, type ClaudeHost } from "./lib/host/claude.ts";
+export { COPILOT, COPILOT_HOOK_FILE } from "./lib/host/copilot.ts";
+export type { DesiredHook, HookFileFormat } from "./lib/host/hook_file.ts";
+export type { JsonObject } from "./lib/host/json.ts";
 export {
   denoRunArgs,
   type HookId,
   type HookPermissions,
   type HookRow,
   HOOKS,
+  type HostRegistration,
+  hostRegistration,
   permissionFlags,
   type PermissionPaths,
 } from "./lib/hook/table.ts";

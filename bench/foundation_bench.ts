@@ -81,9 +81,9 @@ export async function main(n = 15): Promise<string> {
       const payload = {
         session_id: "bench",
         cwd: root,
-        hook_event_name: row.claudeEvent,
+        hook_event_name: row.event,
         prompt: "rename this variable",
-        tool_name: row.claudeEvent === "PreToolUse" ? "Bash" : undefined,
+        tool_name: row.event === "PreToolUse" ? "Bash" : undefined,
         tool_input: { command: "ls" },
         stop_hook_active: false,
         last_assistant_message: "ok",

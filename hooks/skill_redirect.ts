@@ -22,7 +22,9 @@ import { readStdin, StdinError } from "../lib/hook/io.ts";
 /**
  * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
  * neither the Skill tool nor a stop. A cheap look, before any module is loaded; a false "may"
- * only costs the full check, which decides (and reports a malformed payload).
+ * only costs the full check, which decides (and reports a malformed payload). It knows each host's
+ * tool-name field and skill tool names (`lib/host/`); a test checks it against every host's
+ * sample Skill call, so a new host whose names it misses fails that test.
  *
  * @param raw The payload text.
  * @returns `false` when the payload certainly is another tool's call.

@@ -12,9 +12,9 @@ function payloadFor(row: HookRow, world: { projectDir: string }): Record<string,
   const base = {
     session_id: "fail-open-1",
     cwd: world.projectDir,
-    hook_event_name: row.claudeEvent,
+    hook_event_name: row.event,
   };
-  switch (row.claudeEvent) {
+  switch (row.event) {
     case "UserPromptSubmit":
       return { ...base, prompt: "why is this broken, fix this bug" };
     case "PreToolUse":

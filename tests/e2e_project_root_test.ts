@@ -10,8 +10,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, readLog, REPO_ROOT, type TempWorld } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
-import { listOwnedClaudeHooks } from "../lib/host/claude_settings.ts";
-import { listOwnedCopilotHooks } from "../lib/host/copilot_hooks.ts";
+import { listOwnedHooks } from "../lib/host/hook_file.ts";
+import { CLAUDE } from "../lib/host/claude.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
 import { chooseDenoPath } from "../lib/install/hook_commands.ts";
 import { probeHook } from "../lib/install/doctor.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
@@ -64,7 +65,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
     stateRoot: world.stateRoot,
     claudeConfigDir: world.claudeDir,
     home: world.home,
-    copilotHome: join(world.home, ".copilot"),
+    hostDirs: { claude: world.claudeDir, copilot: join(world.home, ".copilot") },
     cwd: world.projectDir,
     denoPath: chooseDenoPath().path,
     source: { kind: "local", root: REPO_ROOT },
@@ -141,7 +142,7 @@ Deno.test("e2e: setup's settings.json commands see the project root's skills fro
   await withProject(async (p) => {
     await install(p.world, ["--skill-routing"]);
     const settings = JSON.parse(Deno.readTextFileSync(join(p.world.claudeDir, "settings.json")));
-    const hooks = listOwnedClaudeHooks(settings, skillgateOwner);
+    const hooks = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner);
     for (const id of ["skill-route", "skill-redirect"]) {
       const hook = hooks.find((h) => h.hookId === id)!;
       const event = id === "skill-route" ? "UserPromptSubmit" : "PreToolUse";
@@ -160,7 +161,11 @@ Deno.test("e2e: setup's Copilot CLI commands find the git root without CLAUDE_PR
   await withProject(async (p) => {
     await install(p.world, ["--copilot", "--skill-routing"]);
     const path = join(p.world.home, ".copilot", "hooks", "skillgate.json");
-    const hooks = listOwnedCopilotHooks(JSON.parse(Deno.readTextFileSync(path)), skillgateOwner);
+    const hooks = listOwnedHooks(
+      COPILOT.hookFile.format,
+      JSON.parse(Deno.readTextFileSync(path)),
+      skillgateOwner,
+    );
     for (const id of ["skill-route", "skill-redirect"]) {
       const hook = hooks.find((h) => h.hookId === id)!;
       const event = id === "skill-route" ? "userPromptSubmitted" : "preToolUse";
@@ -219,7 +224,7 @@ Deno.test("e2e: a redirect of an agent that no project skill shadows still denie
   await withProject(async (p) => {
     await install(p.world, []);
     const settings = JSON.parse(Deno.readTextFileSync(join(p.world.claudeDir, "settings.json")));
-    const hook = listOwnedClaudeHooks(settings, skillgateOwner).find((h) =>
+    const hook = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner).find((h) =>
       h.hookId === "skill-redirect"
     )!;
     const payload = JSON.parse(claudePayload(p, "PreToolUse"));

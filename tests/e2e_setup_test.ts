@@ -8,11 +8,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, REPO_ROOT, type TempWorld } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
-import { listOwnedClaudeHooks } from "../lib/host/claude_settings.ts";
-import { listOwnedCopilotHooks } from "../lib/host/copilot_hooks.ts";
+import { listOwnedHooks } from "../lib/host/hook_file.ts";
+import { CLAUDE } from "../lib/host/claude.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
+import type { HostKind } from "../lib/host/mod.ts";
 import { chooseDenoPath, shellSplit } from "../lib/install/hook_commands.ts";
 import { probeHook } from "../lib/install/doctor.ts";
-import { HOOKS } from "../lib/hook/table.ts";
+import { HOOKS, hostRegistration } from "../lib/hook/table.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
 import { SWITCH_ENV } from "../lib/base/config.ts";
 
@@ -34,7 +36,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
     stateRoot: world.stateRoot,
     claudeConfigDir: world.claudeDir,
     home: world.home,
-    copilotHome: join(world.home, ".copilot"),
+    hostDirs: { claude: world.claudeDir, copilot: join(world.home, ".copilot") },
     cwd: world.projectDir,
     denoPath: chooseDenoPath().path,
     source: { kind: "local", root: REPO_ROOT },
@@ -75,7 +77,7 @@ function hostEnv(world: TempWorld): Record<string, string> {
 }
 
 /** The payload and the expected answer of each registration, as the host would send it. */
-function scenario(world: TempWorld, hookId: string, host: "claude" | "copilot") {
+function scenario(world: TempWorld, hookId: string, host: HostKind) {
   const base = {
     session_id: SESSION,
     transcript_path: join(world.claudeDir, "projects", "-work-project", `${SESSION}.jsonl`),
@@ -187,7 +189,7 @@ async function withWorld(fn: (w: TempWorld) => Promise<void>): Promise<void> {
 
 async function runRegistered(
   world: TempWorld,
-  host: "claude" | "copilot",
+  host: HostKind,
   hookId: string,
   command: string,
 ) {
@@ -215,27 +217,29 @@ for (const row of HOOKS) {
     await withWorld(async (world) => {
       await install(world, ["--skill-routing"]);
       const settings = JSON.parse(await Deno.readTextFile(join(world.claudeDir, "settings.json")));
-      const mine = listOwnedClaudeHooks(settings, skillgateOwner).filter((h) =>
+      const mine = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner).filter((h) =>
         h.hookId === row.id
       );
       assert.equal(mine.length, 1, `${row.id} registered exactly once`);
-      assert.equal(mine[0].event, row.claudeEvent);
-      assert.equal(mine[0].matcher, row.matcher);
+      assert.equal(mine[0].event, hostRegistration(CLAUDE, row)?.event);
+      assert.equal(mine[0].matcher, hostRegistration(CLAUDE, row)?.matcher);
       assert.equal(mine[0].timeout, row.timeoutSec);
       await runRegistered(world, "claude", row.id, mine[0].command);
     });
   });
 }
 
-for (const row of HOOKS.filter((h) => h.copilotEvent)) {
+for (const row of HOOKS.filter((h) => hostRegistration(COPILOT, h))) {
   Deno.test(`e2e: setup --copilot registers ${row.id} and its bash command answers under sh -c`, async () => {
     await withWorld(async (world) => {
       await install(world, ["--copilot", "--skill-routing"]);
       const path = join(world.home, ".copilot", "hooks", "skillgate.json");
       const doc = JSON.parse(await Deno.readTextFile(path));
-      const mine = listOwnedCopilotHooks(doc, skillgateOwner).filter((h) => h.hookId === row.id);
+      const mine = listOwnedHooks(COPILOT.hookFile.format, doc, skillgateOwner).filter((h) =>
+        h.hookId === row.id
+      );
       assert.equal(mine.length, 1);
-      assert.equal(mine[0].event, row.copilotEvent);
+      assert.equal(mine[0].event, hostRegistration(COPILOT, row)?.event);
       await runRegistered(world, "copilot", row.id, mine[0].command);
     });
   });

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { mayConcern } from "../hooks/skill_redirect.ts";
+import { HOSTS } from "../lib/host/mod.ts";
+import { hookRow, hostRegistration } from "../lib/hook/table.ts";
 
 Deno.test("mayConcern() lets only another tool's well-formed call end before the runner loads", () => {
   // Ends early: a well-formed call of another tool, on either host.
@@ -21,4 +23,20 @@ Deno.test("mayConcern() lets only another tool's well-formed call end before the
       "null",
     ]
   ) assert.equal(mayConcern(raw), true, raw);
+});
+
+Deno.test("mayConcern() lets every host's Skill call and stop go on (a new host must pass here)", () => {
+  for (const host of HOSTS) {
+    for (const id of ["skill-redirect", "skill-redirect-stop"] as const) {
+      const reg = hostRegistration(host, hookRow(id));
+      if (!reg) continue;
+      const raw = host.samplePayload(reg.event, "/p", "/p/t.jsonl");
+      assert.equal(mayConcern(raw), true, `${host.kind} ${reg.event}`);
+    }
+    for (const name of host.tools.skill) {
+      const call = JSON.parse(host.samplePayload(host.hookEvents.PreToolUse!, "/p", "/p/t.jsonl"));
+      for (const field of host.fields.toolName ?? []) if (field in call) call[field] = name;
+      assert.equal(mayConcern(JSON.stringify(call)), true, `${host.kind} ${name}`);
+    }
+  }
 });

@@ -1,12 +1,14 @@
 /**
  * Where skillgate and its hosts keep things: the state root, the Claude config directory, the
- * transcripts directory, and a safe environment reader.
+ * transcripts directory, and a safe environment reader. What is Claude Code's (its variables and
+ * folders) comes from its host object, `lib/host/claude.ts`.
  *
  * @module
  */
 
 import { isAbsolute, join, normalize } from "./path.ts";
 import { exists } from "./fs.ts";
+import { CLAUDE } from "../host/claude.ts";
 
 /**
  * Reads an environment variable without ever throwing.
@@ -49,8 +51,8 @@ export function homeDir(): string {
  * @returns `CLAUDE_PLUGIN_DATA`, or `undefined` when this is no run from the plugin.
  */
 export function pluginDataDir(mainModule: string = Deno.mainModule): string | undefined {
-  const data = getEnv("CLAUDE_PLUGIN_DATA");
-  const root = getEnv("CLAUDE_PLUGIN_ROOT");
+  const data = getEnv(CLAUDE.env.pluginData);
+  const root = getEnv(CLAUDE.env.pluginRoot);
   if (!data || !root || !isAbsolute(root) || !mainModule.startsWith("file:///")) return undefined;
   let main: string;
   try {
@@ -70,7 +72,7 @@ export function pluginDataDir(mainModule: string = Deno.mainModule): string | un
  * @returns An absolute path.
  */
 export function stateRoot(): string {
-  return pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv("CLAUDE_PLUGIN_DATA") ??
+  return pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv(CLAUDE.env.pluginData) ??
     join(homeDir(), ".skillgate");
 }
 
@@ -80,7 +82,13 @@ export function stateRoot(): string {
  * @returns An absolute path.
  */
 export function claudeConfigDir(): string {
-  return getEnv("CLAUDE_CONFIG_DIR") ?? join(homeDir(), ".claude");
+  // Home is read only when the variable is unset: a hook without HOME still finds a set one.
+  return CLAUDE.configDir({
+    get home() {
+      return homeDir();
+    },
+    env: getEnv,
+  });
 }
 
 /**
@@ -89,7 +97,7 @@ export function claudeConfigDir(): string {
  * @returns `<claude config>/projects`.
  */
 export function transcriptsDir(): string {
-  return join(claudeConfigDir(), "projects");
+  return join(claudeConfigDir(), CLAUDE.layout.transcripts);
 }
 
 /**
@@ -113,7 +121,7 @@ export function hooksLogDir(root: string): string {
 export function skillgateCommand(configValues?: Readonly<Record<string, string>>): string {
   const explicit = getEnv("SKILLGATE_COMMAND") ?? configValues?.skillgate_command;
   if (explicit) return explicit;
-  const pluginRoot = getEnv("CLAUDE_PLUGIN_ROOT");
+  const pluginRoot = getEnv(CLAUDE.env.pluginRoot);
   if (pluginRoot) return `deno run -A '${`${pluginRoot}/cli.ts`.replaceAll("'", "'\\''")}'`;
   return "skillgate";
 }
@@ -127,11 +135,11 @@ export function skillgateCommand(configValues?: Readonly<Record<string, string>>
  * @returns The directory, or `undefined`.
  */
 export function pluginStateRoot(): string | undefined {
-  if (getEnv("SKILLGATE_STATE_ROOT") || getEnv("CLAUDE_PLUGIN_DATA")) return undefined;
+  if (getEnv("SKILLGATE_STATE_ROOT") || getEnv(CLAUDE.env.pluginData)) return undefined;
   try {
     // A state root of a setup install wins; without one, look for the plugin's.
     if (exists(join(homeDir(), ".skillgate"), { followSymlinks: true })) return undefined;
-    const dataDir = join(claudeConfigDir(), "plugins", "data");
+    const dataDir = join(claudeConfigDir(), CLAUDE.layout.plugins, "data");
     const found = [...Deno.readDirSync(dataDir)]
       .filter((e) => e.isDirectory && e.name.startsWith("skillgate"))
       .map((e) => join(dataDir, e.name));

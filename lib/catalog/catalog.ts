@@ -22,6 +22,7 @@
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 import { exists } from "../base/fs.ts";
+import { CLAUDE } from "../host/claude.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
@@ -222,7 +223,7 @@ function projectBases(cwd: string | undefined, projectDir: string | undefined): 
 }
 
 async function pluginRoots(claudeDir: string): Promise<Root[]> {
-  const pluginsDir = join(claudeDir, "plugins");
+  const pluginsDir = join(claudeDir, CLAUDE.layout.plugins);
   const installs: string[] = [];
   try {
     const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
@@ -276,14 +277,14 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  add(join(opts.claudeConfigDir, "skills"), "skills", "personal");
-  add(join(opts.claudeConfigDir, "agents"), "agents", "personal");
+  add(join(opts.claudeConfigDir, CLAUDE.layout.userSkills), "skills", "personal");
+  add(join(opts.claudeConfigDir, CLAUDE.layout.userAgents), "agents", "personal");
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
-    add(join(base, ".claude", "skills"), "skills", "project");
-    add(join(base, ".claude", "agents"), "agents", "project");
+    add(join(base, CLAUDE.layout.projectSkills), "skills", "project");
+    add(join(base, CLAUDE.layout.projectAgents), "agents", "project");
   }
   // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
-  if (exists(join(opts.claudeConfigDir, "plugins"))) {
+  if (exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
     for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");

@@ -5,6 +5,7 @@
  */
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { hostConfigDirs } from "../host/mod.ts";
 import { runDoctor } from "../install/doctor.ts";
 import { printHelp, printUsageError } from "./args.ts";
 
@@ -28,11 +29,12 @@ export async function main(args: string[]): Promise<number> {
     return printUsageError("skillgate doctor: unexpected argument", DOCTOR_USAGE);
   }
   try {
+    const home = homeDir();
     return await runDoctor({
       stateRoot: stateRoot(),
       claudeConfigDir: claudeConfigDir(),
-      home: homeDir(),
-      copilotHome: getEnv("COPILOT_HOME"),
+      home,
+      hostDirs: hostConfigDirs({ home, env: getEnv }),
       cwd: Deno.cwd(),
       print: (line) => console.log(line),
     });

@@ -5,6 +5,7 @@
  */
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { hostConfigDirs } from "../host/mod.ts";
 import { chooseDenoPath, detectModuleSource, shellJoin } from "../install/hook_commands.ts";
 import { parseSetupArgs, runSetup, SETUP_USAGE, type SetupContext } from "../install/setup.ts";
 import type { ModuleSource } from "../install/hook_commands.ts";
@@ -27,8 +28,8 @@ export function cliCommandFor(denoPath: string, source: ModuleSource): string | 
 }
 
 /**
- * Builds the surroundings of a real run: state root, Claude config dir, home, `COPILOT_HOME`, the
- * working directory, the Deno executable and where skillgate runs from.
+ * Builds the surroundings of a real run: state root, Claude config dir, home, each host's config
+ * directory, the working directory, the Deno executable and where skillgate runs from.
  *
  * @returns The context.
  */
@@ -36,11 +37,12 @@ export function realSetupContext(): SetupContext {
   const deno = chooseDenoPath();
   const source = detectModuleSource();
   if (deno.warning) console.error(`skillgate: ${deno.warning}`);
+  const home = homeDir();
   return {
     stateRoot: stateRoot(),
     claudeConfigDir: claudeConfigDir(),
-    home: homeDir(),
-    copilotHome: getEnv("COPILOT_HOME"),
+    home,
+    hostDirs: hostConfigDirs({ home, env: getEnv }),
     cwd: Deno.cwd(),
     denoPath: deno.path,
     source,

@@ -3,9 +3,10 @@
  * payload, check the permissions the hook table grants, read the switch, run the hook's logic
  * under a deadline, and print the host's answer.
  *
- * Whatever goes wrong (a throw, a missing permission, a malformed payload, the deadline), the host
- * gets the pass-through answer (exit 0, nothing on stdout) and stderr gets exactly one line:
- * `skillgate: <CODE> <detail>`.
+ * Whatever goes wrong (a throw, a missing permission, a malformed payload, a payload no host
+ * recognises, the deadline), the host gets the pass-through answer (exit 0, nothing on stdout) and
+ * stderr gets exactly one line: `skillgate: <CODE> <detail>` (`UNKNOWN_HOST` for a payload of no
+ * host in `lib/host/mod.ts`).
  *
  * @module
  */
@@ -20,7 +21,12 @@ import {
 } from "../base/config.ts";
 import { logDecision, type LogFields } from "./log.ts";
 import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./table.ts";
-import { type HookEvent, parsePayload, PayloadError } from "../host/payload.ts";
+import {
+  type HookEvent,
+  parsePayload,
+  PayloadError,
+  UnknownHostPayloadError,
+} from "../host/payload.ts";
 import type { HookAnswer } from "../host/answer.ts";
 import { claudeConfigDir, stateRoot } from "../base/locations.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
@@ -138,6 +144,8 @@ export function probePermissions(row: HookRow, paths: PermissionPaths): void {
 
 function describe(err: unknown): HookFailure {
   if (err instanceof HookFailure) return err;
+  // A payload no host recognises is nobody's to answer: it passes through, saying so.
+  if (err instanceof UnknownHostPayloadError) return new HookFailure("UNKNOWN_HOST", err.message);
   if (err instanceof PayloadError || err instanceof StdinError) {
     return new HookFailure("PAYLOAD", err.message);
   }
@@ -186,8 +194,8 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     ev = parsePayload(raw);
     const eventName = ev.eventName;
     const ids = spec.ids.map(hookRow);
-    row = ids.find((r) => r.claudeEvent === eventName) ?? ids[0];
-    if (!ids.some((r) => r.claudeEvent === eventName)) return { stdout: "" };
+    row = ids.find((r) => r.event === eventName) ?? ids[0];
+    if (!ids.some((r) => r.event === eventName)) return { stdout: "" };
     if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
     const paths = currentPermissionPaths();
     root = paths.stateRoot;

@@ -48,6 +48,26 @@ Deno.test("evaluateHook() passes through with one stderr line on a malformed pay
     }
   }));
 
+Deno.test("evaluateHook() passes a payload of no known host through, with one UNKNOWN_HOST line", () =>
+  withState(async (root) => {
+    let ran = false;
+    const hook = spec(() => (ran = true, { a: 1 }));
+    for (const raw of ['{"prompt":"fix it","cwd":"/p"}', "{}", '{"thread_id":"t","input":"x"}']) {
+      const out = await evaluateHook(hook, raw);
+      assert.equal(out.stdout, "");
+      assert.match(
+        out.stderr ?? "",
+        /^skillgate: UNKNOWN_HOST Payload has no field of a known host/,
+      );
+      assert.ok(!(out.stderr ?? "").includes("\n"));
+    }
+    assert.equal(ran, false, "a payload of no host is never read as Claude Code's");
+    assert.throws(
+      () => Deno.statSync(join(root, "hooks", "skill-route.log")),
+      Deno.errors.NotFound,
+    );
+  }));
+
 Deno.test("evaluateHook() fails open on a throw, logs an error with a per-session count", () =>
   withState(async (root) => {
     const boom = spec(() => {

@@ -3,12 +3,23 @@
  * `doctor`, the plugin's `hooks/hooks.json` and the end-to-end tests are all generated from it, so
  * a hook runs under exactly these flags wherever it is installed.
  *
+ * Rows are host-neutral: a row names its event canonically and its tools by role, and each host
+ * (`lib/host/`) says what that is in its own hook file ({@link hostRegistration}).
+ *
  * @module
  */
 
 import { join } from "../base/path.ts";
 import type { LogFile } from "./log.ts";
 import type { SwitchName } from "../base/config.ts";
+import { CLAUDE } from "../host/claude.ts";
+import {
+  type HookEventName,
+  type Host,
+  HOSTS,
+  type ToolRole,
+  type TranscriptFormat,
+} from "../host/mod.ts";
 
 /** The id of a hook registration. */
 export type HookId = "skill-route" | "skill-contract" | "skill-redirect" | "skill-redirect-stop";
@@ -48,14 +59,15 @@ export interface HookPermissions {
 export interface HookRow {
   /** The registration's id. */
   readonly id: HookId;
-  /** The Claude Code event. */
-  readonly claudeEvent: "UserPromptSubmit" | "PreToolUse" | "Stop";
-  /** The Copilot CLI event, when the hook runs there. */
-  readonly copilotEvent?: "userPromptSubmitted" | "preToolUse" | "agentStop";
-  /** The Claude Code matcher, for events that take one. */
-  readonly matcher?: string;
-  /** The Copilot CLI matcher (anchored regex on the tool name), for events that take one. */
-  readonly copilotMatcher?: string;
+  /** The event, by its canonical name; each host names it in its hook file (`Host.hookEvents`). */
+  readonly event: HookEventName;
+  /** The tools the hook is for (PreToolUse), by role; each host matches its own names for them. */
+  readonly tools?: ToolRole;
+  /**
+   * The transcript format the hook reads, when it reads one: only hosts that write that format
+   * get the hook.
+   */
+  readonly transcript?: TranscriptFormat;
   /** The entry module, relative to the package root. */
   readonly entry: string;
   /**
@@ -78,23 +90,21 @@ export interface HookRow {
   readonly permissions: (paths: PermissionPaths) => HookPermissions;
 }
 
-/** Environment variables every hook may read. */
+/** Environment variables every hook may read: skillgate's own, every host's, then CI markers. */
 export const HOOK_ENV: readonly string[] = [
-  "HOME",
-  "SKILLGATE_STATE_ROOT",
-  "SKILLGATE_SKILL_ROUTING",
-  "SKILLGATE_SKILL_CONTRACTS",
-  "SKILLGATE_SKILL_REDIRECT",
-  "SKILLGATE_SKILL_ROUTE_HINT",
-  "SKILLGATE_COMMAND",
-  "SKILLGATE_HEADLESS",
-  "CLAUDE_CONFIG_DIR",
-  "CLAUDE_PROJECT_DIR",
-  "CLAUDE_PLUGIN_DATA",
-  "CLAUDE_PLUGIN_ROOT",
-  "CLAUDE_CODE_ENTRYPOINT",
-  "CI",
-  "GITHUB_ACTIONS",
+  ...new Set([
+    "HOME",
+    "SKILLGATE_STATE_ROOT",
+    "SKILLGATE_SKILL_ROUTING",
+    "SKILLGATE_SKILL_CONTRACTS",
+    "SKILLGATE_SKILL_REDIRECT",
+    "SKILLGATE_SKILL_ROUTE_HINT",
+    "SKILLGATE_COMMAND",
+    "SKILLGATE_HEADLESS",
+    ...HOSTS.flatMap((h) => h.env.hookReads),
+    "CI",
+    "GITHUB_ACTIONS",
+  ]),
 ];
 
 /** The project directories whose `.claude` folders a hook reads. */
@@ -102,19 +112,23 @@ function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
 }
 
+// Skills, agents and transcripts are read where Claude Code keeps them, whichever host runs the
+// hook: that is the catalog's layout (`lib/catalog/catalog.ts`).
+const LAYOUT = CLAUDE.layout;
+
 function skillDirs(p: PermissionPaths): string[] {
   const dirs = [
-    join(p.claudeConfigDir, "skills"),
-    join(p.claudeConfigDir, "plugins"),
-    ".claude/skills",
+    join(p.claudeConfigDir, LAYOUT.userSkills),
+    join(p.claudeConfigDir, LAYOUT.plugins),
+    LAYOUT.projectSkills,
   ];
-  for (const d of projectDirs(p)) dirs.push(`${d}/.claude/skills`);
+  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectSkills}`);
   return [...dirs, ...(p.extraSkillDirs ?? [])];
 }
 
 function agentDirs(p: PermissionPaths): string[] {
-  const dirs = [join(p.claudeConfigDir, "agents"), ".claude/agents"];
-  for (const d of projectDirs(p)) dirs.push(`${d}/.claude/agents`);
+  const dirs = [join(p.claudeConfigDir, LAYOUT.userAgents), LAYOUT.projectAgents];
+  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectAgents}`);
   return [...dirs, ...(p.extraAgentDirs ?? [])];
 }
 
@@ -122,8 +136,7 @@ function agentDirs(p: PermissionPaths): string[] {
 export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-route",
-    claudeEvent: "UserPromptSubmit",
-    copilotEvent: "userPromptSubmitted",
+    event: "UserPromptSubmit",
     entry: "hooks/skill_route.ts",
     bundle: "hooks/dist/skill_route.js",
     exportKey: "./hooks/skill-route",
@@ -139,7 +152,8 @@ export const HOOKS: readonly HookRow[] = [
   },
   {
     id: "skill-contract",
-    claudeEvent: "Stop",
+    event: "Stop",
+    transcript: "claude-code-jsonl",
     entry: "hooks/skill_contract.ts",
     bundle: "hooks/dist/skill_contract.js",
     exportKey: "./hooks/skill-contract",
@@ -148,17 +162,15 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 15,
     summary: "Blocks a stop once when a loaded skill's contract is unmet",
     permissions: (p) => ({
-      read: [...skillDirs(p), join(p.claudeConfigDir, "projects"), p.stateRoot],
+      read: [...skillDirs(p), join(p.claudeConfigDir, LAYOUT.transcripts), p.stateRoot],
       write: [p.stateRoot],
       env: HOOK_ENV,
     }),
   },
   {
     id: "skill-redirect",
-    claudeEvent: "PreToolUse",
-    copilotEvent: "preToolUse",
-    matcher: "Skill",
-    copilotMatcher: "skill|Skill",
+    event: "PreToolUse",
+    tools: "skill",
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",
     exportKey: "./hooks/skill-redirect",
@@ -170,7 +182,8 @@ export const HOOKS: readonly HookRow[] = [
   },
   {
     id: "skill-redirect-stop",
-    claudeEvent: "Stop",
+    event: "Stop",
+    transcript: "claude-code-jsonl",
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",
     exportKey: "./hooks/skill-redirect",
@@ -187,7 +200,7 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
     read: [
       ...skillDirs(p),
       ...agentDirs(p),
-      join(p.claudeConfigDir, "projects"),
+      join(p.claudeConfigDir, LAYOUT.transcripts),
       join(p.stateRoot, "config.yaml"),
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),
@@ -212,6 +225,31 @@ export function hookRow(id: HookId): HookRow {
   const row = HOOKS.find((h) => h.id === id);
   if (!row) throw new Error(`Unknown hook: ${id}`);
   return row;
+}
+
+/** How one hook is registered in one host's hook file. */
+export interface HostRegistration {
+  /** The event, as the host names it. */
+  readonly event: string;
+  /** The tool matcher (an anchored regular expression over the host's tool names), if any. */
+  readonly matcher?: string;
+}
+
+/**
+ * How a hook is registered for a host: its event as the host names it, and for a hook of some
+ * tools the matcher over the host's names for them. A host that lacks the event, or does not write
+ * the transcript format the hook reads, does not get the hook.
+ *
+ * @param host The host.
+ * @param row The hook.
+ * @returns The registration, or `undefined` when the hook does not run under that host.
+ */
+export function hostRegistration(host: Host, row: HookRow): HostRegistration | undefined {
+  if (row.transcript !== undefined && row.transcript !== host.transcript) return undefined;
+  const event = host.hookEvents[row.event];
+  if (event === undefined) return undefined;
+  if (row.tools === undefined) return { event };
+  return { event, matcher: host.tools[row.tools].join("|") };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The answers each host acts on. Every hook exits 0 and prints one of these JSON objects, or
- * nothing (`null`) to let the action proceed.
+ * The answers of a hook, in the shape the host that sent the event acts on. Every hook exits 0 and
+ * prints one of these JSON objects, or nothing (`null`) to let the action proceed. The shapes are
+ * the host's own (`Host.answers` in `claude.ts`, `copilot.ts`, ...):
  *
  * - Claude Code: UserPromptSubmit context under `hookSpecificOutput.additionalContext`; a
  *   PreToolUse deny under `hookSpecificOutput.permissionDecision`; a Stop block as top-level
@@ -12,10 +13,10 @@
  * @module
  */
 
+import { type HookAnswer, hostFor } from "./mod.ts";
 import type { HookEvent } from "./payload.ts";
 
-/** A host answer: one JSON object, or `null` for pass-through (no output). */
-export type HookAnswer = Record<string, unknown> | null;
+export type { HookAnswer } from "./mod.ts";
 
 /**
  * Context added to the prompt (UserPromptSubmit).
@@ -25,8 +26,7 @@ export type HookAnswer = Record<string, unknown> | null;
  * @returns The host's answer.
  */
 export function contextAnswer(ev: HookEvent, text: string): HookAnswer {
-  if (ev.host === "copilot") return { additionalContext: text };
-  return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text } };
+  return hostFor(ev.host).answers.context(text);
 }
 
 /**
@@ -37,25 +37,16 @@ export function contextAnswer(ev: HookEvent, text: string): HookAnswer {
  * @returns The host's answer.
  */
 export function denyAnswer(ev: HookEvent, reason: string): HookAnswer {
-  if (ev.host === "copilot") {
-    return { permissionDecision: "deny", permissionDecisionReason: reason };
-  }
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: reason,
-    },
-  };
+  return hostFor(ev.host).answers.deny(reason);
 }
 
 /**
  * A stop held back: the model keeps working with `reason` as its instruction (Stop, agentStop).
  *
- * @param _ev The event being answered (both hosts take the same shape).
+ * @param ev The event being answered.
  * @param reason What is missing.
  * @returns The host's answer.
  */
-export function stopBlockAnswer(_ev: HookEvent, reason: string): HookAnswer {
-  return { decision: "block", reason };
+export function stopBlockAnswer(ev: HookEvent, reason: string): HookAnswer {
+  return hostFor(ev.host).answers.stopBlock(reason);
 }

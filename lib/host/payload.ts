@@ -1,13 +1,23 @@
 /**
- * One typed event model for the hook payloads of Claude Code (snake_case) and GitHub Copilot CLI
- * (camelCase, `toolArgs` possibly a JSON string; its PascalCase event names bring snake_case
- * fields). Parsing is total: it never throws on a JSON object, whatever its fields hold.
+ * One typed event model for the hook payloads of every host. The registry (`mod.ts`) says which
+ * host sent a payload, by asking each host whether the payload is its own; a payload no host
+ * recognises is refused ({@link UnknownHostPayloadError}), never read as some host's by default.
+ * Fields are read tolerantly, under every host's name for them (Copilot CLI's camelCase
+ * `agentStop` carries `stop_hook_active`), and `toolArgs` sent as a JSON string is parsed.
  *
  * @module
  */
 
-/** The host that sent a payload. */
-export type HostKind = "claude" | "copilot";
+import {
+  canonicalEventName,
+  fieldNamesOf,
+  type HostKind,
+  HOSTS,
+  type PayloadField,
+  recogniseHost,
+} from "./mod.ts";
+
+export type { HostKind } from "./mod.ts";
 
 /** A hook payload, normalised. */
 export interface HookEvent {
@@ -52,30 +62,26 @@ export class PayloadError extends Error {
   }
 }
 
-const COPILOT_EVENTS: Readonly<Record<string, string>> = {
-  userpromptsubmitted: "UserPromptSubmit",
-  userpromptsubmit: "UserPromptSubmit",
-  pretooluse: "PreToolUse",
-  posttooluse: "PostToolUse",
-  agentstop: "Stop",
-  stop: "Stop",
-  subagentstop: "SubagentStop",
-  sessionstart: "SessionStart",
-  sessionend: "SessionEnd",
-};
+/** Thrown when a payload is a JSON object that no host in the registry recognises as its own. */
+export class UnknownHostPayloadError extends PayloadError {
+  /** Makes the error. */
+  constructor() {
+    super(`Payload has no field of a known host (${HOSTS.map((h) => h.name).join(", ")})`);
+    this.name = "UnknownHostPayloadError";
+  }
+}
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function pick(obj: Record<string, unknown>, ...keys: string[]): unknown {
+function pick(obj: Record<string, unknown>, keys: readonly string[]): unknown {
   for (const key of keys) if (Object.hasOwn(obj, key) && obj[key] !== undefined) return obj[key];
   return undefined;
 }
 
-function normaliseEventName(name: string): string {
-  const key = name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
-  return COPILOT_EVENTS[key] ?? name;
+function field(obj: Record<string, unknown>, name: PayloadField): unknown {
+  return pick(obj, fieldNamesOf(name));
 }
 
 function parseToolInput(value: unknown): unknown {
@@ -93,6 +99,7 @@ function parseToolInput(value: unknown): unknown {
  * @param raw The text the host wrote to stdin.
  * @returns The normalised event.
  * @throws {PayloadError} When the text is not a JSON object.
+ * @throws {UnknownHostPayloadError} When no host recognises the object as its payload.
  */
 export function parsePayload(raw: string): HookEvent {
   let data: unknown;
@@ -105,36 +112,30 @@ export function parsePayload(raw: string): HookEvent {
     throw new PayloadError("Payload is not a JSON object");
   }
   const obj = data as Record<string, unknown>;
-  const camel = ["sessionId", "toolName", "toolArgs", "transcriptPath", "hookEventName"].some((k) =>
-    Object.hasOwn(obj, k)
-  );
-  const snake = ["session_id", "tool_name", "hook_event_name", "transcript_path"].some((k) =>
-    Object.hasOwn(obj, k)
-  );
-  const host: HostKind = camel && !snake ? "copilot" : "claude";
-  const toolName = str(pick(obj, "tool_name", "toolName"));
-  const declared = str(pick(obj, "hook_event_name", "hookEventName"));
+  const host = recogniseHost(obj);
+  if (!host) throw new UnknownHostPayloadError();
+  const toolName = str(field(obj, "toolName"));
+  const declared = str(field(obj, "eventName"));
   let eventName: string;
-  if (declared) eventName = normaliseEventName(declared);
+  if (declared) eventName = canonicalEventName(host, declared);
   else if (toolName !== undefined) eventName = "PreToolUse";
-  else if (typeof pick(obj, "prompt", "userPrompt", "user_prompt") === "string") {
-    eventName = "UserPromptSubmit";
-  } else if (pick(obj, "stopReason", "stop_reason", "stop_hook_active", "stopHookActive")) {
+  else if (typeof field(obj, "prompt") === "string") eventName = "UserPromptSubmit";
+  else if (pick(obj, [...fieldNamesOf("stopReason"), ...fieldNamesOf("stopHookActive")])) {
     eventName = "Stop";
   } else eventName = "";
   return {
-    host,
+    host: host.kind,
     eventName,
-    sessionId: str(pick(obj, "session_id", "sessionId")),
-    transcriptPath: str(pick(obj, "transcript_path", "transcriptPath")),
-    cwd: str(pick(obj, "cwd")),
-    prompt: str(pick(obj, "prompt", "userPrompt", "user_prompt")),
-    promptId: str(pick(obj, "prompt_id", "promptId")),
+    sessionId: str(field(obj, "sessionId")),
+    transcriptPath: str(field(obj, "transcriptPath")),
+    cwd: str(field(obj, "cwd")),
+    prompt: str(field(obj, "prompt")),
+    promptId: str(field(obj, "promptId")),
     toolName,
-    toolInput: parseToolInput(pick(obj, "tool_input", "toolInput", "toolArgs")),
-    toolUseId: str(pick(obj, "tool_use_id", "toolUseId", "toolCallId")),
-    stopHookActive: pick(obj, "stop_hook_active", "stopHookActive") === true,
-    lastAssistantMessage: str(pick(obj, "last_assistant_message", "lastAssistantMessage")),
+    toolInput: parseToolInput(field(obj, "toolInput")),
+    toolUseId: str(field(obj, "toolUseId")),
+    stopHookActive: field(obj, "stopHookActive") === true,
+    lastAssistantMessage: str(field(obj, "lastAssistantMessage")),
     raw: obj,
   };
 }

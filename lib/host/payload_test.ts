@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { parsePayload, PayloadError } from "./payload.ts";
+import { parsePayload, PayloadError, UnknownHostPayloadError } from "./payload.ts";
+import { HOSTS, recogniseHost } from "./mod.ts";
 
 Deno.test("parsePayload() reads a Claude Code PreToolUse payload as observed", () => {
   const ev = parsePayload(JSON.stringify({
@@ -87,11 +88,18 @@ Deno.test("parsePayload() refuses what is not a JSON object", () => {
   }
 });
 
-Deno.test("parsePayload() is total on any JSON object (property)", () => {
+Deno.test("parsePayload() is total on any JSON object of a known host (property)", () => {
   fc.assert(
     fc.property(fc.object({ maxDepth: 3 }), (obj) => {
+      // A payload no host recognises is refused as such, never read as some host's.
+      const host = recogniseHost(obj);
+      if (!host) {
+        assert.throws(() => parsePayload(JSON.stringify(obj)), UnknownHostPayloadError);
+        return;
+      }
       const ev = parsePayload(JSON.stringify(obj));
-      assert.ok(ev.host === "claude" || ev.host === "copilot");
+      assert.equal(ev.host, host.kind);
+      assert.ok(HOSTS.some((h) => h.kind === ev.host));
       assert.equal(typeof ev.stopHookActive, "boolean");
       for (const k of ["sessionId", "prompt", "toolName", "cwd", "transcriptPath"] as const) {
         assert.ok(ev[k] === undefined || typeof ev[k] === "string");

@@ -16,7 +16,14 @@
  * @module
  */
 
-import { denoRunArgs, type HookRow, HOOKS, type PermissionPaths } from "../hook/table.ts";
+import {
+  denoRunArgs,
+  type HookRow,
+  HOOKS,
+  hostRegistration,
+  type PermissionPaths,
+} from "../hook/table.ts";
+import { CLAUDE } from "../host/claude.ts";
 
 /** The placeholder Claude Code replaces with the plugin's root directory. */
 export const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
@@ -85,10 +92,12 @@ export function pluginHookArgs(row: HookRow): string[] {
 export function pluginHooksFile(rows: readonly HookRow[] = HOOKS): PluginHooksFile {
   const hooks: Record<string, PluginHookGroup[]> = {};
   for (const row of rows) {
-    const groups = hooks[row.claudeEvent] ??= [];
-    let group = groups.find((g) => g.matcher === row.matcher);
+    const reg = hostRegistration(CLAUDE, row);
+    if (!reg) continue;
+    const groups = hooks[reg.event] ??= [];
+    let group = groups.find((g) => g.matcher === reg.matcher);
     if (!group) {
-      group = row.matcher === undefined ? { hooks: [] } : { matcher: row.matcher, hooks: [] };
+      group = reg.matcher === undefined ? { hooks: [] } : { matcher: reg.matcher, hooks: [] };
       groups.push(group);
     }
     group.hooks.push({

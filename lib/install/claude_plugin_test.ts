@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { type HookRow, HOOKS } from "../hook/table.ts";
+import { type HookRow, HOOKS, hostRegistration } from "../hook/table.ts";
+import { CLAUDE } from "../host/claude.ts";
 import {
   PLUGIN_CONFIG_DIR,
   pluginHookArgs,
@@ -29,16 +30,18 @@ Deno.test("pluginHooksFile() registers every row of the hook table once, under i
       }
     }
   }
-  const want = HOOKS.map((r) =>
-    `${r.claudeEvent}|${r.matcher ?? ""}|\${CLAUDE_PLUGIN_ROOT}/${r.bundle}|${r.timeoutSec}`
-  );
+  const want = HOOKS.map((r) => {
+    const reg = hostRegistration(CLAUDE, r)!;
+    return `${reg.event}|${reg.matcher ?? ""}|\${CLAUDE_PLUGIN_ROOT}/${r.bundle}|${r.timeoutSec}`;
+  });
   assert.deepEqual(seen.toSorted(), want.toSorted());
 });
 
 Deno.test("pluginHooksFile() follows a changed table (the committed-file test is not vacuous)", () => {
   const changed: HookRow[] = HOOKS.map((r) => ({ ...r, timeoutSec: r.timeoutSec + 1 }));
   assert.notDeepEqual(pluginHooksFile(changed), pluginHooksFile());
-  const renamed: HookRow[] = HOOKS.map((r, i) => i === 0 ? { ...r, matcher: "Other" } : r);
+  // A row whose tools change gets another matcher.
+  const renamed: HookRow[] = HOOKS.map((r, i) => i === 0 ? { ...r, tools: "shell" } : r);
   assert.notDeepEqual(pluginHooksFile(renamed), pluginHooksFile());
 });
 

@@ -3,21 +3,20 @@
  * one's exact command the way the host does (`sh -c <command>`, a harmless sample payload on stdin)
  * and says OK or what is wrong: Deno missing, a wrong module path, a missing permission, a crash,
  * output that is not JSON, a timeout or a slow start. It also shows the switches and their sources.
+ * Every host is checked the same way, from its host object (`lib/host/`): its hook files, their
+ * shape, and a harmless payload of its own.
  *
  * @module
  */
 
 import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
-import { HOOKS } from "../hook/table.ts";
+import { HOOKS, hostRegistration } from "../hook/table.ts";
 import { findOnPath, shellJoin, shellSplit } from "./hook_commands.ts";
-import {
-  listOwnedClaudeHooks,
-  type OwnedHook,
-  parseJsonObjectText,
-  SettingsFileError,
-} from "../host/claude_settings.ts";
-import { copilotHooksPath, listOwnedCopilotHooks } from "../host/copilot_hooks.ts";
+import { listOwnedHooks, type OwnedHook } from "../host/hook_file.ts";
+import { parseJsonObjectText, SettingsFileError } from "../host/json_file.ts";
+import { CLAUDE } from "../host/claude.ts";
+import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
 import { projectRoot, skillgateOwner } from "./setup.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 
@@ -26,7 +25,7 @@ export interface RegistrationFile {
   /** The file. */
   readonly path: string;
   /** Which host reads it. */
-  readonly host: "claude" | "copilot";
+  readonly host: HostKind;
 }
 
 /** A registration found on disk. */
@@ -34,7 +33,7 @@ export interface RegisteredHook extends OwnedHook {
   /** The file it is in. */
   readonly file: string;
   /** Which host runs it. */
-  readonly host: "claude" | "copilot";
+  readonly host: HostKind;
   /** Variables the host sets for it (a plugin hook's `CLAUDE_PLUGIN_ROOT` and the like). */
   readonly env?: Readonly<Record<string, string>>;
 }
@@ -43,12 +42,12 @@ export interface RegisteredHook extends OwnedHook {
 export interface DoctorContext {
   /** The state root. */
   readonly stateRoot: string;
-  /** The Claude Code config directory. */
+  /** The Claude Code config directory: skills, agents, plugins and transcripts. */
   readonly claudeConfigDir: string;
   /** The user's home directory. */
   readonly home: string;
-  /** `COPILOT_HOME`, when set. */
-  readonly copilotHome?: string;
+  /** Each host's config directory (`hostConfigDirs` in `lib/host/mod.ts`), holding its hook file. */
+  readonly hostDirs: Readonly<Record<HostKind, string>>;
   /** The working directory (the project around it is checked too). */
   readonly cwd: string;
   /** Environment of the probed hooks (default: this process's). */
@@ -60,27 +59,19 @@ export interface DoctorContext {
 }
 
 /**
- * The files doctor reads: the user's and the project's Claude Code settings (`settings.json` and
- * `settings.local.json`) and both Copilot CLI hook files.
+ * The files doctor reads: every host's user hook file and the project's hook files (for Claude
+ * Code `settings.json`, its project's `settings.json` and `settings.local.json`; for Copilot CLI
+ * both `hooks/skillgate.json` files).
  *
  * @param ctx Where to look.
  * @returns The files, whether or not they exist.
  */
 export function registrationFiles(ctx: DoctorContext): RegistrationFile[] {
   const project = projectRoot(ctx.cwd);
-  const files: RegistrationFile[] = [
-    { path: join(ctx.claudeConfigDir, "settings.json"), host: "claude" },
-    { path: join(project, ".claude", "settings.json"), host: "claude" },
-    { path: join(project, ".claude", "settings.local.json"), host: "claude" },
-    {
-      path: copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome }),
-      host: "copilot",
-    },
-    {
-      path: copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome, projectDir: project }),
-      host: "copilot",
-    },
-  ];
+  const files: RegistrationFile[] = HOSTS.flatMap((h) =>
+    [h.hookFile.userPath(ctx.hostDirs[h.kind]), ...h.hookFile.projectPaths(project)]
+      .map((path) => ({ path, host: h.kind }))
+  );
   return files.filter((f, i) => files.findIndex((g) => g.path === f.path) === i);
 }
 
@@ -106,9 +97,7 @@ export function findRegistrations(
     }
     try {
       const doc = parseJsonObjectText(text, file.path);
-      const owned = file.host === "claude"
-        ? listOwnedClaudeHooks(doc, skillgateOwner)
-        : listOwnedCopilotHooks(doc, skillgateOwner);
+      const owned = listOwnedHooks(hostFor(file.host).hookFile.format, doc, skillgateOwner);
       for (const hook of owned) hooks.push({ ...hook, file: file.path, host: file.host });
     } catch (err) {
       problems.push(err instanceof SettingsFileError ? err.message : `${file.path}: ${err}`);
@@ -138,7 +127,7 @@ export function findPluginRegistrations(
   const hooks: RegisteredHook[] = [];
   const problems: string[] = [];
   const notes: string[] = [];
-  const pluginsDir = resolve(ctx.claudeConfigDir, "plugins");
+  const pluginsDir = resolve(ctx.claudeConfigDir, CLAUDE.layout.plugins);
   let installs: string[] = [];
   try {
     const data = JSON.parse(Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json")));
@@ -187,9 +176,9 @@ export function findPluginRegistrations(
       continue;
     }
     const vars: Record<string, string> = {
-      CLAUDE_PLUGIN_ROOT: install,
-      CLAUDE_PLUGIN_DATA: dataDirs[0],
-      CLAUDE_PROJECT_DIR: projectRoot(ctx.cwd),
+      [CLAUDE.env.pluginRoot]: install,
+      [CLAUDE.env.pluginData]: dataDirs[0],
+      [CLAUDE.env.projectDir]: projectRoot(ctx.cwd),
     };
     const fill = (s: string) => s.replace(/\$\{(CLAUDE_[A-Z_]+)\}/g, (m, k) => vars[k] ?? m);
     const events = (doc.hooks ?? {}) as Record<string, unknown>;
@@ -211,7 +200,7 @@ export function findPluginRegistrations(
             command,
             timeout: typeof h.timeout === "number" ? h.timeout : undefined,
             file,
-            host: "claude",
+            host: CLAUDE.kind,
             env: vars,
           });
         }
@@ -222,61 +211,23 @@ export function findPluginRegistrations(
 }
 
 /**
- * A payload that every skillgate hook answers with a pass-through: a prompt that starts with `/`
- * (never routed), a `Skill` call for a name no skill or agent has, and a stop the host says was
- * already continued (`stop_hook_active`), with no transcript.
+ * A payload that every skillgate hook answers with a pass-through, in the host's own shape
+ * (`Host.samplePayload`): a prompt that starts with `/` (never routed), a `Skill` call for a name
+ * no skill or agent has, and a stop the host says was already continued (`stop_hook_active`).
  *
  * @param host The host.
- * @param event The event.
+ * @param event The event, as the host names it in its hook file.
  * @param cwd The working directory to report.
  * @param transcriptPath The transcript a Stop payload names (see {@link writeDoctorTranscript}).
  * @returns The JSON text.
  */
 export function samplePayload(
-  host: "claude" | "copilot",
+  host: HostKind,
   event: string,
   cwd: string,
   transcriptPath: string = join(cwd, ".skillgate-doctor-none.jsonl"),
 ): string {
-  const session = "skillgate-doctor";
-  if (host === "copilot") {
-    const base = { sessionId: session, timestamp: 0, cwd };
-    if (event === "userPromptSubmitted") {
-      return JSON.stringify({ ...base, prompt: "/skillgate-doctor" });
-    }
-    if (event === "preToolUse") {
-      return JSON.stringify({
-        ...base,
-        toolName: "skill",
-        toolArgs: { skill: "skillgate-doctor-probe" },
-      });
-    }
-    return JSON.stringify({
-      ...base,
-      transcriptPath,
-      stopReason: "end_turn",
-      stop_hook_active: true,
-    });
-  }
-  const base = {
-    session_id: session,
-    transcript_path: transcriptPath,
-    cwd,
-    permission_mode: "default",
-    hook_event_name: event,
-  };
-  if (event === "UserPromptSubmit") {
-    return JSON.stringify({ ...base, prompt: "/skillgate-doctor", prompt_id: "skillgate-doctor" });
-  }
-  if (event === "PreToolUse") {
-    return JSON.stringify({
-      ...base,
-      tool_name: "Skill",
-      tool_input: { skill: "skillgate-doctor-probe" },
-      tool_use_id: "toolu_skillgate_doctor",
-    });
-  }
-  return JSON.stringify({ ...base, stop_hook_active: true, last_assistant_message: "" });
+  return hostFor(host).samplePayload(event, cwd, transcriptPath);
 }
 
 /** What running a hook command gave. */
@@ -470,7 +421,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   for (const note of plugin.notes) print(`note    ${sanitizeLine(note, 400)}`);
   // The plugin's hooks may write only their data dir: they ignore an exported state root.
   const exported = (ctx.env ?? Deno.env.toObject()).SKILLGATE_STATE_ROOT;
-  const pluginData = new Set(plugin.hooks.map((h) => h.env?.CLAUDE_PLUGIN_DATA ?? ""));
+  const pluginData = new Set(plugin.hooks.map((h) => h.env?.[CLAUDE.env.pluginData] ?? ""));
   pluginData.delete("");
   if (exported) {
     for (const data of pluginData) {
@@ -497,9 +448,10 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   for (const row of HOOKS) {
     if (!states.get(row.switchName)) continue;
-    if (!hooks.some((h) => h.hookId === row.id && h.host === "claude")) {
+    const reg = hostRegistration(DEFAULT_HOST, row);
+    if (reg && !hooks.some((h) => h.hookId === row.id && h.host === DEFAULT_HOST.kind)) {
       print(
-        `note    ${row.id} (${row.claudeEvent}) is on but not registered in Claude Code ` +
+        `note    ${row.id} (${reg.event}) is on but not registered in ${DEFAULT_HOST.name} ` +
           "settings or the plugin",
       );
     }
@@ -560,7 +512,7 @@ async function probeOne(
  * @returns Its path, or `undefined` when it could not be written.
  */
 export function writeDoctorTranscript(claudeConfigDir: string): string | undefined {
-  const dir = join(claudeConfigDir, "projects", "-skillgate-doctor");
+  const dir = join(claudeConfigDir, CLAUDE.layout.transcripts, "-skillgate-doctor");
   const path = join(dir, "skillgate-doctor.jsonl");
   const records = [
     {

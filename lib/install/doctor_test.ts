@@ -10,7 +10,7 @@ import {
   samplePayload,
 } from "./doctor.ts";
 import { parseSetupArgs, runSetup, type SetupArgs } from "./setup.ts";
-import type { OwnedHook } from "../host/claude_settings.ts";
+import type { OwnedHook } from "../host/hook_file.ts";
 import { SWITCH_ENV } from "../base/config.ts";
 import { parsePayload } from "../host/payload.ts";
 import { hookShellWord, shellSplit } from "./hook_commands.ts";
@@ -152,6 +152,7 @@ async function world() {
     stateRoot: env.SKILLGATE_STATE_ROOT,
     claudeConfigDir: env.CLAUDE_CONFIG_DIR,
     home: env.HOME,
+    hostDirs: { claude: env.CLAUDE_CONFIG_DIR, copilot: join(env.HOME, ".copilot") },
     cwd: join(dir, "project"),
     env,
     slowMs: 60_000,
@@ -173,6 +174,7 @@ Deno.test("runDoctor() passes a working registration and shows switches with sou
       stateRoot: w.ctx.stateRoot,
       claudeConfigDir: w.ctx.claudeConfigDir,
       home: w.ctx.home,
+      hostDirs: w.ctx.hostDirs,
       cwd: w.ctx.cwd,
       denoPath: DENO,
       source: { kind: "local", root: ROOT },
@@ -208,6 +210,7 @@ Deno.test("runDoctor() finds every default hook working, Stop hooks included, an
       stateRoot: w.ctx.stateRoot,
       claudeConfigDir: w.ctx.claudeConfigDir,
       home: w.ctx.home,
+      hostDirs: w.ctx.hostDirs,
       cwd: w.ctx.cwd,
       denoPath: DENO,
       source: { kind: "local", root: ROOT },
@@ -240,6 +243,7 @@ Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing perm
       stateRoot: w.ctx.stateRoot,
       claudeConfigDir: w.ctx.claudeConfigDir,
       home: w.ctx.home,
+      hostDirs: w.ctx.hostDirs,
       cwd: w.ctx.cwd,
       denoPath: DENO,
       source: { kind: "local", root: ROOT },

@@ -13,7 +13,14 @@
 
 import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { denoRunArgs, type HookRow, HOOKS, type PermissionPaths } from "../hook/table.ts";
+import {
+  denoRunArgs,
+  type HookRow,
+  HOOKS,
+  hostRegistration,
+  type PermissionPaths,
+} from "../hook/table.ts";
+import { HOSTS } from "../host/mod.ts";
 
 /** The JSR package name, the prefix of every `jsr:` hook specifier. */
 export const JSR_PACKAGE = "@skillgate/skillgate";
@@ -278,7 +285,8 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
  * else, including a user's wrapper around the same module, is foreign and never touched.
  *
  * @param command The registered command line.
- * @param event The host event it is registered on (`Stop`, `agentStop`, ...).
+ * @param event The host event it is registered on (`Stop`, `agentStop`, ...): the command registers
+ *   the hook whose event some host that runs it names so.
  * @param rows The hook table (default {@link HOOKS}).
  * @returns What was recognised, or `null` for a foreign command.
  */
@@ -310,7 +318,7 @@ export function recogniseCommand(
   }
   if (module === undefined) return null;
   const row = rows.find((r) =>
-    exportName(r) === module && (r.claudeEvent === event || r.copilotEvent === event)
+    exportName(r) === module && HOSTS.some((h) => hostRegistration(h, r)?.event === event)
   );
   return row ? { hookId: row.id, module } : { module };
 }

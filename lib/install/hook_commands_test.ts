@@ -192,7 +192,7 @@ Deno.test("recogniseCommand() knows every command setup writes, by event", () =>
   ) {
     for (const row of HOOKS) {
       const command = hookCommand(row, { denoPath: DENO, source, paths: PATHS });
-      assert.equal(recogniseCommand(command, row.claudeEvent)?.hookId, row.id, command);
+      assert.equal(recogniseCommand(command, row.event)?.hookId, row.id, command);
     }
   }
 });

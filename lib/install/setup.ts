@@ -1,6 +1,8 @@
 /**
- * `skillgate setup`: register, update and remove skillgate's hooks in Claude Code's
- * `settings.json` (or the project's `.claude/settings.json`) and in the Copilot CLI hook file.
+ * `skillgate setup`: register, update and remove skillgate's hooks in one host's hook file: Claude
+ * Code's `settings.json` (or the project's `.claude/settings.json`) by default, another host's with
+ * `--<host>` (`--copilot`: the Copilot CLI hook file). Every host is set up the same way, from its
+ * host object (`lib/host/`): its hook file's place and shape, its event names and matchers.
  *
  * A hook is registered only when its switch is on; a switch flag is saved to config; a second run
  * changes nothing; `--uninstall` removes every skillgate entry and nothing else.
@@ -21,7 +23,7 @@ import {
   type SwitchResolution,
   writeConfigValue,
 } from "../base/config.ts";
-import { type HookRow, HOOKS, type PermissionPaths } from "../hook/table.ts";
+import { type HookRow, HOOKS, hostRegistration, type PermissionPaths } from "../hook/table.ts";
 import {
   hookCommand,
   hookModule,
@@ -30,15 +32,9 @@ import {
   RUNTIME_PROJECT_DIR,
   shellJoin,
 } from "./hook_commands.ts";
-import {
-  type DesiredHook,
-  type HookChange,
-  mergeClaudeHooks,
-  SettingsFileError,
-  updateJsonFile,
-  type UpdateResult,
-} from "../host/claude_settings.ts";
-import { copilotHooksPath, mergeCopilotHooks } from "../host/copilot_hooks.ts";
+import { type DesiredHook, type HookChange, mergeHooks } from "../host/hook_file.ts";
+import { SettingsFileError, updateJsonFile, type UpdateResult } from "../host/json_file.ts";
+import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
 import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
@@ -59,8 +55,8 @@ export interface SetupArgs {
   readonly invalid: readonly { name: SwitchName; flag: string }[];
   /** `--project`: the project's settings instead of the user's. */
   readonly project: boolean;
-  /** `--copilot`: the Copilot CLI hook file instead of Claude Code's settings. */
-  readonly copilot: boolean;
+  /** The host whose hook file is written: `--<kind>` (`--copilot`), else the default host. */
+  readonly host: HostKind;
   /** `--dry-run`: print the change as a diff, write nothing. */
   readonly dryRun: boolean;
   /** `--uninstall`: remove every skillgate entry. */
@@ -71,10 +67,23 @@ export interface SetupArgs {
   readonly help: boolean;
 }
 
+/** The hosts chosen by a flag, `--<kind>`: every host but the default. */
+const FLAGGED_HOSTS = HOSTS.filter((h) => h.kind !== DEFAULT_HOST.kind);
+
+/** The project file of each host, as `--project` explains it. */
+const PROJECT_FILES = `${DEFAULT_HOST.setup.projectFile} (${
+  FLAGGED_HOSTS.map((h) => `or ${h.setup.projectFile} with --${h.kind}`).join(", ")
+})`;
+
+/** One usage line per host flag. */
+const HOST_FLAG_LINES = FLAGGED_HOSTS.map((h) =>
+  `  ${`--${h.kind}`.padEnd(13)} Write ${h.setup.target}\n`
+).join("");
+
 /** The usage text of `skillgate setup`. */
 export const SETUP_USAGE: string = `Usage: skillgate setup [options]
 
-Registers skillgate's hooks in Claude Code (~/.claude/settings.json, or $CLAUDE_CONFIG_DIR),
+Registers skillgate's hooks in ${DEFAULT_HOST.setup.target},
 one per switch that is on. Running it again changes nothing.
 
 Options:
@@ -82,9 +91,8 @@ Options:
   --skill-contracts, --no-skill-contracts   Turn the contract Stop hook on or off (saved)
   --skill-redirect, --no-skill-redirect     Turn the skill-to-agent redirect on or off (saved)
   --skill-routing=on|off                    The same with a value (also yes/no, true/false, 1/0)
-  --project     Use the project's .claude/settings.json (or .github/hooks with --copilot)
-  --copilot     Write the Copilot CLI hook file (~/.copilot/hooks/skillgate.json)
-  --dry-run     Print the change as a diff and write nothing
+  --project     Use the project's ${PROJECT_FILES}
+${HOST_FLAG_LINES}  --dry-run     Print the change as a diff and write nothing
   --uninstall   Remove every skillgate hook entry and nothing else
   --compile     Build one binary per hook with deno compile into <state root>/bin and register it
   --help        Show this text`;
@@ -98,7 +106,8 @@ Options:
 export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: string } {
   const switches: Partial<Record<SwitchName, boolean>> = {};
   const invalid: { name: SwitchName; flag: string }[] = [];
-  const flags = { project: false, copilot: false, dryRun: false, uninstall: false, compile: false };
+  const flags = { project: false, dryRun: false, uninstall: false, compile: false };
+  let host: HostKind = DEFAULT_HOST.kind;
   let help = false;
   for (const arg of args) {
     let matched = false;
@@ -117,12 +126,17 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
       break;
     }
     if (matched) continue;
+    const flagged = FLAGGED_HOSTS.find((h) => arg === `--${h.kind}`);
+    if (flagged) {
+      if (host !== DEFAULT_HOST.kind && host !== flagged.kind) {
+        return { error: `--${host} and --${flagged.kind} do not mix` };
+      }
+      host = flagged.kind;
+      continue;
+    }
     switch (arg) {
       case "--project":
         flags.project = true;
-        break;
-      case "--copilot":
-        flags.copilot = true;
         break;
       case "--dry-run":
         flags.dryRun = true;
@@ -142,19 +156,19 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
     }
   }
   if (flags.uninstall && flags.compile) return { error: "--uninstall and --compile do not mix" };
-  return { switches, invalid, ...flags, help };
+  return { switches, invalid, ...flags, host, help };
 }
 
 /** Everything setup reads from its surroundings (so tests can point it at temp dirs). */
 export interface SetupContext {
   /** The state root. */
   readonly stateRoot: string;
-  /** The Claude Code config directory. */
+  /** The Claude Code config directory: where skills and agents are read (for every host). */
   readonly claudeConfigDir: string;
   /** The user's home directory. */
   readonly home: string;
-  /** `COPILOT_HOME`, when set. */
-  readonly copilotHome?: string;
+  /** Each host's config directory (`hostConfigDirs` in `lib/host/mod.ts`), holding its hook file. */
+  readonly hostDirs: Readonly<Record<HostKind, string>>;
   /** The working directory (the project is the repository around it). */
   readonly cwd: string;
   /** The absolute path of the Deno executable to register. */
@@ -261,16 +275,17 @@ export function permissionPathsFor(ctx: SetupContext, projectDir?: string): Perm
 }
 
 /**
- * The registrations wanted for a host, given the switches.
+ * The registrations wanted for a host, given the switches: every hook whose switch is on and that
+ * runs under the host, with the host's event name and matcher.
  *
- * @param host `claude` or `copilot`.
+ * @param host The host.
  * @param states The switches.
  * @param commandOf The command of each hook.
  * @param rows The hook table.
  * @returns The wanted registrations, in table order.
  */
 export function desiredHooks(
-  host: "claude" | "copilot",
+  host: HostKind,
   states: SwitchStates,
   commandOf: (row: HookRow) => string,
   rows: readonly HookRow[] = HOOKS,
@@ -278,13 +293,12 @@ export function desiredHooks(
   const out: DesiredHook[] = [];
   for (const row of rows) {
     if (!states[row.switchName].on) continue;
-    const event = host === "claude" ? row.claudeEvent : row.copilotEvent;
-    if (!event) continue;
-    const matcher = host === "claude" ? row.matcher : row.copilotMatcher;
+    const reg = hostRegistration(hostFor(host), row);
+    if (!reg) continue;
     out.push({
       hookId: row.id,
-      event,
-      ...(matcher !== undefined ? { matcher } : {}),
+      event: reg.event,
+      ...(reg.matcher !== undefined ? { matcher: reg.matcher } : {}),
       command: commandOf(row),
       timeout: row.timeoutSec,
     });
@@ -292,15 +306,18 @@ export function desiredHooks(
   return out;
 }
 
-/** Where setup writes for these flags. */
+/**
+ * Where setup writes for these flags: the host's user hook file, or with `--project` the first of
+ * the project's hook files.
+ *
+ * @param args The parsed flags.
+ * @param ctx The surroundings.
+ * @returns The file.
+ */
 export function targetPath(args: SetupArgs, ctx: SetupContext): string {
-  const project = args.project ? projectRoot(ctx.cwd) : undefined;
-  if (args.copilot) {
-    return copilotHooksPath({ home: ctx.home, copilotHome: ctx.copilotHome, projectDir: project });
-  }
-  return project
-    ? join(project, ".claude", "settings.json")
-    : join(ctx.claudeConfigDir, "settings.json");
+  const file = hostFor(args.host).hookFile;
+  if (args.project) return file.projectPaths(projectRoot(ctx.cwd))[0];
+  return file.userPath(ctx.hostDirs[args.host]);
 }
 
 function describe(
@@ -344,7 +361,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     return 0;
   }
   const path = targetPath(args, ctx);
-  const host = args.copilot ? "copilot" : "claude";
+  const host = hostFor(args.host);
 
   // 1. Switch flags: saved to config once the settings file is written (never in a dry run or an
   // uninstall), so a settings file that is refused leaves the config as it was.
@@ -378,7 +395,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   const paths = permissionPathsFor(ctx, args.project ? projectRoot(ctx.cwd) : undefined);
   let source: ModuleSource = ctx.source;
   const rowsOn = HOOKS.filter((r) =>
-    wanted[r.switchName].on && (host === "claude" || r.copilotEvent !== undefined)
+    wanted[r.switchName].on && hostRegistration(host, r) !== undefined
   );
   if (args.compile && rowsOn.length > 0) {
     const binDir = binDirOf(ctx.stateRoot);
@@ -408,7 +425,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(
-      host,
+      host.kind,
       wanted,
       (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths: commandPaths }),
     );
@@ -422,13 +439,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   let result: UpdateResult;
   try {
     result = updateJsonFile(path, (current) => {
-      if (host === "claude") {
-        const merged = mergeClaudeHooks(current, desired, skillgateOwner);
-        changes = merged.changes;
-        if (current === undefined && desired.length === 0) return undefined;
-        return merged.settings;
-      }
-      const merged = mergeCopilotHooks(current, desired, skillgateOwner);
+      const merged = mergeHooks(host.hookFile.format, current, desired, skillgateOwner);
       changes = merged.changes;
       return merged.doc;
     }, {

@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseSetupArgs, runSetup, type SetupArgs, type SetupContext } from "./setup.ts";
-import { listOwnedClaudeHooks } from "../host/claude_settings.ts";
-import { listOwnedCopilotHooks } from "../host/copilot_hooks.ts";
+import {
+  parseSetupArgs,
+  runSetup,
+  SETUP_USAGE,
+  type SetupArgs,
+  type SetupContext,
+} from "./setup.ts";
+import { listOwnedHooks } from "../host/hook_file.ts";
+import { CLAUDE } from "../host/claude.ts";
+import { COPILOT } from "../host/copilot.ts";
 import { skillgateOwner } from "./setup.ts";
 import { readConfig, SWITCH_ENV } from "../base/config.ts";
 import { SHELL_PROJECT_DIR, shellSplit } from "./hook_commands.ts";
@@ -30,7 +37,7 @@ async function world(): Promise<World> {
     stateRoot: join(dir, "state"),
     claudeConfigDir: join(dir, "claude"),
     home: join(dir, "home"),
-    copilotHome: join(dir, "copilot"),
+    hostDirs: { claude: join(dir, "claude"), copilot: join(dir, "copilot") },
     cwd: join(dir, "project", "sub"),
     denoPath: "/usr/local/bin/deno",
     source: { kind: "local", root: ROOT },
@@ -48,7 +55,9 @@ function args(list: string[]): SetupArgs {
 
 async function owned(path: string): Promise<string[]> {
   const doc = JSON.parse(await Deno.readTextFile(path));
-  return listOwnedClaudeHooks(doc, skillgateOwner).map((o) => `${o.hookId}@${o.event}`).sort();
+  return listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner).map((o) =>
+    `${o.hookId}@${o.event}`
+  ).sort();
 }
 
 const FOREIGN = {
@@ -86,6 +95,15 @@ Deno.test("parseSetupArgs() reads switch flags, =on|off values and the mode flag
   assert.deepEqual(bad.invalid, [{ name: "skill_routing", flag: "--skill-routing=maybe" }]);
   assert.deepEqual(parseSetupArgs(["--frobnicate"]), { error: "Unknown argument: --frobnicate" });
   assert.ok("error" in parseSetupArgs(["--uninstall", "--compile"]));
+});
+
+Deno.test("parseSetupArgs() picks the host: the default, or --<kind> for every other host", () => {
+  assert.equal(args([]).host, "claude");
+  assert.equal(args(["--copilot"]).host, "copilot");
+  assert.equal(args(["--copilot", "--copilot", "--project"]).host, "copilot");
+  // The default host has no flag of its own, as before the registry.
+  assert.deepEqual(parseSetupArgs(["--claude"]), { error: "Unknown argument: --claude" });
+  assert.match(SETUP_USAGE, /^ {2}--copilot {5}Write the Copilot CLI hook file \(~\/\.copilot/m);
 });
 
 Deno.test("setup: fresh install registers the hooks whose switch is on, one line each", async () => {
@@ -277,7 +295,7 @@ Deno.test("setup grants every hook the project root the host names at run time, 
   try {
     assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 0);
     const doc = JSON.parse(await Deno.readTextFile(w.settings));
-    const hooks = listOwnedClaudeHooks(doc, skillgateOwner);
+    const hooks = listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner);
     assert.equal(hooks.length, 4);
     for (const hook of hooks) {
       assert.ok(hook.command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), hook.command);
@@ -326,7 +344,7 @@ Deno.test("setup --copilot writes $COPILOT_HOME/hooks/skillgate.json; --uninstal
     assert.equal(doc.version, 1);
     assert.deepEqual(Object.keys(doc.hooks), ["userPromptSubmitted", "preToolUse"]);
     assert.deepEqual(
-      listOwnedCopilotHooks(doc, skillgateOwner).map((o) => o.hookId),
+      listOwnedHooks(COPILOT.hookFile.format, doc, skillgateOwner).map((o) => o.hookId),
       ["skill-route", "skill-redirect"],
     );
     await assert.rejects(() => Deno.stat(w.settings), Deno.errors.NotFound);
@@ -376,7 +394,7 @@ Deno.test("setup --compile registers the binaries once every one is built", asyn
     };
     assert.equal(await runSetup(args(["--compile", "--skill-routing"]), ctx), 0);
     const doc = JSON.parse(await Deno.readTextFile(w.settings));
-    const commands = listOwnedClaudeHooks(doc, skillgateOwner).map((o) =>
+    const commands = listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner).map((o) =>
       `${o.hookId} ${o.command}`
     );
     const bin = join(w.ctx.stateRoot, "bin");
@@ -473,7 +491,9 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
       for (const r of results) assert.equal(r.code, 0, new TextDecoder().decode(r.stderr));
       const doc = JSON.parse(await Deno.readTextFile(w.settings));
       assert.deepEqual(
-        listOwnedClaudeHooks(doc, skillgateOwner).map((o) => `${o.hookId}@${o.event}`).sort(),
+        listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner).map((o) =>
+          `${o.hookId}@${o.event}`
+        ).sort(),
         [
           "skill-contract@Stop",
           "skill-redirect-stop@Stop",

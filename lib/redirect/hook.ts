@@ -8,13 +8,17 @@
  */
 
 import type { HookSpec } from "../hook/runner.ts";
+import { toolNamesOf } from "../host/mod.ts";
+
+const SKILL_TOOLS = toolNamesOf("skill");
 
 /** The skill-to-agent redirect hook: denies (or, on Stop, blocks once for) a Skill call of an agent. */
 export const SKILL_REDIRECT_HOOK: HookSpec = {
   ids: ["skill-redirect", "skill-redirect-stop"],
-  // Only a Skill call (`Skill` in Claude Code, `skill` in Copilot CLI; see SKILL_TOOL_NAMES in
-  // redirect.ts) or a stop concerns it; any other tool call ends here, before any file is read.
-  relevant: (ev) => ev.eventName === "Stop" || ev.toolName === "Skill" || ev.toolName === "skill",
+  // Only a Skill call (the skill tool of any host: `Skill` in Claude Code, `skill` in Copilot CLI)
+  // or a stop concerns it; any other tool call ends here, before any file is read.
+  relevant: (ev) =>
+    ev.eventName === "Stop" || (ev.toolName !== undefined && SKILL_TOOLS.includes(ev.toolName)),
   // The redirect logic is loaded only once the switch is known to be on.
   run: async (ev, ctx) => (await import("./redirect.ts")).redirectHook(ev, ctx),
 };

@@ -25,6 +25,9 @@ import { configList, configNumber, type ConfigState } from "../base/config.ts";
 import { DEFAULT_DEADLINE_MS, HookFailure } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
+import { CLAUDE } from "../host/claude.ts";
+import { COPILOT } from "../host/copilot.ts";
+import { hostFor, type HostKind, HOSTS, toolNamesOf } from "../host/mod.ts";
 import { sanitizeName } from "../base/sanitize.ts";
 import {
   isSafeFileStem,
@@ -36,30 +39,31 @@ import {
 import type { SkillLoad, TranscriptRun } from "../transcript/model.ts";
 import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
 
-/** The Skill tool's name per host: `Skill` in Claude Code, `skill` in Copilot CLI. */
-export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze(["Skill", "skill"]);
+/** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
+export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("skill")]);
 
-/** The subagent tool's names: `Agent` (Claude Code 2.1.63+), `Task` before, `task` in Copilot CLI. */
-export const AGENT_TOOL_NAMES: readonly string[] = Object.freeze(["Agent", "Task", "task"]);
+/**
+ * The subagent tool's names over every host: `Agent` (Claude Code 2.1.63+), `Task` before, `task`
+ * in Copilot CLI.
+ */
+export const AGENT_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("agent")]);
 
 /** The longest raw name looked up at all; longer names cannot be agents and pass through. */
 export const MAX_TARGET_NAME_LENGTH = 256;
 
 /**
- * The redirect text. `{name}` is the only substitution, and it is always the sanitised name
- * (`[A-Za-z0-9:_-]`). The text states what is wrong and what exists, because a host presents it
- * to the model as a tool result, which the model treats as untrusted and ignores when it reads
- * like an order.
+ * The redirect text for Claude Code (its host object's `texts.skillIsAgent`). `{name}` is the only
+ * substitution, and it is always the sanitised name (`[A-Za-z0-9:_-]`). The text states what is
+ * wrong and what exists, because a host presents it to the model as a tool result, which the model
+ * treats as untrusted and ignores when it reads like an order.
  */
-export const SKILL_IS_AGENT_REDIRECT: string = '"{name}" is an agent, not a skill: the Skill ' +
-  "tool has no skill by that name and cannot run it. Agents are started with the Agent tool " +
-  '(named Task before Claude Code 2.1.63), with subagent_type "{name}".';
+export const SKILL_IS_AGENT_REDIRECT: string = CLAUDE.texts.skillIsAgent;
 
 /**
- * Whether a tool name is the Skill tool of either host.
+ * Whether a tool name is the Skill tool of any host.
  *
  * @param toolName The payload's tool name.
- * @returns `true` for `Skill` and `skill` only.
+ * @returns `true` for the names in {@link SKILL_TOOL_NAMES} only.
  */
 export function isSkillTool(toolName: unknown): boolean {
   return typeof toolName === "string" && SKILL_TOOL_NAMES.includes(toolName);
@@ -90,24 +94,22 @@ export function skillTargetName(toolInput: unknown): string | undefined {
 }
 
 /**
- * The same guidance in GitHub Copilot CLI's terms, whose subagent tool is `task` and takes the
- * agent's name as `agent_type` (observed on Copilot CLI 1.0.102).
+ * The same guidance in GitHub Copilot CLI's terms (its host object's `texts.skillIsAgent`), whose
+ * subagent tool is `task` and takes the agent's name as `agent_type` (observed on Copilot CLI
+ * 1.0.102).
  */
-export const SKILL_IS_AGENT_REDIRECT_COPILOT: string = '"{name}" is an agent, not a skill: the ' +
-  "skill tool has no skill by that name and cannot run it. Agents are started with the task " +
-  'tool, with agent_type "{name}".';
+export const SKILL_IS_AGENT_REDIRECT_COPILOT: string = COPILOT.texts.skillIsAgent;
 
 /**
- * The redirect text for one name, with only the sanitised name substituted.
+ * The redirect text for one name, in the host's own terms, with only the sanitised name
+ * substituted.
  *
  * @param name The agent's name (untrusted; sanitised here).
  * @param host The host the text is for (default Claude Code).
  * @returns The message; the name inside it uses `[A-Za-z0-9:_-]` only.
  */
-export function redirectMessage(name: string, host: "claude" | "copilot" = "claude"): string {
-  const safe = sanitizeName(name);
-  const template = host === "copilot" ? SKILL_IS_AGENT_REDIRECT_COPILOT : SKILL_IS_AGENT_REDIRECT;
-  return template.replaceAll("{name}", safe);
+export function redirectMessage(name: string, host: HostKind = "claude"): string {
+  return hostFor(host).texts.skillIsAgent.replaceAll("{name}", sanitizeName(name));
 }
 
 /** Where the redirect learns what is an agent and what is a skill. */
@@ -245,11 +247,15 @@ export function sameAgentName(agent: string, subagentType: string): boolean {
   return bare(t) !== "" && bare(t) === bare(a);
 }
 
+/** The agent tools' fields naming the agent, over every host (`subagent_type`, `agent_type`). */
+const AGENT_TYPE_FIELDS: readonly string[] = [...new Set(HOSTS.map((h) => h.agentTypeField))];
+
 function dispatchedType(input: unknown): string | undefined {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return undefined;
   const rec = input as Record<string, unknown>;
-  if (typeof rec.subagent_type === "string") return rec.subagent_type;
-  if (typeof rec.agent_type === "string") return rec.agent_type;
+  for (const field of AGENT_TYPE_FIELDS) {
+    if (typeof rec[field] === "string") return rec[field] as string;
+  }
   return undefined;
 }
 
@@ -463,7 +469,7 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
   const base: CatalogOptions = {
     claudeConfigDir: ctx.claudeConfigDir,
     cwd: ev.cwd,
-    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+    projectDir: getEnv(CLAUDE.env.projectDir),
     extraSkillDirs: configList(ctx.config, "skill_dirs", []),
     extraAgentDirs: configList(ctx.config, "agent_dirs", []),
     stateRoot: ctx.stateRoot,
@@ -518,10 +524,7 @@ export async function redirectPreToolUse(
   const decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
   if (decision.action === "deny") {
     ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
-    return denyAnswer(
-      ev,
-      ev.host === "copilot" ? redirectMessage(decision.name, "copilot") : decision.message,
-    );
+    return denyAnswer(ev, redirectMessage(decision.name, ev.host));
   }
   // The name is tool input: it is logged only when it is a known agent (here one that is also a
   // skill). A real skill's or an unknown name is logged as the reason alone.
@@ -557,12 +560,13 @@ export async function redirectStop(
 ): Promise<HookAnswer> {
   const fields: Record<string, string | number> = { host: ev.host };
   const pass = (reason: string) => (ctx.log("pass", reason, fields), null);
-  if (ev.host !== "claude") return pass("not-claude-transcript");
+  // The path reads Claude Code's transcript format; another host's transcript is not read.
+  if (hostFor(ev.host).transcript !== CLAUDE.transcript) return pass("not-claude-transcript");
   if (ev.stopHookActive) return pass("stop-hook-active");
   if (!isSafeFileStem(ev.sessionId)) return pass("no-safe-session-id");
   const transcript = ev.transcriptPath;
   if (!transcript) return pass("no-transcript");
-  if (!isUnder(transcript, join(ctx.claudeConfigDir, "projects"))) {
+  if (!isUnder(transcript, join(ctx.claudeConfigDir, CLAUDE.layout.transcripts))) {
     return pass("transcript-outside-projects");
   }
   // The host fires Stop before the turn's last records reach the file: a failed Skill call not

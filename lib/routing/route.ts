@@ -33,6 +33,8 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
+import { CLAUDE } from "../host/claude.ts";
+import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
@@ -325,13 +327,18 @@ export function contractSummaries(contract: unknown): string[] {
  *
  * @param skill The routed skill.
  * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
+ * @param host The host the line is for: it names that host's skill tool (default Claude Code).
  * @returns The line.
  */
-export function routeHint(skill: RouteSkill, mode: HintMode = "name"): string {
+export function routeHint(
+  skill: RouteSkill,
+  mode: HintMode = "name",
+  host: HostKind = DEFAULT_HOST.kind,
+): string {
   const name = sanitizeName(skill.name) || "skill";
   let line = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
-    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which the Skill ` +
-    `tool loads.`;
+    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which ` +
+    `${hostFor(host).texts.skillTool} loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
     line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
@@ -473,7 +480,7 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
   const world = await loadRouteSkills({
     claudeConfigDir: ctx.claudeConfigDir,
     cwd: ev.cwd,
-    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+    projectDir: getEnv(CLAUDE.env.projectDir),
     extraSkillDirs: configList(ctx.config, "skill_dirs", []),
     stateRoot: ctx.stateRoot,
   });
@@ -497,5 +504,5 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
   }
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
   ctx.log("routed", undefined, { ...fields, skill: fields.best, hint: mode });
-  return contextAnswer(ev, routeHint(decision.route.skill, mode));
+  return contextAnswer(ev, routeHint(decision.route.skill, mode, ev.host));
 }

@@ -17,6 +17,7 @@ import type { ConfigState } from "../base/config.ts";
 import { evalRoutes, parseLabeled } from "../cli/route.ts";
 import { loadRouteSkills } from "./route.ts";
 import { FIXTURES } from "../../tests/_helpers.ts";
+import { HOSTS } from "../host/mod.ts";
 
 const investigate: RouteSkill = {
   name: "investigate",
@@ -165,6 +166,16 @@ Deno.test("routeHint() states the fit, names source and off switch, and asks for
   assert.ok(hint.includes("tell the user in one sentence that skillgate routed this request"));
   assert.ok(!hint.includes("\n"));
   assert.ok(!/\b(Run|You must|MUST|Always)\b/.test(hint), "stated as a fact, not an order");
+});
+
+Deno.test("routeHint() names the host's skill tool, as each host object words it", () => {
+  for (const host of HOSTS) {
+    assert.ok(
+      routeHint(investigate, "name", host.kind).includes(`which ${host.texts.skillTool} loads`),
+    );
+  }
+  // Unchanged by the registry: every host's hint reads as before.
+  assert.equal(routeHint(investigate, "name", "copilot"), routeHint(investigate));
 });
 
 Deno.test("routeHint() adds the first step or the contract summaries when asked", () => {

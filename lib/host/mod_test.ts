@@ -1,0 +1,123 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  canonicalEventName,
+  DEFAULT_HOST,
+  fieldNamesOf,
+  hostConfigDirs,
+  hostFor,
+  type HostKind,
+  HOSTS,
+  recogniseHost,
+  toolNamesOf,
+  UnknownHostError,
+} from "./mod.ts";
+import { CLAUDE } from "./claude.ts";
+import { COPILOT } from "./copilot.ts";
+import { parsePayload, UnknownHostPayloadError } from "./payload.ts";
+import { HOOKS, hostRegistration } from "../hook/table.ts";
+
+Deno.test("HOSTS holds each host once, and hostFor() finds each", () => {
+  assert.deepEqual(HOSTS.map((h) => h.kind), ["claude", "copilot"]);
+  assert.equal(new Set(HOSTS.map((h) => h.kind)).size, HOSTS.length);
+  assert.equal(DEFAULT_HOST, CLAUDE);
+  for (const h of HOSTS) assert.equal(hostFor(h.kind), h);
+  assert.throws(() => hostFor("codex" as HostKind), UnknownHostError);
+});
+
+Deno.test("recogniseHost() asks every host and takes the first that says yes", () => {
+  assert.equal(recogniseHost({ session_id: "s", hook_event_name: "Stop" }), CLAUDE);
+  assert.equal(recogniseHost({ sessionId: "s", toolName: "skill" }), COPILOT);
+  // Both hosts' fields: the earlier host in HOSTS wins, as before there was a registry.
+  assert.equal(recogniseHost({ session_id: "s", sessionId: "s" }), CLAUDE);
+});
+
+Deno.test("a payload of unknown shape is no host's, and never read as Claude Code's", () => {
+  for (
+    const payload of [
+      {},
+      { prompt: "fix the bug", cwd: "/p" },
+      { stop_hook_active: true, last_assistant_message: "done" },
+      // Not a registered host (yet): a Gemini CLI BeforeAgent payload has `session_id`, so the
+      // lack of any host field is what is tested, not a guess about clients to come.
+      { thread_id: "t", turn_id: "u", input: "x" },
+    ]
+  ) {
+    assert.equal(recogniseHost(payload), undefined, JSON.stringify(payload));
+    assert.throws(() => parsePayload(JSON.stringify(payload)), UnknownHostPayloadError);
+  }
+});
+
+Deno.test("every payload a host recognises parses as that host's (property)", () => {
+  const fieldNames = [...new Set(HOSTS.flatMap((h) => Object.values(h.fields).flat()))];
+  fc.assert(
+    fc.property(
+      fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(fc.string(), fc.boolean())),
+      (obj) => {
+        const host = recogniseHost(obj);
+        if (!host) {
+          assert.throws(() => parsePayload(JSON.stringify(obj)), UnknownHostPayloadError);
+        } else assert.equal(parsePayload(JSON.stringify(obj)).host, host.kind);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("toolNamesOf() and fieldNamesOf() take every host's names, in host order", () => {
+  assert.deepEqual(toolNamesOf("skill"), ["Skill", "skill"]);
+  assert.deepEqual(toolNamesOf("agent"), ["Agent", "Task", "task"]);
+  assert.deepEqual(fieldNamesOf("sessionId"), ["session_id", "sessionId"]);
+  assert.deepEqual(fieldNamesOf("toolInput"), ["tool_input", "toolInput", "toolArgs"]);
+  assert.deepEqual(fieldNamesOf("prompt"), ["prompt", "userPrompt", "user_prompt"]);
+  assert.deepEqual(HOSTS.map((h) => h.agentTypeField), ["subagent_type", "agent_type"]);
+});
+
+Deno.test("canonicalEventName() reads the sender's names first, then any host's", () => {
+  assert.equal(canonicalEventName(COPILOT, "agentStop"), "Stop");
+  assert.equal(canonicalEventName(COPILOT, "userPromptSubmitted"), "UserPromptSubmit");
+  assert.equal(canonicalEventName(CLAUDE, "PreToolUse"), "PreToolUse");
+  assert.equal(canonicalEventName(CLAUDE, "agentStop"), "Stop");
+  assert.equal(canonicalEventName(CLAUDE, "Notification"), "Notification");
+});
+
+Deno.test("every host names each event of the table, or leaves it out; hook-file events are unique", () => {
+  for (const host of HOSTS) {
+    const events = Object.values(host.hookEvents);
+    assert.equal(new Set(events).size, events.length, host.kind);
+    for (const [canonical, name] of Object.entries(host.hookEvents)) {
+      assert.equal(canonicalEventName(host, name!), canonical, `${host.kind} ${name}`);
+    }
+    for (const row of HOOKS) {
+      const reg = hostRegistration(host, row);
+      if (reg?.matcher !== undefined) {
+        for (const tool of host.tools.skill) assert.match(tool, new RegExp(`^(?:${reg.matcher})$`));
+      }
+    }
+  }
+});
+
+Deno.test("hostConfigDirs() gives each host its own directory from its variable or home", () => {
+  const env = (vars: Record<string, string>) => (name: string) => vars[name];
+  assert.deepEqual(hostConfigDirs({ home: "/h", env: env({}) }), {
+    claude: "/h/.claude",
+    copilot: "/h/.copilot",
+  });
+  assert.deepEqual(
+    hostConfigDirs({ home: "/h", env: env({ CLAUDE_CONFIG_DIR: "/c", COPILOT_HOME: "/p" }) }),
+    { claude: "/c", copilot: "/p" },
+  );
+});
+
+Deno.test("host modules stay light: they import no module that does work or I/O", async () => {
+  for (const name of ["mod.ts", "claude.ts", "copilot.ts", "payload.ts", "answer.ts", "json.ts"]) {
+    const text = await Deno.readTextFile(new URL(`./${name}`, import.meta.url));
+    const imports = [...text.matchAll(/^import(?! type)[^;]*from "([^"]+)";/gm)].map((m) => m[1]);
+    for (const spec of imports) {
+      assert.ok(
+        ["./mod.ts", "./claude.ts", "./copilot.ts", "./json.ts", "../base/path.ts"].includes(spec),
+        `${name} imports ${spec}`,
+      );
+    }
+  }
+});
