@@ -99,7 +99,6 @@ async function check(args: string[]): Promise<number> {
   const { sanitizeName } = await import("../base/sanitize.ts");
   const shown = sanitizeName(v.skill.trim().replace(/^\//, ""));
   if (json) {
-    const s = run.stats;
     console.log(JSON.stringify({
       word: verdict.word,
       exit: verdict.exit,
@@ -111,14 +110,14 @@ async function check(args: string[]): Promise<number> {
       items: result.items,
       blockLine: verdict.blockLine ?? null,
       run: {
-        load: { via: run.load.via, offset: run.load.offset },
-        startOffset: s.startOffset,
-        endOffset: s.endOffset,
-        bytesParsed: s.bytesParsed,
-        fileSize: s.fileSize,
-        records: s.records,
-        skippedLines: s.skippedLines,
-        unknownTypes: s.unknownTypes,
+        load: { via: run.loadVia, offset: run.loadOffset },
+        startOffset: run.startOffset,
+        endOffset: run.endOffset,
+        bytesParsed: run.bytesParsed,
+        fileSize: run.fileSize,
+        records: run.records,
+        skippedLines: run.skippedLines,
+        unknownTypes: run.unknownTypes,
       },
     }));
     return verdict.exit;
@@ -136,8 +135,8 @@ async function check(args: string[]): Promise<number> {
     const extra = item.status === "waived" ? ` (waived: ${item.waiverReason})` : "";
     lines.push(`  ${item.status.padEnd(7)} ${item.id}: ${item.detail}${extra}`);
   }
-  if (run.stats.skippedLines > 0) {
-    lines.push(`  (${run.stats.skippedLines} unparseable line(s) skipped)`);
+  if (run.skippedLines > 0) {
+    lines.push(`  (${run.skippedLines} unparseable line(s) skipped)`);
   }
   console.log(lines.join("\n"));
   return verdict.exit;

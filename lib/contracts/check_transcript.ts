@@ -4,7 +4,7 @@
  * in), reads the skill's last run from the transcript, and checks it.
  *
  * @example Check a session's last `investigate` run
- * ```ts ignore
+ * ```ts
  * import { checkTranscript } from "@skillgate/skillgate";
  *
  * const verdict = await checkTranscript({
@@ -21,7 +21,6 @@ import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 import { errorCause } from "./state_error.ts";
 import type { Contract } from "./schema.ts";
 import type { CheckResult } from "./check.ts";
-import type { TranscriptRun } from "../transcript/model.ts";
 
 /** What {@link checkTranscript} needs. */
 export interface TranscriptCheckOptions {
@@ -29,8 +28,8 @@ export interface TranscriptCheckOptions {
   readonly transcript: string;
   /** The skill whose last run is checked (a leading `/` is dropped). */
   readonly skill: string;
-  /** A contract to check against, validated already (else the skill file's or the installed skill's). */
-  readonly contract?: Contract;
+  /** A `contract:` value to check against, as a SKILL.md's frontmatter holds it (validated here). */
+  readonly contract?: unknown;
   /** A SKILL.md whose `contract:` is checked (else the installed skill's). */
   readonly skillFile?: string;
   /** The Claude config dir holding the installed skills (default: `CLAUDE_CONFIG_DIR` or `~/.claude`). */
@@ -57,8 +56,30 @@ export interface TranscriptCheck {
   readonly result?: CheckResult;
   /** The block line the Stop hook would give (exit 1). */
   readonly blockLine?: string;
-  /** The run that was checked (exit 0 or 1). */
-  readonly run?: TranscriptRun;
+  /** Where the checked run is in the transcript, and what reading it took (exit 0 or 1). */
+  readonly run?: RunSummary;
+}
+
+/** Where a checked run is in its transcript, and what reading it took. */
+export interface RunSummary {
+  /** How the skill was loaded: `skill_tool`, `slash_command`, `read_skill_md` or `base_directory`. */
+  readonly loadVia: string;
+  /** The byte offset of the load. */
+  readonly loadOffset: number;
+  /** The byte offset where the run's parse started. */
+  readonly startOffset: number;
+  /** The byte offset where it stopped. */
+  readonly endOffset: number;
+  /** The bytes parsed. */
+  readonly bytesParsed: number;
+  /** The transcript's size. */
+  readonly fileSize: number;
+  /** The records parsed. */
+  readonly records: number;
+  /** Lines that were not a JSON object (skipped). */
+  readonly skippedLines: number;
+  /** Records of a type the reader does not know (ignored). */
+  readonly unknownTypes: number;
 }
 
 function verdict(exit: number, message?: string): TranscriptCheck {
@@ -119,8 +140,12 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       projectDir: getEnv("CLAUDE_PROJECT_DIR"),
       agents: false,
     });
-    let contract = options.contract;
-    if (contract === undefined && options.skillFile !== undefined) {
+    let contract: Contract | undefined;
+    if (options.contract !== undefined) {
+      const c = await contractOfValue(options.contract);
+      if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `The contract ${c.problem}`);
+      contract = c.contract;
+    } else if (options.skillFile !== undefined) {
       let text: string;
       try {
         text = await Deno.readTextFile(options.skillFile);
@@ -131,7 +156,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       const c = await contractOfValue((await parseFrontmatter(text)).data.contract);
       if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${options.skillFile} ${c.problem}`);
       contract = c.contract;
-    } else if (contract === undefined) {
+    } else {
       const entry = findSkill(catalog, skill);
       if (!entry) return verdict(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
       const c = await contractOfValue(entry.contract);
@@ -164,11 +189,22 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       command,
     });
     const exit = result.outcome === "met" ? EXIT_CODES.MET : EXIT_CODES.UNMET;
+    const s = read.run.stats;
     return {
       exit,
       word: EXIT_WORDS[exit],
       result,
-      run: read.run,
+      run: {
+        loadVia: read.run.load.via,
+        loadOffset: read.run.load.offset,
+        startOffset: s.startOffset,
+        endOffset: s.endOffset,
+        bytesParsed: s.bytesParsed,
+        fileSize: s.fileSize,
+        records: s.records,
+        skippedLines: s.skippedLines,
+        unknownTypes: s.unknownTypes,
+      },
       ...(exit === EXIT_CODES.UNMET ? { blockLine: renderBlockLine(result, { command }) } : {}),
     };
   } catch (e) {

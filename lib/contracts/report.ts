@@ -304,7 +304,7 @@ export function formatReport(report: Report): string {
  * each run's outcome, runs still `blocked` or `deferred` re-checked against their transcripts.
  *
  * @example Misses by skill
- * ```ts ignore
+ * ```ts
  * import { contractReport } from "@skillgate/skillgate";
  *
  * const report = await contractReport();

@@ -17,6 +17,7 @@
  */
 
 import { getEnv } from "../base/locations.ts";
+import { CLAUDE } from "../host/claude.ts";
 
 /** The kind of a session. */
 export type SessionKind = "spawned" | "headless" | "interactive";
@@ -24,7 +25,7 @@ export type SessionKind = "spawned" | "headless" | "interactive";
 /** The environment names {@link sessionKind} reads (all in the hook table's `HOOK_ENV`). */
 export const SESSION_KIND_ENV: readonly string[] = [
   "SKILLGATE_HEADLESS",
-  "CLAUDE_CODE_ENTRYPOINT",
+  CLAUDE.env.entrypoint,
   "GITHUB_ACTIONS",
   "CI",
 ];
@@ -65,11 +66,11 @@ export function detectSessionKind(env: EnvReader = getEnv): SessionKindResult {
     if (YES.has(explicit)) return { kind: "headless", marker };
     if (NO.has(explicit)) return { kind: "interactive", marker };
   }
-  const entry = read("CLAUDE_CODE_ENTRYPOINT")?.toLowerCase();
+  const entry = read(CLAUDE.env.entrypoint)?.toLowerCase();
   if (entry !== undefined && /^sdk-[a-z0-9_-]{1,20}$/.test(entry)) {
     return {
       kind: entry === "sdk-cli" ? "headless" : "spawned",
-      marker: `CLAUDE_CODE_ENTRYPOINT=${entry}`,
+      marker: `${CLAUDE.env.entrypoint}=${entry}`,
     };
   }
   if (read("GITHUB_ACTIONS")?.toLowerCase() === "true") {

@@ -14,7 +14,7 @@
 import { join } from "../base/path.ts";
 import { isJsonObject, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
-import type { Host, HostEnv, HostLayout } from "./mod.ts";
+import type { Host, HostEnv, HostLayout } from "./host.ts";
 
 /** The payload fields only Claude Code sends; any of them marks its payload. */
 const OWN_FIELDS = ["session_id", "tool_name", "hook_event_name", "transcript_path"];

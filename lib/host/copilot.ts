@@ -14,7 +14,7 @@
 import { join } from "../base/path.ts";
 import { isJsonObject, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
-import type { Host } from "./mod.ts";
+import type { Host } from "./host.ts";
 
 /** The payload fields only Copilot CLI's camelCase payloads have; any of them marks one. */
 const OWN_FIELDS = ["sessionId", "toolName", "toolArgs", "transcriptPath", "hookEventName"];

@@ -18,194 +18,24 @@
 
 import { CLAUDE, type ClaudeHost } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
-import type { HookFileFormat } from "./hook_file.ts";
 
-/** A host answer: one JSON object, or `null` for pass-through (no output). */
-export type HookAnswer = Record<string, unknown> | null;
-
-/**
- * The events skillgate's hooks serve, by their canonical names (Claude Code's). Each host names
- * them its own way in its hook file ({@link Host.hookEvents}) and its payloads
- * ({@link Host.eventNames}).
- */
-export type HookEventName = "UserPromptSubmit" | "PreToolUse" | "Stop";
-
-/** What a tool does, whatever a host calls it. */
-export type ToolRole = "skill" | "agent" | "edit" | "shell";
-
-/** The transcript formats hosts write. A hook that reads one is installed only where it exists. */
-export type TranscriptFormat = "claude-code-jsonl" | "copilot-events-jsonl";
-
-/** The fields of the event model, each read from the payload field names the hosts give it. */
-export type PayloadField =
-  | "eventName"
-  | "sessionId"
-  | "transcriptPath"
-  | "cwd"
-  | "prompt"
-  | "promptId"
-  | "toolName"
-  | "toolInput"
-  | "toolUseId"
-  | "stopHookActive"
-  | "lastAssistantMessage"
-  | "stopReason";
-
-/** The answers a host acts on, one per kind of decision. */
-export interface HostAnswers {
-  /** Context added to the prompt (UserPromptSubmit). */
-  context(text: string): HookAnswer;
-  /** A tool call denied with a reason the model reads (PreToolUse). */
-  deny(reason: string): HookAnswer;
-  /** A stop held back: the model keeps working with `reason` as its instruction (Stop). */
-  stopBlock(reason: string): HookAnswer;
-}
-
-/** Texts that name a host's own tools. */
-export interface HostTexts {
-  /**
-   * The skill-to-agent redirect: a statement that `{name}` is an agent and how this host starts
-   * agents. `{name}` is the only substitution, always with the sanitised name.
-   */
-  readonly skillIsAgent: string;
-  /** How the routing hint names the tool that loads a skill (`the Skill tool`). */
-  readonly skillTool: string;
-}
-
-/** The environment variables a host sets or honours. */
-export interface HostEnv {
-  /** Variables of this host that skillgate's hooks read (each hook's `--allow-env` grants them). */
-  readonly hookReads: readonly string[];
-  /** Moves the host's config directory (`CLAUDE_CONFIG_DIR`, `COPILOT_HOME`). */
-  readonly configDir?: string;
-  /** The project root the host names for a hook. */
-  readonly projectDir?: string;
-  /** Set for a plugin's hooks: the plugin's install, which marks a run from a plugin. */
-  readonly pluginRoot?: string;
-  /** Set for a plugin's hooks: the plugin's persistent data directory. */
-  readonly pluginData?: string;
-  /** How the client was started: marks a headless or SDK-spawned run. */
-  readonly entrypoint?: string;
-}
-
-/**
- * Where a host keeps skills, agents, plugins and transcripts: folders under its config directory
- * (`user*`, `plugins`, `transcripts`) and under a project root (`project*`). A folder left out is
- * one the host does not have, or one skillgate does not read.
- */
-export interface HostLayout {
-  /** The user's skills, under the config directory. */
-  readonly userSkills?: string;
-  /** The user's agents, under the config directory. */
-  readonly userAgents?: string;
-  /** Installed plugins, under the config directory. */
-  readonly plugins?: string;
-  /** Session transcripts, under the config directory. */
-  readonly transcripts?: string;
-  /** A project's skills, under the project root. */
-  readonly projectSkills?: string;
-  /** A project's agents, under the project root. */
-  readonly projectAgents?: string;
-}
-
-/** Where `setup` and `doctor` find a host's hook files. */
-export interface HostHookFile {
-  /** The file's shape, for the shared merge (`hook_file.ts`). */
-  readonly format: HookFileFormat;
-  /**
-   * The user's hook file.
-   *
-   * @param configDir The host's config directory ({@link Host.configDir}).
-   */
-  userPath(configDir: string): string;
-  /**
-   * A project's hook files, as the host reads them; `setup --project` writes the first.
-   *
-   * @param projectRoot The project root.
-   */
-  projectPaths(projectRoot: string): readonly string[];
-}
-
-/** How `skillgate setup` describes a host's hook file in its usage text. */
-export interface HostSetupText {
-  /** The user's file, as in `Registers skillgate's hooks in <target>` or `--<kind>  Write <target>`. */
-  readonly target: string;
-  /** The project's file, as in `--project  Use the project's <projectFile>`. */
-  readonly projectFile: string;
-}
-
-/** What a host's config directory is computed from. */
-export interface HostPlaces {
-  /** The user's home directory. */
-  readonly home: string;
-  /**
-   * Reads an environment variable.
-   *
-   * @param name The variable.
-   * @returns Its value, or `undefined` when unset, empty or not readable.
-   */
-  env(name: string): string | undefined;
-}
-
-/** One AI coding client, with everything skillgate knows about it. */
-export interface Host<K extends string = string> {
-  /** The host's id (`claude`, `copilot`): in logs, `HookEvent.host` and the `--<kind>` flag. */
-  readonly kind: K;
-  /** Its name for people (`Claude Code`). */
-  readonly name: string;
-  /**
-   * Whether a payload is this host's, by its own field names and event names.
-   *
-   * @param payload The payload, a JSON object.
-   * @returns `true` when this host sent it.
-   */
-  recognise(payload: Readonly<Record<string, unknown>>): boolean;
-  /** The host's payload field names for each field of the event model (first present wins). */
-  readonly fields: Readonly<Partial<Record<PayloadField, readonly string[]>>>;
-  /**
-   * The host's event names, as they arrive in a payload, reduced to lower-case letters and digits,
-   * with the canonical name each means (`agentstop` gives `Stop`).
-   */
-  readonly eventNames: Readonly<Record<string, string>>;
-  /** The name of each event in the host's hook file; an event left out is one it does not have. */
-  readonly hookEvents: Readonly<Partial<Record<HookEventName, string>>>;
-  /** The answers it acts on. */
-  readonly answers: HostAnswers;
-  /** Its tool names by role. */
-  readonly tools: Readonly<Record<ToolRole, readonly string[]>>;
-  /** The input field of its agent tool that names the agent (`subagent_type`, `agent_type`). */
-  readonly agentTypeField: string;
-  /** The format of the transcript it writes (the one a Stop payload points at). */
-  readonly transcript: TranscriptFormat;
-  /** Where it keeps skills, agents, plugins and transcripts. */
-  readonly layout: HostLayout;
-  /** Its environment variables. */
-  readonly env: HostEnv;
-  /** Texts that name its tools. */
-  readonly texts: HostTexts;
-  /**
-   * Its config directory.
-   *
-   * @param places Home and environment.
-   * @returns The directory (its environment variable, else its default under home).
-   */
-  configDir(places: HostPlaces): string;
-  /** Its hook files. */
-  readonly hookFile: HostHookFile;
-  /** How `setup` describes its hook file. */
-  readonly setup: HostSetupText;
-  /**
-   * A payload of this host that every skillgate hook answers with a pass-through (`doctor` runs
-   * each registered command on one): a `/` prompt, a Skill call for a name nothing has, a stop
-   * the host says was already continued.
-   *
-   * @param event The event as named in the host's hook file.
-   * @param cwd The working directory to report.
-   * @param transcriptPath The transcript a stop names.
-   * @returns The JSON text.
-   */
-  samplePayload(event: string, cwd: string, transcriptPath: string): string;
-}
+export type {
+  HookAnswer,
+  HookEventName,
+  Host,
+  HostAnswers,
+  HostEnv,
+  HostHookFile,
+  HostKind,
+  HostLayout,
+  HostPlaces,
+  HostSetupText,
+  HostTexts,
+  PayloadField,
+  ToolRole,
+  TranscriptFormat,
+} from "./host.ts";
+import type { Host, HostKind, HostPlaces, PayloadField, ToolRole } from "./host.ts";
 
 /**
  * Every host, in the order the registry asks them whether a payload is theirs: where two could
@@ -214,8 +44,10 @@ export interface Host<K extends string = string> {
  */
 export const HOSTS: readonly [ClaudeHost, Host<"copilot">] = [CLAUDE, COPILOT];
 
-/** The id of a host in {@link HOSTS}. */
-export type HostKind = (typeof HOSTS)[number]["kind"];
+/** Compile-time: the written-out {@link HostKind} is exactly the kinds of {@link HOSTS}. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const KINDS_AGREE: Same<HostKind, (typeof HOSTS)[number]["kind"]> = true;
+void KINDS_AGREE;
 
 /** The host `setup` writes for when no host flag is given, and the default of host parameters. */
 export const DEFAULT_HOST: ClaudeHost = CLAUDE;

@@ -96,6 +96,14 @@ function parseToolInput(value: unknown): unknown {
 /**
  * Parses a hook payload.
  *
+ * @example A hook of your own reads its payload
+ * ```ts
+ * import { parsePayload } from "@skillgate/skillgate";
+ *
+ * const ev = parsePayload('{"session_id":"s1","hook_event_name":"Stop","stop_hook_active":false}');
+ * console.log(ev.host, ev.eventName); // claude Stop
+ * ```
+ *
  * @param raw The text the host wrote to stdin.
  * @returns The normalised event.
  * @throws {PayloadError} When the text is not a JSON object.

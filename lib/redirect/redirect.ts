@@ -21,8 +21,8 @@
 import { isAbsolute, join, resolve } from "../base/path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import type { Catalog, CatalogOptions } from "../catalog/catalog.ts";
-import { configList, configNumber, type ConfigState } from "../base/config.ts";
-import { DEFAULT_DEADLINE_MS, HookFailure } from "../hook/runner.ts";
+import { configList, type ConfigState } from "../base/config.ts";
+import { HookFailure } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { CLAUDE } from "../host/claude.ts";
@@ -37,7 +37,7 @@ import {
   writeFileAtomic,
 } from "../base/state_file.ts";
 import type { SkillLoad, TranscriptRun } from "../transcript/model.ts";
-import { awaitTurnInTranscript, catchUpBudget } from "../transcript/currency.ts";
+import { awaitTurnInTranscript } from "../transcript/currency.ts";
 
 /** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
 export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("skill")]);
@@ -139,6 +139,17 @@ export type RedirectDecision =
  * Pass-through for every other tool, for a missing or non-string name, for a name that is not a
  * known agent (no skill lookup at all), and for a name that is also a skill (skills take
  * precedence). Never throws for any tool input.
+ *
+ * @example A Skill call that names an agent
+ * ```ts
+ * import { checkSkillRedirect } from "@skillgate/skillgate";
+ *
+ * const d = await checkSkillRedirect("Skill", { skill: "prompt-writer" }, {
+ *   isAgent: (name) => Promise.resolve(name === "prompt-writer"),
+ *   isSkill: () => Promise.resolve(false),
+ * });
+ * if (d.action === "deny") console.log(d.message); // "prompt-writer" is an agent, not a skill: …
+ * ```
  *
  * @param toolName The payload's tool name.
  * @param toolInput The payload's tool input.
@@ -446,6 +457,8 @@ export interface RedirectHookContext {
   log(outcome: string, reason?: string, extra?: Record<string, string | number | boolean>): void;
   /** Aborted at the hook's deadline (ends the wait for the transcript early). */
   readonly signal?: AbortSignal;
+  /** The hook's deadline in milliseconds (sets how long the Stop path waits for the transcript). */
+  readonly deadlineMs?: number;
   /** Commits the hook to its answer before a block is recorded (see the runner's `commit`). */
   commit?(): void;
 }
@@ -572,7 +585,7 @@ export async function redirectStop(
   // The host fires Stop before the turn's last records reach the file: a failed Skill call not
   // yet flushed must still be found, so wait until the file holds the turn.
   const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
-    budgetMs: catchUpBudget(configNumber(ctx.config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)),
+    deadlineMs: ctx.deadlineMs,
     signal: ctx.signal,
   });
   if (currency.state === "behind") {

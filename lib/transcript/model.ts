@@ -6,6 +6,8 @@
  * @module
  */
 
+import { CLAUDE } from "../host/claude.ts";
+
 /** The most bytes of one run that are parsed (32 MiB); a longer run is a state error (exit 3). */
 export const MAX_PARSE_BYTES: number = 32 * 1024 * 1024;
 
@@ -13,13 +15,13 @@ export const MAX_PARSE_BYTES: number = 32 * 1024 * 1024;
 export const MAX_TEXT_CHARS: number = 256 * 1024;
 
 /** The tool names of an edit: a file change that `check_after_last_edit` waits on. */
-export const EDIT_TOOLS: readonly string[] = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
+export const EDIT_TOOLS: readonly string[] = CLAUDE.tools.edit;
 
 /** The tool names of a subagent dispatch (`Task` until Claude Code 2.1.63, then `Agent`). */
-export const AGENT_TOOLS: readonly string[] = ["Agent", "Task"];
+export const AGENT_TOOLS: readonly string[] = CLAUDE.tools.agent;
 
 /** The tool names of a shell command (`PowerShell` on Windows takes the same input). */
-export const SHELL_TOOLS: readonly string[] = ["Bash", "PowerShell"];
+export const SHELL_TOOLS: readonly string[] = CLAUDE.tools.shell;
 
 /** How a skill was loaded. */
 export type LoadVia =

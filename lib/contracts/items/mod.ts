@@ -24,8 +24,20 @@ export type ContractItem =
   | SelectedSpecialistsItem
   | AgentDispatchItem;
 
-/** A contract item kind's name. */
-export type ContractKind = ContractItem["kind"];
+/**
+ * A contract item kind's name. Written out (not derived from {@link ContractItem}) so that the
+ * public API names kinds without every item type; {@link KINDS_AGREE} keeps the two in step.
+ */
+export type ContractKind =
+  | "report_labels"
+  | "check_after_last_edit"
+  | "selected_specialists_dispatched"
+  | "agent_dispatch";
+
+/** Compile-time: the written-out kinds are exactly the item types' kinds. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const KINDS_AGREE: Same<ContractKind, ContractItem["kind"]> = true;
+void KINDS_AGREE;
 
 /** Every item kind, by name, in the order the schema lists them. */
 export const ITEM_KINDS: {

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { checkTranscript } from "./check_transcript.ts";
+import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
+
+const TRANSCRIPTS = join(FIXTURES, "transcripts");
+
+async function withSkills(fn: (claudeConfigDir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-check-transcript-" });
+  try {
+    copyDir(join(FIXTURES, "world", "skills"), join(dir, "skills"));
+    await fn(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("checkTranscript() gives the seed's verdict in one call: unmet with its block line, met", async () => {
+  await withSkills(async (claudeConfigDir) => {
+    const unmet = await checkTranscript({
+      transcript: join(TRANSCRIPTS, "investigate_unmet.jsonl"),
+      skill: "investigate",
+      claudeConfigDir,
+      command: "skillgate",
+    });
+    assert.equal(unmet.exit, 1);
+    assert.equal(unmet.word, "SKILL_CONTRACT_UNMET");
+    assert.match(
+      unmet.blockLine ?? "",
+      /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing debug-report, repro-after-fix\. /,
+    );
+    assert.equal(typeof unmet.run?.loadOffset, "number");
+    const met = await checkTranscript({
+      transcript: join(TRANSCRIPTS, "stop_met.jsonl"),
+      skill: "/investigate",
+      claudeConfigDir,
+    });
+    assert.equal(met.exit, 0);
+    assert.equal(met.result?.outcome, "met");
+    assert.equal(met.blockLine, undefined);
+  });
+});
+
+Deno.test("checkTranscript() says why there is no verdict: no contract, not loaded, unreadable", async () => {
+  await withSkills(async (claudeConfigDir) => {
+    const base = { claudeConfigDir, transcript: join(TRANSCRIPTS, "stop_met.jsonl") };
+    const none = await checkTranscript({ ...base, skill: "no-such-skill" });
+    assert.deepEqual([none.exit, none.word], [5, "SKILL_CONTRACT_NO_CONTRACT"]);
+    const notLoaded = await checkTranscript({
+      ...base,
+      skill: "investigate",
+      transcript: join(TRANSCRIPTS, "redirect_unknown_skill.jsonl"),
+    });
+    assert.equal(notLoaded.exit, 6);
+    const missing = await checkTranscript({
+      ...base,
+      skill: "investigate",
+      transcript: join(claudeConfigDir, "absent.jsonl"),
+    });
+    assert.equal(missing.exit, 3);
+    assert.match(missing.message ?? "", /absent\.jsonl/);
+    const bad = await checkTranscript({ ...base, skill: "investigate", contract: { version: 9 } });
+    assert.equal(bad.exit, 5);
+    assert.match(bad.message ?? "", /^The contract has an invalid contract: /);
+  });
+});
