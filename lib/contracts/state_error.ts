@@ -7,6 +7,7 @@
  * @module
  */
 
+export { errorCause } from "../base/errors.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 
@@ -15,23 +16,6 @@ export const STATE_ERROR_CODE: string = EXIT_WORDS[EXIT_CODES.STATE_ERROR];
 
 /** The README anchor the state-error line points at. */
 export const STATE_ERROR_ANCHOR = "README#state-error";
-
-/**
- * The cause of a failed file operation, in a few words: the OS's words for the common errors,
- * else the first line of the message (at most 200 characters).
- *
- * @param e What was thrown.
- * @returns For example `No such file or directory`.
- */
-export function errorCause(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "No such file or directory";
-  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  if (e instanceof Deno.errors.NotADirectory) return "Not a directory";
-  if (e instanceof Deno.errors.IsADirectory) return "Is a directory";
-  if (e instanceof Deno.errors.AlreadyExists) return "Already exists";
-  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
-  return String(e).slice(0, 200);
-}
 
 /**
  * The detail of a state problem: `<path>: <cause>`, each on one line and bounded.

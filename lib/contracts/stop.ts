@@ -27,7 +27,7 @@
 import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import { findSkill, loadCatalog, type SkillEntry } from "../catalog/catalog.ts";
-import { configList } from "../base/config.ts";
+import { hookCatalogOptions } from "../catalog/hook_options.ts";
 import { checkContract, type CheckResult } from "./check.ts";
 import { renderBlockLine } from "./block_line.ts";
 import {
@@ -44,7 +44,7 @@ import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts
 import { type Contract, validateContract } from "./schema.ts";
 import { type HookContext, HookFailure } from "../hook/runner.ts";
 import { awaitTurnInTranscript } from "../transcript/currency.ts";
-import { getEnv, skillgateCommand } from "../base/locations.ts";
+import { skillgateCommand } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { type SessionKind, sessionKind } from "./session_kind.ts";
@@ -407,14 +407,7 @@ export async function runContractStop(
     ctx.log("allow", "no-transcript-path");
     return null;
   }
-  const catalog = await loadCatalog({
-    claudeConfigDir: ctx.claudeConfigDir,
-    cwd: ev.cwd,
-    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
-    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
-    stateRoot: ctx.stateRoot,
-    agents: false,
-  });
+  const catalog = await loadCatalog({ ...hookCatalogOptions(ev, ctx), agents: false });
   const withContract = catalog.skills.filter((s) =>
     s.contract !== undefined && s.contract !== null
   );

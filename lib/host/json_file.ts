@@ -9,6 +9,7 @@
  * @module
  */
 
+import { exists } from "../base/fs.ts";
 import { basename, dirname, join } from "node:path";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { withLock, writeFileAtomic } from "../base/state_file.ts";
@@ -230,15 +231,6 @@ function timestamp(): string {
   return new Date().toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
 }
 
-function existsFile(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** FNV-1a of a path, in hex: names a file's lock and backups in the state folder. */
 function pathKey(path: string): string {
   let h = 0x811c9dc5;
@@ -293,7 +285,7 @@ function backup(path: string, bytes: Uint8Array, keep: number, stateDir?: string
   // Two backups in one millisecond by one process get a counter, so neither replaces the other.
   const base = join(dir, `${prefix}${timestamp()}.${Deno.pid}`);
   let target = base;
-  for (let i = 1; existsFile(target); i++) target = `${base}.${i}`;
+  for (let i = 1; exists(target); i++) target = `${base}.${i}`;
   writeFileAtomic(target, bytes);
   const all = listBackups(path, stateDir);
   for (const old of all.slice(0, Math.max(0, all.length - keep))) {

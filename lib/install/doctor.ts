@@ -9,6 +9,7 @@
  * @module
  */
 
+import { exists } from "../base/fs.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
 import { HOOKS, hostRegistration } from "../hook/table.ts";
@@ -300,15 +301,6 @@ export interface Diagnosis {
   readonly message: string;
 }
 
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Judges one probe. Pure except for checking that the executable and module paths exist.
  *
@@ -331,7 +323,7 @@ export function diagnose(hook: OwnedHook, result: ProbeResult, slowMs = 1500): D
       message: `timed out after ${result.ms} ms (the host gives it ${hook.timeout ?? "?"} s)`,
     };
   }
-  if (isAbsolute(exe) && !exists(exe)) {
+  if (isAbsolute(exe) && !exists(exe, { followSymlinks: true })) {
     return {
       status: "broken",
       message: isDeno
@@ -345,7 +337,7 @@ export function diagnose(hook: OwnedHook, result: ProbeResult, slowMs = 1500): D
   const module = isDeno ? words.slice(2).find((w) => !w.startsWith("-")) : undefined;
   if (
     module && (/Module not found|Cannot find module|No such file/i.test(stderr) ||
-      (isAbsolute(module) && !exists(module)))
+      (isAbsolute(module) && !exists(module, { followSymlinks: true })))
   ) {
     return {
       status: "broken",

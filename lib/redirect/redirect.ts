@@ -21,9 +21,9 @@
 import { isAbsolute, join, resolve } from "../base/path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import type { Catalog, CatalogOptions } from "../catalog/catalog.ts";
-import { configList, type ConfigState } from "../base/config.ts";
+import { hookCatalogOptions } from "../catalog/hook_options.ts";
+import type { ConfigState } from "../base/config.ts";
 import { HookFailure } from "../hook/runner.ts";
-import { getEnv } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { COPILOT } from "../host/copilot.ts";
@@ -479,15 +479,7 @@ export interface StopSources extends RedirectSources {
  * @returns The lookups.
  */
 export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSources {
-  const base: CatalogOptions = {
-    claudeConfigDir: ctx.claudeConfigDir,
-    cwd: ev.cwd,
-    projectDir: getEnv(CLAUDE.env.projectDir),
-    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
-    extraAgentDirs: configList(ctx.config, "agent_dirs", []),
-    stateRoot: ctx.stateRoot,
-    writeIndex: false,
-  };
+  const base: CatalogOptions = { ...hookCatalogOptions(ev, ctx), writeIndex: false };
   // The catalog (and its YAML fallback) loads only for a Skill call: other calls stay cheap.
   const catalog = () => import("../catalog/catalog.ts");
   let agents: Promise<Catalog> | undefined;

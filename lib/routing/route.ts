@@ -33,11 +33,11 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { CLAUDE } from "../host/claude.ts";
 import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
+import { hookCatalogOptions } from "../catalog/hook_options.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -477,13 +477,7 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
     return null;
   }
   const settings = routeSettings(ctx.config);
-  const world = await loadRouteSkills({
-    claudeConfigDir: ctx.claudeConfigDir,
-    cwd: ev.cwd,
-    projectDir: getEnv(CLAUDE.env.projectDir),
-    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
-    stateRoot: ctx.stateRoot,
-  });
+  const world = await loadRouteSkills(hookCatalogOptions(ev, ctx));
   for (const w of world.rulesWarnings) {
     ctx.log("warning", "skill-rules-pattern-skipped", {
       skill: w.skill ?? "",

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { errorCause } from "../base/errors.ts";
 import {
   MAX_PARSE_BYTES,
   type ReadRunOptions,
@@ -383,7 +384,7 @@ async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>):
   try {
     file = await Deno.open(path, { read: true });
   } catch (e) {
-    throw new TranscriptReadError(path, errorText(e));
+    throw new TranscriptReadError(path, errorCause(e));
   }
   try {
     let size: number;
@@ -392,7 +393,7 @@ async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>):
       if (!st.isFile) throw new Error("Not a regular file");
       size = st.size;
     } catch (e) {
-      throw new TranscriptReadError(path, errorText(e));
+      throw new TranscriptReadError(path, errorCause(e));
     }
     let shared = new Uint8Array(0);
     const src: Source = {
@@ -410,7 +411,7 @@ async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>):
             got += n;
           }
         } catch (e) {
-          throw new TranscriptReadError(path, errorText(e));
+          throw new TranscriptReadError(path, errorCause(e));
         }
         return got === len ? buf : buf.subarray(0, got);
       },
@@ -423,13 +424,6 @@ async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>):
       // already closed
     }
   }
-}
-
-function errorText(e: unknown): string {
-  if (e instanceof Deno.errors.NotFound) return "No such file";
-  if (e instanceof Deno.errors.PermissionDenied) return "Permission denied";
-  if (e instanceof Error) return e.message.split("\n")[0].slice(0, 200);
-  return String(e).slice(0, 200);
 }
 
 /**
@@ -451,7 +445,7 @@ export function parseTranscriptText(text: string, options: ReadRunOptions): RunR
   } catch (e) {
     return {
       kind: "unknown_shape",
-      reason: `reader failure: ${errorText(e)}`,
+      reason: `reader failure: ${errorCause(e)}`,
       stats: emptyStats(bytes.length),
     };
   }

@@ -1,0 +1,41 @@
+/**
+ * Where a hook's catalog looks, from its event and context: the host's config dir, the session's
+ * directory and project, the config file's extra skill and agent directories, the state root.
+ * The routing, contract and redirect hooks all start from it.
+ *
+ * @module
+ */
+
+import { configList, type ConfigState } from "../base/config.ts";
+import { getEnv } from "../base/locations.ts";
+import { CLAUDE } from "../host/claude.ts";
+import type { HookEvent } from "../host/payload.ts";
+import type { CatalogOptions } from "./catalog.ts";
+
+/** What {@link hookCatalogOptions} reads of a hook's context. */
+export interface CatalogContext {
+  /** The Claude Code config directory. */
+  readonly claudeConfigDir: string;
+  /** The config file as read (`skill_dirs`, `agent_dirs`). */
+  readonly config: ConfigState;
+  /** The state root holding the catalog index. */
+  readonly stateRoot: string;
+}
+
+/**
+ * The catalog options of one hook run.
+ *
+ * @param ev The event (its `cwd`).
+ * @param ctx The hook's context.
+ * @returns The options; callers add their own (`agents`, `writeIndex`).
+ */
+export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogOptions {
+  return {
+    claudeConfigDir: ctx.claudeConfigDir,
+    cwd: ev.cwd,
+    projectDir: getEnv(CLAUDE.env.projectDir),
+    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
+    extraAgentDirs: configList(ctx.config, "agent_dirs", []),
+    stateRoot: ctx.stateRoot,
+  };
+}
