@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RunRead, TranscriptRun } from "./model.ts";
+import { ok, parse } from "./_kit_test.ts";
 import { parseTranscriptText } from "./read.ts";
 import { finalAssistantText, pendingAgentDispatches } from "./turn.ts";
 import {
@@ -11,16 +11,6 @@ import {
   skillLoad,
   user,
 } from "../../fixtures/transcripts/_build.ts";
-
-function ok(read: RunRead): TranscriptRun {
-  assert.equal(read.kind, "ok", `expected a run, got ${JSON.stringify(read).slice(0, 300)}`);
-  return (read as { kind: "ok"; run: TranscriptRun }).run;
-}
-
-function parse(records: Rec[] | string, skill = "investigate", extra = {}): RunRead {
-  const text = typeof records === "string" ? records : jsonl(records);
-  return parseTranscriptText(text, { skill, ...extra });
-}
 
 Deno.test("parseTranscriptText() reads progress records' nested messages as sidechain", () => {
   const nested = (rec: Rec): Rec => ({

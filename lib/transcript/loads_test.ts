@@ -1,19 +1,9 @@
 import assert from "node:assert/strict";
-import type { RunRead, TranscriptRun } from "./model.ts";
+import { ok, parse } from "./_kit_test.ts";
 import { skillNameMatches } from "./loads.ts";
 import { parseTranscriptText } from "./read.ts";
 import { finalAssistantText } from "./turn.ts";
 import { call, jsonl, type Rec, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
-
-function ok(read: RunRead): TranscriptRun {
-  assert.equal(read.kind, "ok", `expected a run, got ${JSON.stringify(read).slice(0, 300)}`);
-  return (read as { kind: "ok"; run: TranscriptRun }).run;
-}
-
-function parse(records: Rec[] | string, skill = "investigate", extra = {}): RunRead {
-  const text = typeof records === "string" ? records : jsonl(records);
-  return parseTranscriptText(text, { skill, ...extra });
-}
 
 Deno.test("parseTranscriptText() starts the run at a Skill tool load", () => {
   const run = ok(parse([user("fix this bug"), ...skillLoad("t1", "investigate"), say("done")]));

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import { ok, parse } from "./_kit_test.ts";
 import { join } from "node:path";
 import fc from "fast-check";
-import { type RunRead, TranscriptReadError, type TranscriptRun } from "./model.ts";
+import { TranscriptReadError } from "./model.ts";
 import { parseTranscriptText, readTranscriptRun } from "./read.ts";
 import { endsOnQuestion, finalAssistantText, pendingAgentDispatches } from "./turn.ts";
 import {
@@ -10,22 +11,11 @@ import {
   call,
   edit,
   jsonl,
-  type Rec,
   result,
   say,
   skillLoad,
   user,
 } from "../../fixtures/transcripts/_build.ts";
-
-function ok(read: RunRead): TranscriptRun {
-  assert.equal(read.kind, "ok", `expected a run, got ${JSON.stringify(read).slice(0, 300)}`);
-  return (read as { kind: "ok"; run: TranscriptRun }).run;
-}
-
-function parse(records: Rec[] | string, skill = "investigate", extra = {}): RunRead {
-  const text = typeof records === "string" ? records : jsonl(records);
-  return parseTranscriptText(text, { skill, ...extra });
-}
 
 Deno.test("parseTranscriptText() parses only from the last load", () => {
   const run = ok(parse([

@@ -1,31 +1,12 @@
 import assert from "node:assert/strict";
-import type { RunRead, TranscriptRun } from "./model.ts";
-import { parseTranscriptText } from "./read.ts";
+import { ok, parse } from "./_kit_test.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
   findStatusLine,
   pendingAgentDispatches,
 } from "./turn.ts";
-import {
-  call,
-  jsonl,
-  type Rec,
-  result,
-  say,
-  skillLoad,
-  user,
-} from "../../fixtures/transcripts/_build.ts";
-
-function ok(read: RunRead): TranscriptRun {
-  assert.equal(read.kind, "ok", `expected a run, got ${JSON.stringify(read).slice(0, 300)}`);
-  return (read as { kind: "ok"; run: TranscriptRun }).run;
-}
-
-function parse(records: Rec[] | string, skill = "investigate", extra = {}): RunRead {
-  const text = typeof records === "string" ? records : jsonl(records);
-  return parseTranscriptText(text, { skill, ...extra });
-}
+import { call, type Rec, result, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
 
 Deno.test("pendingAgentDispatches() waits for a background agent's task notification", () => {
   const launch = (id: string) =>
