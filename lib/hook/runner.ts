@@ -259,9 +259,16 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       try {
         answer = await Promise.race([running, timeout.promise]);
       } catch (err) {
-        // A hook that committed before the deadline fired gets its answer printed.
+        // A hook that committed before the deadline fired gets its answer printed: it has only
+        // its record write left, given at most another second.
         if (!committed) throw err;
-        answer = await running;
+        let grace: ReturnType<typeof setTimeout> | undefined;
+        answer = await Promise.race([
+          running,
+          new Promise<never>((_, reject) => {
+            grace = setTimeout(() => reject(err), 1000);
+          }),
+        ]).finally(() => clearTimeout(grace));
       }
       // Work that never paused finishes before the abort can fire: the clock still decides,
       // unless the hook committed to its answer in time.

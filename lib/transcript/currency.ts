@@ -243,6 +243,7 @@ export async function awaitTurnInTranscript(
   if (expected === "") return { state: "unverified", reason: "no-final-text" };
   const budget = options.budgetMs ?? catchUpBudget(options.deadlineMs ?? 5000);
   const sleep = options.sleep ?? defaultSleep;
+  // A JSON-escaped text can take more bytes than characters: the window widens if it must.
   const watch = new TailWatch(path, FIRST_TAIL_BYTES + 2 * (finalText ?? "").length);
   const started = performance.now();
   let polls = 0;
