@@ -7,7 +7,10 @@
  *   warm (written earlier by another hook or the CLI; the redirect itself may not write it) and
  *   cold (no index, every file parsed) (target ≤ 1.5× for the warm case);
  * - a Skill call for an unknown name (no skill scan at all);
- * - the Stop path over a turn with an `Unknown skill` failure.
+ * - the Stop path over a turn with an `Unknown skill` failure;
+ * - the Stop path at the end of a 32 MiB session, with no failed Skill call in its last turn and
+ *   with one (the path reads the last turn only, whatever the session's size), beside a stop that
+ *   reads nothing (`stop_hook_active`: the floor of every stop).
  *
  * Run: `deno run --allow-read --allow-write --allow-env --allow-run --no-prompt bench/redirect_bench.ts [--n 15]`
  *
@@ -20,9 +23,13 @@ import { benchProcess, type BenchStats, formatReport } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 import { finalTextOf } from "./fixtures.ts";
+import { assistant, fillerTurn, jsonl, writeLongSession } from "../fixtures/transcripts/_build.ts";
 
 const REPO = join(import.meta.dirname!, "..");
 const COUNT = 500;
+const MiB = 1024 * 1024;
+/** The final text of the large session's last turn when it has no failed Skill call. */
+const CLEAN_FINAL = "Module 9999 computes values; nothing else to change.";
 
 function pad(i: number): string {
   return String(i).padStart(3, "0");
@@ -62,7 +69,16 @@ function buildWorld(root: string) {
     join(REPO, "fixtures", "transcripts", "redirect_unknown_skill.jsonl"),
   );
   Deno.writeTextFileSync(transcript, turn.replaceAll("prompt-writer", "agent-123"));
-  return { home, claudeDir, stateRoot, project, transcript };
+  // 32 MiB sessions: the last turn an ordinary one, or the Unknown skill turn above.
+  const largeClean = join(transcriptDir, "bench-large-clean.jsonl");
+  writeLongSession(
+    largeClean,
+    32 * MiB,
+    fillerTurn(9999) + jsonl([assistant([{ type: "text", text: CLEAN_FINAL }], "msg_final")]),
+  );
+  const largeFailed = join(transcriptDir, "bench-large-failed.jsonl");
+  writeLongSession(largeFailed, 32 * MiB, turn.replaceAll("prompt-writer", "agent-123"));
+  return { home, claudeDir, stateRoot, project, transcript, largeClean, largeFailed };
 }
 
 /** One case of the benchmark. */
@@ -124,6 +140,15 @@ if (import.meta.main) {
     const entry = join(REPO, "hooks", "dist", "skill_redirect.js");
     const args = (id: "skill-redirect" | "skill-redirect-stop", stateRoot: string) =>
       denoRunArgs(hookRow(id), { stateRoot, claudeConfigDir: w.claudeDir }, entry);
+    const stopPayload = (session: string, transcript: string, finalText: string) =>
+      JSON.stringify({
+        session_id: session,
+        hook_event_name: "Stop",
+        transcript_path: transcript,
+        cwd: w.project,
+        stop_hook_active: false,
+        last_assistant_message: finalText,
+      });
     const payload = (toolName: string, toolInput: unknown) =>
       JSON.stringify({
         session_id: "bench-session",
@@ -202,6 +227,32 @@ if (import.meta.main) {
         }),
         env: env(w.stateRoot),
       },
+      {
+        // The floor of every Stop: the runner, the redirect module and the log line, no read.
+        label: "Stop with stop_hook_active (reads nothing)",
+        args: args("skill-redirect-stop", w.stateRoot),
+        stdin: stopPayload("bench-large-clean", w.largeClean, CLEAN_FINAL).replace(
+          '"stop_hook_active":false',
+          '"stop_hook_active":true',
+        ),
+        env: env(w.stateRoot),
+      },
+      {
+        label: "Stop, 32 MiB session, 500+500, no failed Skill call",
+        args: args("skill-redirect-stop", w.stateRoot),
+        stdin: stopPayload("bench-large-clean", w.largeClean, CLEAN_FINAL),
+        env: env(w.stateRoot),
+      },
+      {
+        label: "Stop, 32 MiB session, 500+500, Unknown skill in last turn",
+        args: args("skill-redirect-stop", w.stateRoot),
+        stdin: stopPayload(
+          "bench-large-failed",
+          w.largeFailed,
+          finalTextOf("redirect_unknown_skill"),
+        ),
+        env: env(w.stateRoot),
+      },
     ];
     // Interleaved rounds: every case runs once per round, so load from other processes on a
     // shared machine falls on all cases alike.
@@ -223,12 +274,13 @@ if (import.meta.main) {
     console.log(formatReport("skill-to-agent redirect hook", baseline, rows, {
       "non-Skill tool call (Bash)": 1.1,
       "Skill(agent-123), 500+500, warm index": 1.5,
+      "Stop, 32 MiB session, 500+500, no failed Skill call": 1.2,
     }));
     console.log(
       `\n${n} interleaved rounds after one unmeasured round (load average ${loadBefore} before, ` +
         `${loadAverage()} after). ` +
-        "The Stop case blocks on its first run only; later runs find the marker and pass after " +
-        "the same transcript read.",
+        "The Stop cases with an Unknown skill block on their first run only; later runs find the " +
+        "marker and pass after the same transcript read.",
     );
   } finally {
     await Deno.remove(root, { recursive: true });

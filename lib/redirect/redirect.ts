@@ -36,7 +36,7 @@ import {
   withLock,
   writeFileAtomic,
 } from "../base/state_file.ts";
-import type { SkillLoad, TranscriptRun } from "../transcript/model.ts";
+import { MAX_TURN_BYTES, type TranscriptRun, type TurnRead } from "../transcript/model.ts";
 import { awaitTurnInTranscript } from "../transcript/currency.ts";
 
 /** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
@@ -336,10 +336,11 @@ export const MAX_MARKERS_PER_SESSION = 500;
  * message that the user (or the host, for a task notification) wrote. Stop-hook feedback and other
  * `isMeta` records do not start a turn; calls made inside subagents are left out.
  *
- * @param run A transcript run from `lib/transcript/read.ts`.
+ * @param run A transcript run from `lib/transcript/read.ts`, or the records of a turn
+ *   (`turnRecords`).
  * @returns The turn's events for {@linkcode findStopRedirects}.
  */
-export function currentTurnEvents(run: TranscriptRun): TurnEvent[] {
+export function currentTurnEvents(run: Pick<TranscriptRun, "messages" | "toolCalls">): TurnEvent[] {
   let start = -1;
   for (const m of run.messages) {
     if (m.role === "user" && !m.isMeta && !m.sidechain && m.text.trim() !== "") {
@@ -465,7 +466,10 @@ export interface RedirectHookContext {
 
 /** The lookups of the Stop path: the PreToolUse ones plus the whole set of agent names. */
 export interface StopSources extends RedirectSources {
-  /** Every known agent name (the transcript reader's cheap pre-filter needs them up front). */
+  /**
+   * Every known agent name, loaded once a turn has a failed Skill call (none: nothing to redirect;
+   * else `isAgent` answers from them).
+   */
   agentNames(): Promise<ReadonlySet<string>>;
 }
 
@@ -551,6 +555,9 @@ function isUnder(path: string, dir: string): boolean {
  * The Stop path (Claude Code): block once when this turn has a `Skill` call for a known agent
  * that failed as `Unknown skill` and was not dispatched afterwards. Honours `stop_hook_active`,
  * and records the call's tool-use id per session before blocking, so one call never blocks twice.
+ * Only the current turn is read (backward from the end of the transcript to its prompt, at most
+ * `MAX_TURN_BYTES`), whatever the session's size; a turn without `Unknown skill` in its text ends
+ * there, before any agent is loaded.
  *
  * @param ev The Stop event.
  * @param ctx The hook context.
@@ -589,18 +596,35 @@ export async function redirectStop(
     return null;
   }
   if (currency.state === "current" && currency.waitedMs > 0) fields.waited = currency.waitedMs;
-  // Nearly every stop has no failed Skill call at all: one read of a small transcript settles
-  // that before the agents are loaded (the dearest step of this path).
-  if (await smallFileLacks(transcript, "Unknown skill")) return pass("no-unknown-skill");
+  // Only the current turn matters: it is read backward from the end to its prompt, at most
+  // MAX_TURN_BYTES, so a stop costs the same on any session size. Of a longer turn only the last
+  // MAX_TURN_BYTES are looked at (the log line says `turn=cut`): an older failed call passes.
+  const { readCurrentTurn } = await import("../transcript/turn_read.ts");
+  const turn: TurnRead = await readCurrentTurn(transcript, { maxBytes: MAX_TURN_BYTES });
+  if (turn.start === "cut") Object.assign(fields, { turn: "cut", read: turn.bytesRead });
+  // Nearly every turn has no failed Skill call at all: its text settles that before the agents
+  // are loaded (the dearest step of this path).
+  if (!turn.lines.some((line) => line.includes("Unknown skill"))) return pass("no-unknown-skill");
   const agents = await sources.agentNames();
   if (agents.size === 0) return pass("no-agents");
-  const events = await readTurnEvents(transcript, agents);
-  if (events === undefined) return pass("no-agent-skill-call");
+  const { turnRecords } = await import("../transcript/builder.ts");
+  const events = currentTurnEvents(turnRecords(turn));
   if (!events.some((e) => e.kind === "tool_result" && unknownSkillName(e.text) !== undefined)) {
     return pass("no-unknown-skill");
   }
-  const candidates = await findStopRedirects(events, sources);
-  if (candidates.length === 0) return pass("nothing-to-redirect");
+  // Calls blocked for at an earlier stop of the turn do not take up the names of this block. An
+  // unreadable marker file reads as none here; claiming the calls below reports it.
+  let blocked = new Set<string>();
+  try {
+    blocked = readBlockedIds(ctx.stateRoot, ev.sessionId);
+  } catch {
+    // recordBlockedIds fails on it too, with the state error.
+  }
+  const candidates = await findStopRedirects(events, sources, blocked);
+  if (candidates.length === 0) {
+    const before = blocked.size > 0 && (await findStopRedirects(events, sources)).length > 0;
+    return pass(before ? "already-blocked" : "nothing-to-redirect");
+  }
   // Decide and record under one lock: of concurrent stops of the session, one claims the calls.
   let claimed: string[];
   try {
@@ -622,62 +646,6 @@ export async function redirectStop(
     calls: found.length,
   });
   return stopBlockAnswer(ev, stopRedirectReason(found));
-}
-
-/** The largest transcript {@link smallFileLacks} reads whole. */
-const TAIL_BYTES = 4 * 1024 * 1024;
-
-/**
- * Whether the transcript certainly lacks `needle`: true only when the whole file is at most
- * {@link TAIL_BYTES} and does not contain it. A larger file, or any read error, gives false, so the
- * full check runs.
- */
-async function smallFileLacks(path: string, needle: string): Promise<boolean> {
-  try {
-    const info = await Deno.stat(path);
-    if (!info.isFile || info.size > TAIL_BYTES) return false;
-    return !new TextDecoder().decode(await Deno.readFile(path)).includes(needle);
-  } catch {
-    return false;
-  }
-}
-
-/** The most bytes parsed for one Stop check (a turn is far smaller). */
-const MAX_TURN_PARSE_BYTES = 16 * 1024 * 1024;
-
-/**
- * The current turn's events from the earliest `Skill` call in it that names a known agent: the
- * reader starts a run at the last such call, and each earlier one in the same turn (up to
- * {@linkcode MAX_STOP_REDIRECTS}) moves the start back.
- */
-async function readTurnEvents(
-  path: string,
-  agents: ReadonlySet<string>,
-): Promise<TurnEvent[] | undefined> {
-  const { readTranscriptRun } = await import("../transcript/read.ts");
-  const isAgentCall = (load: SkillLoad) =>
-    load.via === "skill_tool" && agents.has(load.qualifiedName);
-  const first = await readTranscriptRun(path, {
-    skill: isAgentCall,
-    maxParseBytes: MAX_TURN_PARSE_BYTES,
-  });
-  if (first.kind !== "ok") return undefined;
-  let events = currentTurnEvents(first.run);
-  let start = first.run.load.offset;
-  for (let i = 1; i < MAX_STOP_REDIRECTS; i++) {
-    const before = start;
-    const earlier = await readTranscriptRun(path, {
-      skill: (load) => isAgentCall(load) && load.offset < before,
-      maxParseBytes: MAX_TURN_PARSE_BYTES,
-    });
-    if (earlier.kind !== "ok") break;
-    const turn = currentTurnEvents(earlier.run);
-    const id = earlier.run.load.toolUseId;
-    if (!turn.some((e) => e.kind === "tool_use" && e.id === id)) break;
-    events = turn;
-    start = earlier.run.load.offset;
-  }
-  return events;
 }
 
 function errorLine(err: unknown): string {

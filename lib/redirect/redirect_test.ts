@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import {
   checkSkillRedirect,
@@ -10,7 +9,6 @@ import {
   readBlockedIds,
   recordBlockedIds,
   redirectHook,
-  type RedirectHookContext,
   redirectMessage,
   type RedirectSources,
   redirectStateDir,
@@ -19,38 +17,21 @@ import {
   SKILL_IS_AGENT_REDIRECT,
   skillTargetName,
   stopRedirectReason,
-  type StopSources,
   type TurnEvent,
   unknownSkillName,
 } from "./redirect.ts";
-import { isKnownAgent } from "./known_agents.ts";
 import { parsePayload } from "../host/payload.ts";
 import { denyAnswer } from "../host/answer.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import { HookFailure } from "../hook/runner.ts";
-
-const SKILLS_DIR = fileURLToPath(new URL("../../fixtures/world/skills", import.meta.url));
-
-/** The fixture world's skill names: its skill directory names. */
-function fixtureSkills(): Set<string> {
-  const names = new Set<string>();
-  for (const e of Deno.readDirSync(SKILLS_DIR)) if (e.isDirectory) names.add(e.name);
-  return names;
-}
-
-/** Sources over the fixture bundle: the generated registry and the fixture skills, with a spy. */
-function fixtureSources(): RedirectSources & { skillLookups: string[] } {
-  const skills = fixtureSkills();
-  const skillLookups: string[] = [];
-  return {
-    skillLookups,
-    isAgent: (name) => isKnownAgent(name),
-    isSkill: (name) => {
-      skillLookups.push(name);
-      return skills.has(name);
-    },
-  };
-}
+import {
+  fixtureSources,
+  stopEvent,
+  stopSources,
+  stopWorld,
+  TRANSCRIPTS,
+  withStateRoot,
+} from "./_kit_test.ts";
 
 /** Sources where every name is an agent and none is a skill (for hostile names). */
 const EVERYTHING_IS_AN_AGENT: RedirectSources = { isAgent: () => true, isSkill: () => false };
@@ -394,8 +375,6 @@ Deno.test("findStopRedirects() never echoes a hostile name from the error text",
 
 // Stop path: the turn, the markers and the whole decision in-process.
 
-const TRANSCRIPTS = fileURLToPath(new URL("../../fixtures/transcripts", import.meta.url));
-
 function turnOf(fixture: string): TurnEvent[] {
   const text = Deno.readTextFileSync(`${TRANSCRIPTS}/${fixture}.jsonl`);
   const read = parseTranscriptText(text, { skill: (l) => l.via === "skill_tool" });
@@ -416,15 +395,6 @@ Deno.test("currentTurnEvents() starts after the last user prompt", () => {
   assert.deepEqual(turnOf("redirect_previous_turn"), []);
   assert.equal(turnOf("redirect_dispatched").length, 4);
 });
-
-async function withStateRoot(fn: (root: string) => Promise<void> | void): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "skillgate-redirect-state-" });
-  try {
-    await fn(root);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
-}
 
 Deno.test("recordBlockedIds() merges, keeps the newest 500, and writes 0600", async () => {
   await withStateRoot((root) => {
@@ -457,41 +427,6 @@ Deno.test("readBlockedIds() refuses an unsafe session id and a corrupt marker fi
     assert.throws(() => readBlockedIds(root, "odd"));
   });
 });
-
-function stopEvent(extra: Record<string, unknown>, root: string) {
-  return parsePayload(JSON.stringify({
-    session_id: "sess-1",
-    hook_event_name: "Stop",
-    transcript_path: `${root}/claude/projects/p/sess-1.jsonl`,
-    stop_hook_active: false,
-    ...extra,
-  }));
-}
-
-async function stopWorld(
-  fixture: string,
-  fn: (root: string, ctx: RedirectHookContext, logs: string[]) => Promise<void>,
-): Promise<void> {
-  await withStateRoot(async (root) => {
-    Deno.mkdirSync(`${root}/claude/projects/p`, { recursive: true });
-    Deno.copyFileSync(`${TRANSCRIPTS}/${fixture}.jsonl`, `${root}/claude/projects/p/sess-1.jsonl`);
-    const logs: string[] = [];
-    const ctx: RedirectHookContext = {
-      stateRoot: `${root}/state`,
-      claudeConfigDir: `${root}/claude`,
-      config: { path: "", exists: false, readable: true, values: {} },
-      log: (outcome, reason) => logs.push(`${outcome}:${reason}`),
-    };
-    await fn(root, ctx, logs);
-  });
-}
-
-function stopSources(): StopSources & { skillLookups: string[] } {
-  const s = fixtureSources();
-  return Object.assign(s, {
-    agentNames: () => Promise.resolve(new Set(["prompt-writer", "guide", "architect"])),
-  });
-}
 
 Deno.test("redirectStop() blocks once per call and honours stop_hook_active", async () => {
   await stopWorld("redirect_unknown_skill", async (root, ctx, logs) => {

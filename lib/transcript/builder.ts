@@ -17,6 +17,8 @@ import {
   type ToolResult,
   type TranscriptMessage,
   type TranscriptRun,
+  type TurnRead,
+  type TurnRecords,
 } from "./model.ts";
 import { loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import {
@@ -334,4 +336,24 @@ export class RunBuilder {
       stats: this.stats,
     };
   }
+}
+
+/**
+ * Parses a turn's lines (from `readCurrentTurn`, `turn_read.ts`) into its loads, messages, tool calls with
+ * their results, and task notices, as a run's are (a result whose call is before the turn is left
+ * out).
+ *
+ * @param turn The turn.
+ * @returns Its records, with the read's counters.
+ */
+export function turnRecords(turn: TurnRead): TurnRecords {
+  const builder = new RunBuilder(() => false, undefined, turn.fileSize);
+  turn.lines.forEach((line, i) => builder.feed(line, turn.offsets[i], false));
+  const stats = builder.stats;
+  stats.startOffset = turn.offset;
+  stats.endOffset = turn.fileSize;
+  stats.bytesParsed = turn.fileSize - turn.offset;
+  stats.bytesScanned = turn.bytesRead;
+  const { loads, messages, toolCalls, notifications } = builder;
+  return { loads, messages, toolCalls, notifications, stats };
 }

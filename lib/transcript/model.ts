@@ -208,3 +208,45 @@ export class TranscriptReadError extends Error {
     this.path = path;
   }
 }
+
+/**
+ * The most bytes {@link readCurrentTurn} reads back from the end of a transcript by default
+ * (8 MiB): a turn is nearly always far smaller; of a longer one, only its last 8 MiB are read.
+ */
+export const MAX_TURN_BYTES: number = 8 * 1024 * 1024;
+
+/** Options of `readCurrentTurn` and `currentTurnOfText`. */
+export interface ReadTurnOptions {
+  /** The most bytes read back from the end (default {@link MAX_TURN_BYTES}). */
+  maxBytes?: number;
+  /** Read size of one chunk in bytes (default 64 KiB; tests use small values). */
+  chunkSize?: number;
+}
+
+/**
+ * The current turn of a transcript, read backward from its end: the lines from the turn's first
+ * record (the last main-chain user record the user wrote: neither a tool result, nor an `isMeta`
+ * record such as stop-hook feedback, nor one of a subagent; a `<task-notification>` prompt does
+ * start a turn) to the end of the file.
+ */
+export interface TurnRead {
+  /**
+   * Where the turn's lines start: `prompt`, the turn's first record was found; `file-start`, the
+   * file has no such record, so every line of it is the turn's; `cut`, none was found within
+   * `maxBytes` of the end, so the lines are only the turn's last part.
+   */
+  start: "prompt" | "file-start" | "cut";
+  /** Byte offset of the first line (the prompt's line when `start` is `prompt`). */
+  offset: number;
+  /** The lines from `offset` to the end of the file, in file order (blank lines left out). */
+  lines: string[];
+  /** The byte offset of each line. */
+  offsets: number[];
+  /** The file's size (or the text's, in bytes). */
+  fileSize: number;
+  /** Bytes read from the file. */
+  bytesRead: number;
+}
+
+/** The records of a turn (`turnRecords`): a run's, without a load that starts it. */
+export type TurnRecords = Omit<TranscriptRun, "load">;

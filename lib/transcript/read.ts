@@ -15,10 +15,19 @@ import {
   type RunRead,
   type SkillLoad,
   type SkillSelector,
-  TranscriptReadError,
 } from "./model.ts";
 import { LOAD_NEEDLES, loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
+import {
+  concat,
+  decoder,
+  driveAsync,
+  driveSync,
+  EMPTY,
+  segments,
+  type Source,
+  withFileSource,
+} from "./bytes.ts";
 import { emptyStats, KNOWN_TYPES, parseLine, str } from "./record.ts";
 
 const USER_OR_ASSISTANT_RE = /"type"\s*:\s*"(?:user|assistant)"/;
@@ -45,54 +54,6 @@ function isUnknownRecord(line: string): boolean {
 /** The reason an unknown shape gives for a file whose records are none of the known ones. */
 const NO_KNOWN_RECORDS =
   "no user or assistant records, and records of a type this reader does not know";
-// Line splitting over byte chunks
-
-const decoder = new TextDecoder();
-const EMPTY = new Uint8Array(0);
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
-/** Line segments of a byte buffer: their byte starts and a decoder of one segment. */
-interface Segments {
-  /** Segment count (one more than the newlines). */
-  count: number;
-  /** Byte start of each segment. */
-  starts: number[];
-  /** Decodes segment `k` (without its newline). */
-  line(k: number): string;
-}
-
-/** Splits bytes at `\n`, decoding each line on demand (small strings, no big chunk string). */
-function segments(bytes: Uint8Array): Segments {
-  const starts = [0];
-  let i = bytes.indexOf(10);
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = bytes.indexOf(10, i + 1);
-  }
-  return {
-    count: starts.length,
-    starts,
-    line: (k) => {
-      const end = k + 1 < starts.length ? starts[k + 1] - 1 : bytes.length;
-      return decoder.decode(bytes.subarray(starts[k], end));
-    },
-  };
-}
-
-/** A byte source: the file, or an in-memory text. */
-interface Source {
-  size: number;
-  read(pos: number, len: number): Uint8Array | Promise<Uint8Array>;
-}
-
 interface FoundLoad {
   offset: number;
   load: RawLoad;
@@ -230,29 +191,6 @@ function* parseForward(
   return { end: size, tooLarge: false };
 }
 
-/** Runs a read generator against a sync source. */
-function driveSync<T>(gen: Generator<[number, number], T, Uint8Array>, src: Source): T {
-  let step = gen.next(EMPTY);
-  while (!step.done) {
-    const [pos, len] = step.value;
-    step = gen.next(src.read(pos, len) as Uint8Array);
-  }
-  return step.value;
-}
-
-/** Runs a read generator against an async source. */
-async function driveAsync<T>(
-  gen: Generator<[number, number], T, Uint8Array>,
-  src: Source,
-): Promise<T> {
-  let step = gen.next(EMPTY);
-  while (!step.done) {
-    const [pos, len] = step.value;
-    step = gen.next(await src.read(pos, len));
-  }
-  return step.value;
-}
-
 /** The whole read as one generator of byte requests, so sync and async sources share it. */
 function* readRunGen(
   size: number,
@@ -376,54 +314,6 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
     }
     return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
   });
-}
-
-/** Opens a transcript as a byte source for the read generators, and closes it afterwards. */
-async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>): Promise<T> {
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path, { read: true });
-  } catch (e) {
-    throw new TranscriptReadError(path, errorCause(e));
-  }
-  try {
-    let size: number;
-    try {
-      const st = await file.stat();
-      if (!st.isFile) throw new Error("Not a regular file");
-      size = st.size;
-    } catch (e) {
-      throw new TranscriptReadError(path, errorCause(e));
-    }
-    let shared = new Uint8Array(0);
-    const src: Source = {
-      size,
-      // One buffer for every read: the reader copies what it keeps before the next read.
-      read: async (pos, len) => {
-        if (shared.length < len) shared = new Uint8Array(len);
-        const buf = shared.subarray(0, len);
-        let got = 0;
-        try {
-          await file.seek(pos, Deno.SeekMode.Start);
-          while (got < len) {
-            const n = await file.read(buf.subarray(got));
-            if (n === null) break;
-            got += n;
-          }
-        } catch (e) {
-          throw new TranscriptReadError(path, errorCause(e));
-        }
-        return got === len ? buf : buf.subarray(0, got);
-      },
-    };
-    return await fn(src);
-  } finally {
-    try {
-      file.close();
-    } catch {
-      // already closed
-    }
-  }
 }
 
 /**
