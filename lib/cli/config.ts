@@ -1,12 +1,15 @@
 /**
  * `skillgate config get|set|list|defaults`: read and change skillgate's switches and settings in
- * `<state root>/config.yaml`.
+ * `<state root>/config.yaml`. Every value read is validated as `config set` validates it; an
+ * invalid value, an unknown key and a line that is not understood are reported (the default
+ * applies), never silently used.
  *
  * @module
  */
 
 import {
   CONFIG_KEYS,
+  type ConfigProblem,
   type ConfigState,
   readConfig,
   resolveSwitch,
@@ -48,9 +51,15 @@ export const CONFIG_SPEC: CommandSpec = {
   description: "Reads and changes skillgate's switches and settings in <state root>/config.yaml " +
     "(flat key: value lines; see the README's config section for the exact format).",
   subcommands: [
-    { name: "get <key>", description: "Print the value in effect" },
+    {
+      name: "get <key>",
+      description: "Print the value in effect (the default for an invalid one)",
+    },
     { name: "set <key> <value>", description: "Validate and save one value" },
-    { name: "list", description: "Every value and where it comes from" },
+    {
+      name: "list",
+      description: "Every value, where it comes from, and every problem of the file",
+    },
     { name: "defaults", description: "The built-in defaults" },
   ],
   notes: `${KEYS_NOTE}\n\n${EXIT_NOTE}`,
@@ -61,7 +70,8 @@ export const CONFIG_GET_SPEC: CommandSpec = {
   name: "config get",
   usage: ["<key> [--json]"],
   description: "Prints the value in effect: a switch as on or off (the environment, the file, " +
-    "the default), any other key as the file has it, else its default.",
+    "the default), any other key as the file has it, else its default. A value in the file that " +
+    "is not valid is reported on stderr and the default is printed.",
   arguments: [{ name: "<key>", description: "The key (config --help lists them)" }],
   options: JSON_OPTION,
   notes: EXIT_NOTE,
@@ -86,7 +96,8 @@ export const CONFIG_LIST_SPEC: CommandSpec = {
   name: "config list",
   usage: ["[--json]"],
   description: "Prints every key with the value in effect and where it comes from (env, config " +
-    "or default).",
+    "or default), then every problem of the file with its line: an invalid value (the default " +
+    "is used), an unknown key, a line that is not understood.",
   options: JSON_OPTION,
   notes: EXIT_NOTE,
 };
@@ -104,6 +115,11 @@ function isSwitch(key: string): key is SwitchName {
   return (SWITCH_NAMES as readonly string[]).includes(key);
 }
 
+/** A problem as one line: `line 3: …`. */
+export function problemLine(p: ConfigProblem): string {
+  return `line ${p.line}: ${sanitizeLine(p.message, 300)}`;
+}
+
 function defaults(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of SWITCH_NAMES) out[name] = SWITCH_DEFAULT[name] ? "on" : "off";
@@ -113,18 +129,20 @@ function defaults(): Record<string, string> {
   return out;
 }
 
-/** Every key's value in effect and its source. */
+/** Every key's value in effect, its source and its problem. */
 function effective(config: ConfigState) {
   return Object.keys(CONFIG_KEYS).map((key) => {
+    const problem = config.problems?.find((p) => p.key === key);
     if (isSwitch(key)) {
       const r = resolveSwitch(key, config);
-      return { key, value: r.on ? "on" : "off", source: r.source, warning: r.warning };
+      return { key, value: r.on ? "on" : "off", source: r.source, problem, warning: r.warning };
     }
     const set = Object.hasOwn(config.values, key);
     return {
       key,
       value: set ? config.values[key] : CONFIG_KEYS[key].default ?? "",
       source: set ? "config" : "default",
+      problem,
       warning: undefined,
     };
   });
@@ -156,6 +174,7 @@ function get(args: string[]): number {
   if (!config.readable) return unreadable(spec, config, json);
   const row = effective(config).find((r) => r.key === key)!;
   if (row.warning) console.error(`skillgate config get: warning: ${sanitizeLine(row.warning)}`);
+  else if (row.problem) console.error(`skillgate config get: warning: ${problemLine(row.problem)}`);
   console.log(
     json ? JSON.stringify({ key, value: row.value, source: row.source }) : sanitizeLine(row.value),
   );
@@ -173,12 +192,13 @@ function set(args: string[]): number {
   const [key, value] = positionals;
   const problem = validateConfigValue(key, value);
   if (problem) return usageError(spec, problem, json);
+  let path: string;
   try {
-    writeConfigValue(key, value);
+    path = writeConfigValue(key, value);
   } catch (err) {
     return commandError(spec, STATE_ERROR_EXIT, STATE_ERROR_WORD, errorCause(err), json);
   }
-  console.log(json ? JSON.stringify({ key, value }) : `${key}: ${sanitizeLine(value)}`);
+  console.log(json ? JSON.stringify({ key, value, path }) : `${key}: ${sanitizeLine(value)}`);
   return 0;
 }
 
@@ -188,6 +208,7 @@ function list(args: string[]): number {
   if (!parsed.ok) return parsed.exit;
   const config = readConfig();
   const rows = effective(config);
+  const problems = config.problems ?? [];
   if (parsed.args.json) {
     console.log(JSON.stringify({
       path: config.path,
@@ -200,6 +221,7 @@ function list(args: string[]): number {
         source: r.source,
         ...(r.warning ? { warning: r.warning } : {}),
       })),
+      problems,
     }));
     return 0;
   }
@@ -208,10 +230,19 @@ function list(args: string[]): number {
     console.log(`# unreadable: ${config.error}; every hook is off until it can be read`);
   }
   for (const r of rows) {
-    const note = r.warning ? `  # ${sanitizeLine(r.warning)}` : "";
+    const note = r.problem
+      ? `  # ${problemLine(r.problem)}`
+      : r.warning
+      ? `  # ${sanitizeLine(r.warning)}`
+      : "";
     console.log(
       `${r.key}: ${r.value === "" ? "(none)" : sanitizeLine(r.value)} (${r.source})${note}`,
     );
+  }
+  for (const p of problems) {
+    if (p.key === undefined || !Object.hasOwn(CONFIG_KEYS, p.key)) {
+      console.log(`# ${problemLine(p)}`);
+    }
   }
   return 0;
 }
