@@ -25,7 +25,7 @@ const COMMANDS: readonly { name: string; word: string; flags: string[] }[] = [
     word: "SKILL_CONTRACT_USAGE",
     flags: ["transcript", "skill", "skill-file", "json", "session", "final-text"],
   },
-  { name: "contract lint", word: "SKILL_CONTRACT_USAGE", flags: [] },
+  { name: "contract lint", word: "SKILL_CONTRACT_USAGE", flags: ["json"] },
   { name: "contract report", word: "SKILL_CONTRACT_USAGE", flags: ["json", "session"] },
   { name: "contract waive", word: "SKILL_CONTRACT_USAGE", flags: ["reason", "skill", "json"] },
   { name: "config", word: "USAGE", flags: [] },
@@ -230,7 +230,7 @@ Deno.test("cli: a missing input file or directory is exit 3 everywhere", async (
   });
 });
 
-Deno.test("cli: --json where a command prints results (config list, config get)", async () => {
+Deno.test("cli: --json where a command prints results (config list, config get, contract lint)", async () => {
   await withHome(async (home) => {
     const list = await runCli(["config", "list", "--json"], { home });
     assert.equal(list.code, 0);
@@ -246,5 +246,11 @@ Deno.test("cli: --json where a command prints results (config list, config get)"
       value: "0.66",
       source: "default",
     });
+    const lint = await runCli(
+      ["contract", "lint", "--json", join(FIXTURES, "world", "skills", "investigate", "SKILL.md")],
+      { home },
+    );
+    assert.equal(lint.code, 0);
+    assert.equal(JSON.parse(lint.out).files[0].status, "ok");
   });
 });

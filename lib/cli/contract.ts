@@ -3,7 +3,8 @@
  *
  * `check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json] [--session <id>]`
  * checks one skill run's contract (`checkTranscript` in lib/contracts/check_transcript.ts prints
- * nothing; this formats its verdict); `lint <SKILL.md>…` validates contract blocks. `waive` and `report` are in `contract_waive.ts` and
+ * nothing; this formats its verdict); `lint <SKILL.md>…` checks contract blocks for their authors
+ * (`lintSkillText` in lib/contracts/lint.ts). `waive` and `report` are in `contract_waive.ts` and
  * `contract_report.ts`, loaded only when used. Exit codes 0–6 as in {@link EXIT_CODES}.
  *
  * @module
@@ -12,7 +13,6 @@
 import { EXIT_CODES, EXIT_WORDS } from "../contracts/exit_codes.ts";
 import { CONTRACT_EXIT_NOTES } from "./contract_exits.ts";
 import { errorCause } from "../base/errors.ts";
-import type { Contract } from "../contracts/schema.ts";
 import { commandError, type CommandSpec, parseCommand, runGroup, usageError } from "./args.ts";
 
 /** `skillgate contract`: the group. */
@@ -72,10 +72,13 @@ export const CONTRACT_CHECK_SPEC: CommandSpec = {
 export const CONTRACT_LINT_SPEC: CommandSpec = {
   name: "contract lint",
   usageWord: "SKILL_CONTRACT_USAGE",
-  usage: ["<SKILL.md>..."],
-  description: "Checks the contract block of each SKILL.md. An invalid contract exits 5; a file " +
-    "that cannot be read exits 3; a file without a contract is fine.",
+  usage: ["<SKILL.md>... [--json]"],
+  description: "Checks the contract block of each SKILL.md the way the Stop hook reads it, and " +
+    "prints every problem of each file (YAML errors with their line). A file without frontmatter " +
+    "or with an invalid contract exits 5; one that cannot be read exits 3; a valid file without " +
+    "a contract is fine.",
   arguments: [{ name: "<SKILL.md>...", description: "The files to check" }],
+  options: { json: { type: "boolean", description: "Print one JSON object instead of text" } },
   notes: CONTRACT_EXIT_NOTES,
 };
 
@@ -155,49 +158,74 @@ async function check(args: string[]): Promise<number> {
   return verdict.exit;
 }
 
-/** The contract of a SKILL.md's text: parse its frontmatter and validate `contract:`. */
-async function contractOfText(
-  text: string,
-): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
-  const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
-  const raw = (await parseFrontmatter(text)).data.contract;
-  if (raw === undefined || raw === null) return { problem: "declares no contract", warnings: [] };
-  const { validateContract } = await import("../contracts/schema.ts");
-  const v = await validateContract(raw);
-  if (!v.ok) return { problem: `has an invalid contract: ${v.error}`, warnings: v.warnings };
-  return { contract: v.contract, warnings: v.warnings };
-}
-
 async function lint(args: string[]): Promise<number> {
   const spec = CONTRACT_LINT_SPEC;
   const parsed = parseCommand(spec, args);
   if (!parsed.ok) return parsed.exit;
-  const files = parsed.args.positionals;
-  if (files.length === 0) return usageError(spec, "Missing <SKILL.md>: give one or more files");
+  const { json, positionals: files } = parsed.args;
+  if (files.length === 0) {
+    return usageError(spec, "Missing <SKILL.md>: give one or more files", json);
+  }
+  const { lintSkillText } = await import("../contracts/lint.ts");
+  const { sanitizeLine } = await import("../base/sanitize.ts");
   let worst = 0;
+  const results: Record<string, unknown>[] = [];
   for (const file of files) {
+    const shown = sanitizeLine(file, 300);
     let text: string;
     try {
       text = await Deno.readTextFile(file);
     } catch (e) {
       worst = Math.max(worst, EXIT_CODES.STATE_ERROR);
-      fail(spec, EXIT_CODES.STATE_ERROR, `${file}: ${errorCause(e)}`, false);
+      const cause = errorCause(e);
+      if (json) results.push({ file: shown, status: "unreadable", error: cause });
+      else fail(spec, EXIT_CODES.STATE_ERROR, `${shown}: ${cause}`, false);
       continue;
     }
-    const c = await contractOfText(text);
-    for (const w of c.warnings) console.log(`${file}: warning: ${w}`);
-    if (c.contract) {
+    const r = await lintSkillText(text);
+    if (r.status === "invalid") worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
+    const errors = r.problems.filter((p) => p.severity === "error");
+    if (json) {
+      results.push({
+        file: shown,
+        status: r.status,
+        ...(r.contract ? { items: r.contract.items.map((i) => i.id) } : {}),
+        errors: errors.map((p) => ({ line: p.line ?? null, message: sanitizeLine(p.message) })),
+        warnings: r.problems.filter((p) => p.severity === "warning")
+          .map((p) => ({ line: p.line ?? null, message: sanitizeLine(p.message) })),
+      });
+      continue;
+    }
+    for (const p of r.problems) {
       console.log(
-        `${file}: ok (contract v1, ${c.contract.items.length} item(s): ${
-          c.contract.items.map((i) => i.id).join(", ")
+        `${shown}${p.line ? `:${p.line}` : ""}: ${p.severity}: ${sanitizeLine(p.message)}`,
+      );
+    }
+    if (r.contract) {
+      console.log(
+        `${shown}: ok (contract v1, ${r.contract.items.length} item(s): ${
+          r.contract.items.map((i) => i.id).join(", ")
         })`,
       );
-    } else if (c.problem === "declares no contract") {
-      console.log(`${file}: no contract`);
-    } else {
-      console.log(`${file}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${c.problem}`);
-      worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
+    } else if (r.status === "no-contract") console.log(`${shown}: ok (no contract)`);
+    else {
+      console.log(
+        `${shown}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${errors.length} ${
+          errors.length === 1 ? "error" : "errors"
+        }`,
+      );
     }
+  }
+  if (json) {
+    // A lint that ran says which files failed; the word is given only for an exit code that is a
+    // failure (the seed's exit 0 word, SKILL_CONTRACT_MET, is about a run, not a file).
+    console.log(
+      JSON.stringify({
+        ...(worst ? { word: EXIT_WORDS[worst] } : {}),
+        exit: worst,
+        files: results,
+      }),
+    );
   }
   return worst;
 }

@@ -318,3 +318,79 @@ Deno.test("skillgate contract check runs as a process with the seed's exit code 
   assert.equal(out.code, 1);
   assert.equal(new TextDecoder().decode(out.stdout).split("\n")[0], SEED_BLOCK);
 });
+
+Deno.test("contract lint reports every problem of a file in one run", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "SKILL.md");
+    await Deno.writeTextFile(
+      file,
+      "---\nname: x\ncontract:\n  version: 1\n  items:\n" +
+        "    - id: Bad Id\n      kind: check_after_last_edit\n" +
+        "    - id: two\n      kind: vibes\n" +
+        "    - id: three\n      kind: agent_dispatch\n      match: '(?=x)y'\n---\n",
+    );
+    const r = await run(["lint", file]);
+    assert.equal(r.code, 5);
+    const lines = r.out.split("\n");
+    assert.match(lines[0], /SKILL\.md: error: item 1: id must be lowercase letters/);
+    assert.match(lines[1], /SKILL\.md: error: item "two": unknown kind "vibes"/);
+    assert.match(lines[2], /SKILL\.md: error: item "three": match is not a valid RE2/);
+    assert.match(lines[3], /SKILL\.md: SKILL_CONTRACT_NO_CONTRACT 3 errors$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract lint gives a YAML error its line, and reads frontmatter as the hook does", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A description with an unquoted colon: Claude Code (and the catalog) read it; the contract
+    // below it is a mapping.
+    const colon = join(dir, "colon.md");
+    await Deno.writeTextFile(
+      colon,
+      "---\nname: colon\ndescription: Use when: the user says fix it\ncontract:\n  version: 1\n" +
+        "  items:\n    - id: repro\n      kind: check_after_last_edit\n---\nbody\n",
+    );
+    const ok = await run(["lint", colon]);
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(
+      ok.out,
+      /colon\.md:3: warning: description is not valid YAML \(.*\); read as plain text/,
+    );
+    assert.match(ok.out, /colon\.md: ok \(contract v1, 1 item\(s\): repro\)/);
+    // A YAML error inside the contract block: an error, with its line.
+    const broken = join(dir, "broken.md");
+    await Deno.writeTextFile(
+      broken,
+      "---\nname: broken\ncontract:\n  version: 1\n  items:\n    - id: a\n      kind: [x\n---\n",
+    );
+    const bad = await run(["lint", broken]);
+    assert.equal(bad.code, 5);
+    assert.match(bad.out, /broken\.md:\d+: error: contract is not valid YAML: /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract lint: a file without frontmatter is an error; --json gives every file's problems", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const plain = join(dir, "plain.md");
+    await Deno.writeTextFile(plain, "# Just a heading\n");
+    const r = await run(["lint", plain]);
+    assert.equal(r.code, 5);
+    assert.match(r.out, /plain\.md:1: error: No frontmatter/);
+    const j = await run(["lint", "--json", plain, SKILL_FILE]);
+    assert.equal(j.code, 5);
+    const data = JSON.parse(j.out);
+    assert.equal(data.word, "SKILL_CONTRACT_NO_CONTRACT");
+    assert.equal(data.files[0].status, "invalid");
+    assert.equal(data.files[0].errors[0].line, 1);
+    assert.equal(data.files[1].status, "ok");
+    assert.deepEqual(data.files[1].items, ["debug-report", "repro-after-fix"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
