@@ -33,7 +33,7 @@ const COMMANDS: readonly { name: string; word: string; flags: string[] }[] = [
   { name: "config set", word: "USAGE", flags: ["json"] },
   { name: "config list", word: "USAGE", flags: ["json"] },
   { name: "config defaults", word: "USAGE", flags: ["json"] },
-  { name: "doctor", word: "USAGE", flags: [] },
+  { name: "doctor", word: "USAGE", flags: ["json"] },
   { name: "session-kind", word: "USAGE", flags: ["json"] },
   { name: "hook", word: "USAGE", flags: [] },
   {
@@ -230,8 +230,13 @@ Deno.test("cli: a missing input file or directory is exit 3 everywhere", async (
   });
 });
 
-Deno.test("cli: --json where a command prints results (config list, config get, contract lint)", async () => {
+Deno.test("cli: --json where a command prints results (doctor, config list, contract lint)", async () => {
   await withHome(async (home) => {
+    const doctor = await runCli(["doctor", "--json"], { home });
+    const d = JSON.parse(doctor.out);
+    assert.equal(d.result, "not-installed");
+    assert.equal(doctor.code, 1);
+    assert.equal(d.exit, 1);
     const list = await runCli(["config", "list", "--json"], { home });
     assert.equal(list.code, 0);
     const l = JSON.parse(list.out);
