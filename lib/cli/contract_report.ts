@@ -3,11 +3,13 @@
  * (`buildReport` and `formatReport` in lib/contracts/report.ts).
  *
  * Exit codes: 0 done; 2 for a bad argument; 3 when the state root, a record or the records
- * directory cannot be read (the other sessions are still reported).
+ * directory cannot be read (the other sessions are still reported), or `--session` names a session
+ * with no record.
  *
  * @module
  */
 
+import { exists } from "../base/fs.ts";
 import { errorCause } from "../base/errors.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { isSafeFileStem } from "../base/state_file.ts";
@@ -34,7 +36,8 @@ export const CONTRACT_REPORT_SPEC: CommandSpec = {
   options: {
     json: {
       type: "boolean",
-      description: "Print one JSON object: word, exit, sessions, runs, byItem, errors",
+      description: "Print one JSON object: exit, misses (the number of missed runs), sessions, " +
+        "runs, byItem, errors",
     },
     session: { type: "string", value: "<id>", description: "Report this session only" },
   },
@@ -76,10 +79,24 @@ export async function main(
   } catch (e) {
     return fail(EXIT_CODES.STATE_ERROR, `${sanitizeLine(root, 300)}: ${errorCause(e)}`);
   }
+  if (session !== undefined && !exists(files[0].path)) {
+    return fail(
+      EXIT_CODES.STATE_ERROR,
+      `No such session: ${session} (no record ${sanitizeLine(files[0].path, 300)})`,
+    );
+  }
   const report = await buildReport(files, opts.recheck ?? await defaultRechecker());
   const code = report.errors.length > 0 ? EXIT_CODES.STATE_ERROR : 0;
   if (json) {
-    console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, ...report }));
+    // No word when the report is done: the seed's exit-0 word, SKILL_CONTRACT_MET, says a run met
+    // its contract, which a report with misses would contradict. `misses` says how many there are.
+    const misses = report.runs.filter((r) => r.miss).length;
+    console.log(JSON.stringify({
+      ...(code !== 0 ? { word: EXIT_WORDS[code] } : {}),
+      exit: code,
+      misses,
+      ...report,
+    }));
   } else {
     console.log(formatReport(report));
   }

@@ -42,6 +42,38 @@ Deno.test("report --session reads one session; an unsafe id is exit 2", async ()
   });
 });
 
+Deno.test("report --session with no such session says so and exits 3", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "a", hookRecord(["stop_waived"], "a"));
+    const r = await capture(() =>
+      main(["--session", "nope"], { stateRoot: root, recheck: noRecheck })
+    );
+    assert.equal(r.code, 3);
+    assert.equal(r.out, "");
+    assert.match(
+      r.err,
+      /^skillgate contract report: SKILL_CONTRACT_STATE_ERROR No such session: nope \(no record .*nope\.json\)$/,
+    );
+    const j = await capture(() =>
+      main(["--session", "nope", "--json"], { stateRoot: root, recheck: noRecheck })
+    );
+    assert.equal(JSON.parse(j.out).word, "SKILL_CONTRACT_STATE_ERROR");
+  });
+});
+
+Deno.test("report --json gives no SKILL_CONTRACT_MET word when runs were missed, and counts them", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "s-waived", hookRecord(["stop_waived"], "s-waived"));
+    writeRecord(root, "s-met", hookRecord(["stop_met"], "s-met"));
+    const r = await capture(() => main(["--json"], { stateRoot: root, recheck: noRecheck }));
+    assert.equal(r.code, 0);
+    const j = JSON.parse(r.out);
+    assert.equal(j.word, undefined);
+    assert.equal(j.exit, 0);
+    assert.equal(j.misses, 1);
+  });
+});
+
 Deno.test("report with no records says so and exits 0", async () => {
   await withRoot(async (root) => {
     const r = await capture(() => main([], { stateRoot: root, recheck: noRecheck }));

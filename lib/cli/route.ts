@@ -287,7 +287,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   for (const c of shown) console.log(candidateLine(c));
   console.log(
     decision.route
-      ? `route: /${name(decision.route.skill)}`
+      ? `route: /${name(decision.route.skill)}${sw.on ? "" : " would route (routing is off)"}`
       : `route: none (${explainReason(decision)})`,
   );
   console.log(`hint: ${hint ?? "none"}`);

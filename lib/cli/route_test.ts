@@ -52,7 +52,7 @@ async function seedSkills(): Promise<string> {
   return dir;
 }
 
-Deno.test("route --explain prints the seed's dry run literally", async () => {
+Deno.test("route --explain prints the seed's dry run, saying that routing is off", async () => {
   const dir = await seedSkills();
   try {
     const r = await run(["--explain", "this test fails, fix it", "--skills-dir", dir]);
@@ -65,7 +65,9 @@ Deno.test("route --explain prints the seed's dry run literally", async () => {
       "candidates:",
       '  1.00  /investigate  "fix this bug" (2 words)',
       '  0.67  /ios-fix  "fix this ios bug" (2 words)',
-      "route: /investigate",
+      // The seed's example prints `route: /investigate` with the switch off; skillgate says that
+      // nothing is routed while the switch is off.
+      "route: /investigate would route (routing is off)",
     ]);
     assert.match(lines[7], /^hint: skillgate skill routing \(UserPromptSubmit hook; /);
     assert.equal(lines.length, 8);
