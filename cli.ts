@@ -13,6 +13,7 @@
  */
 
 import denoConfig from "./deno.json" with { type: "json" };
+import type { CommandSpec } from "./lib/cli/args.ts";
 
 /** A subcommand's entry: takes the arguments after its name, returns the exit code. */
 type CommandMain = (args: string[]) => Promise<number>;
@@ -27,23 +28,37 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
   hook: async () => (await import("./lib/cli/hook.ts")).main,
 };
 
-const USAGE =
-  `skillgate ${denoConfig.version}: skill routing, skill contracts and skill-to-agent redirect hooks
-
-Usage: skillgate <command> [options]
-
-Commands:
-  route --explain "<prompt>" [--json] [--threshold n]   show what the routing hook would do
-  route eval <file.tsv> [--json]                          precision and recall on labeled prompts
-  contract check --transcript <path> --skill <name>       check a skill run's contract
-  contract lint <SKILL.md>...                             validate contract blocks
-  contract report [--json] [--session <id>]               list contract misses
-  contract waive <item> --reason "<why>" [--skill <name>] waive an item that does not apply
-  config get|set|list|defaults                            read and change switches and settings
-  setup [--skill-routing|--no-skill-routing ...]          install the hooks (see --help)
-  doctor                                                  check the installed hooks
-  session-kind                                            spawned, headless or interactive
-  hook <skill-route|skill-contract|skill-redirect>        run a hook on stdin`;
+/** The top-level help: every command and subcommand, each with what it does. */
+const SPEC: CommandSpec = {
+  name: "",
+  usage: ["<command> [options]", "<command> --help"],
+  description:
+    `skillgate ${denoConfig.version}: skill routing, skill contracts and skill-to-agent redirect hooks. ` +
+    "Every command and subcommand takes --help.",
+  subcommands: [
+    { name: 'route --explain "<prompt>"', description: "Show what the routing hook would do" },
+    { name: "route eval <file.tsv>", description: "Precision and recall on labeled prompts" },
+    { name: "route --default <switch>", description: "A switch's built-in default" },
+    { name: "contract check", description: "Check a skill run's contract in a transcript" },
+    { name: "contract lint <SKILL.md>...", description: "Validate contract blocks" },
+    { name: "contract report", description: "List contract misses" },
+    { name: "contract waive <item>", description: "Waive an item that does not apply" },
+    { name: "config get <key>", description: "Print one setting" },
+    { name: "config set <key> <value>", description: "Change one setting" },
+    { name: "config list", description: "Every setting, where it comes from, and any problem" },
+    { name: "config defaults", description: "The built-in defaults" },
+    { name: "setup", description: "Install the hooks (or --uninstall them)" },
+    { name: "doctor", description: "Run the installed hooks and say whether they work" },
+    {
+      name: "session-kind",
+      description: "Whether this session is spawned, headless or interactive",
+    },
+    { name: "hook <name>", description: "Run one hook on stdin, as the host does" },
+  ],
+  options: { version: { type: "boolean", short: "V", description: "Print the version" } },
+  notes: "Exit codes: 0 done, 2 usage error, 3 a file or directory cannot be read or written; " +
+    "contract commands use 0-6 (skillgate contract --help).",
+};
 
 /**
  * Runs the CLI.
@@ -54,8 +69,10 @@ Commands:
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    console.log(USAGE);
-    return name === undefined ? 2 : 0;
+    // `skillgate` alone is a usage error that shows the help; asked for, the help is exit 0.
+    const { formatHelp, USAGE_EXIT } = await import("./lib/cli/args.ts");
+    console.log(formatHelp(SPEC));
+    return name === undefined ? USAGE_EXIT : 0;
   }
   if (name === "--version" || name === "-V") {
     console.log(denoConfig.version);
@@ -63,8 +80,13 @@ export async function main(args: string[]): Promise<number> {
   }
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
-    console.error(`skillgate: unknown command ${JSON.stringify(name.slice(0, 40))}\n\n${USAGE}`);
-    return 2;
+    const { shownArg, usageError } = await import("./lib/cli/args.ts");
+    return usageError(
+      SPEC,
+      `Unknown ${name.startsWith("-") ? "option" : "command"} '${
+        shownArg(name)
+      }' (skillgate --help lists them)`,
+    );
   }
   if (name !== "setup" && name !== "hook") {
     // A plugin install keeps its state in the plugin's data directory: read and change that one.

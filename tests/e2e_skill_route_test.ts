@@ -324,3 +324,20 @@ Deno.test("skill-route hook (the bundle) and the library (the source) share one 
     assert.equal(JSON.parse(head).compiler, compilerFingerprint());
   });
 });
+
+Deno.test("skill-route hook reads the config file as config list does: an inline comment is a comment", async () => {
+  await withWorld(async (world) => {
+    Deno.mkdirSync(world.stateRoot, { recursive: true });
+    Deno.writeTextFileSync(
+      join(world.stateRoot, "config.yaml"),
+      "skill_routing: on   # for the pilot\nroute_threshold: 7\n",
+    );
+    const r = await runHookProcess("skill-route", payload(world, "this test fails, fix it"), {
+      world,
+    });
+    assert.equal(r.code, 0);
+    assert.equal(r.stderr, "");
+    // On, and the invalid threshold is the default 0.66, not ignored into "no route".
+    assert.ok(context(r.json).includes("/investigate"));
+  });
+});

@@ -6,6 +6,14 @@
  * the config file, and the default in {@link SWITCH_DEFAULT}, the only place defaults are written.
  * A config file that exists but cannot be read turns every hook off, because it may hold an `off`.
  *
+ * The file's format ({@link parseConfig}): one `key: value` per line; blank lines and lines
+ * starting with `#` are skipped; a `#` after white space outside quotes starts a comment; a value
+ * that is one `"…"` or `'…'` token loses its quotes; a list (`skill_dirs`, `agent_dirs`,
+ * `route_skills`) is comma-separated, a `[a, b]` flow list, or `- item` lines under its key; the
+ * last line of a key wins. Every value is validated as `config set` validates it: a value that is
+ * not valid is left out (the default applies) and reported, as is an unknown key and a line that
+ * is not understood ({@link ConfigState.problems}); `config list` and `doctor` show them.
+ *
  * @module
  */
 
@@ -43,8 +51,12 @@ export interface ConfigKeySpec {
   readonly description: string;
   /** The default, as text; `undefined` when it has none. */
   readonly default?: string;
-  /** The kind of value, checked by `config set`. */
-  readonly kind: "switch" | "number" | "list" | "text" | "hint";
+  /** The kind of value, checked by `config set` and when the file is read. */
+  readonly kind: "switch" | "number" | "list" | "text";
+  /** For a number: the smallest value (inclusive unless `minExclusive`) and the largest. */
+  readonly range?: { readonly min: number; readonly minExclusive?: boolean; readonly max: number };
+  /** For a number: whole numbers only. */
+  readonly integer?: boolean;
 }
 
 /** Every key the config file may hold. */
@@ -53,16 +65,23 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKeySpec>> = Object.freez
   skill_contracts: { description: "Stop contract hook", kind: "switch", default: "on" },
   skill_redirect: { description: "Skill-to-agent redirect hooks", kind: "switch", default: "on" },
   route_threshold: {
-    description: "Routing score threshold (0..1)",
+    description: "Routing score threshold (greater than 0, at most 1)",
     kind: "number",
     default: "0.66",
+    range: { min: 0, minExclusive: true, max: 1 },
   },
   route_skills: {
     description: "Skills that may route (comma list; * for all)",
     kind: "list",
     default: "investigate,review,qa,verify",
   },
-  hook_deadline_ms: { description: "A hook's own deadline in ms", kind: "number", default: "5000" },
+  hook_deadline_ms: {
+    description: "A hook's own deadline in ms (1 to 600000)",
+    kind: "number",
+    default: "5000",
+    range: { min: 1, max: 600_000 },
+    integer: true,
+  },
   skill_dirs: { description: "Extra skill directories (comma list)", kind: "list", default: "" },
   agent_dirs: { description: "Extra agent directories (comma list)", kind: "list", default: "" },
   skillgate_command: {
@@ -79,10 +98,22 @@ export interface ConfigState {
   readonly exists: boolean;
   /** False when the file exists but could not be read or parsed. */
   readonly readable: boolean;
-  /** The values, last line wins. */
+  /** The valid values of known keys, last line wins (an invalid value is left out: default). */
   readonly values: Readonly<Record<string, string>>;
   /** Why the file could not be read. */
   readonly error?: string;
+  /** Every line not understood, unknown key and invalid value, in the file's order. */
+  readonly problems?: readonly ConfigProblem[];
+}
+
+/** A line of the config file that was ignored, and why. */
+export interface ConfigProblem {
+  /** The line (1-based). */
+  readonly line: number;
+  /** The key, when the line has one. */
+  readonly key?: string;
+  /** What is wrong and what happens instead (capitalised, no trailing period). */
+  readonly message: string;
 }
 
 /** How a switch resolved and why. */
@@ -108,27 +139,131 @@ export function configPath(root: string = stateRoot()): string {
   return join(root, "config.yaml");
 }
 
+/** The keys whose value is a list. */
+function isListKey(key: string): boolean {
+  return Object.hasOwn(CONFIG_KEYS, key) && CONFIG_KEYS[key].kind === "list";
+}
+
 /**
- * Parses flat `key: value` lines. Comment lines (`#`) and blank lines are skipped, a value that
- * is one quoted token loses its quotes, and the last line for a key wins.
+ * A value without its comment: a `#` at the start or after white space, outside quotes (shell
+ * quoting: `'…'`, `"…"` and a backslash escape, so a shell-quoted command keeps a quoted ` #`).
+ * With an unbalanced quote, quotes are taken as plain characters.
+ */
+function withoutComment(text: string): string {
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (quote === '"' && c === "\\") i++;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === "\\") i++;
+    else if (c === "#" && (i === 0 || /\s/.test(text[i - 1]))) return text.slice(0, i);
+  }
+  if (quote === undefined) return text;
+  const m = /(?:^|\s)#/.exec(text);
+  return m ? text.slice(0, m.index) : text;
+}
+
+/** One value as written: comment and surrounding white space dropped, one quoted token unquoted. */
+function readValue(text: string): string {
+  const value = withoutComment(text).trim();
+  return /^'[^']*'$|^"[^"]*"$/.test(value) ? value.slice(1, -1) : value;
+}
+
+/**
+ * Parses the config file's text (see the module doc for the format) and validates every value.
+ *
+ * @param text The file's text.
+ * @returns The valid values of known keys, and every problem with its line.
+ */
+export function parseConfig(
+  text: string,
+): { values: Record<string, string>; problems: ConfigProblem[] } {
+  const values: Record<string, string> = Object.create(null);
+  const problems: ConfigProblem[] = [];
+  // A list key written with an empty value takes the `- item` lines that follow it.
+  let list: { key: string; line: number; items: string[] } | undefined;
+  // The last line of a key wins, and so does its problem (or the absence of one).
+  const invalid = new Map<string, ConfigProblem>();
+  const set = (key: string, value: string, line: number) => {
+    const problem = validateConfigValue(key, value);
+    invalid.delete(key);
+    if (problem) {
+      delete values[key];
+      const fallback = CONFIG_KEYS[key].default;
+      invalid.set(key, {
+        line,
+        key,
+        message: `${problem}; ${
+          fallback === undefined || fallback === "" ? "ignored" : `the default ${fallback} is used`
+        }`,
+      });
+    } else values[key] = value;
+  };
+  const endList = () => {
+    if (list) set(list.key, list.items.join(","), list.line);
+    list = undefined;
+  };
+  text.replace(/^\uFEFF/, "").split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const item = /^\s*-\s+(.*)$|^\s*-$/.exec(raw);
+    if (item && list) {
+      const value = readValue(item[1] ?? "");
+      if (value.includes(",")) {
+        problems.push({ line, key: list.key, message: "A list item cannot hold a comma; ignored" });
+      } else if (value !== "") list.items.push(value);
+      return;
+    }
+    endList();
+    const m = /^([A-Za-z0-9_]+)[ \t]*:(?:[ \t](.*))?$|^([A-Za-z0-9_]+)[ \t]*:$/.exec(
+      raw.trimEnd(),
+    );
+    if (!m) {
+      problems.push({
+        line,
+        message: /^\s/.test(raw) || item
+          ? "Not understood: the file holds flat key: value lines (a list goes under its key " +
+            "as - item lines); ignored"
+          : "Not a key: value line; ignored",
+      });
+      return;
+    }
+    const key = m[1] ?? m[3];
+    if (!Object.hasOwn(CONFIG_KEYS, key)) {
+      problems.push({ line, key, message: `Unknown key ${key}; ignored` });
+      return;
+    }
+    const value = readValue(m[2] ?? "");
+    if (isListKey(key) && value === "") {
+      list = { key, line, items: [] };
+      return;
+    }
+    if (isListKey(key) && /^\[.*\]$/.test(value)) {
+      const items = value.slice(1, -1).split(",").map((v) => readValue(v)).filter((v) => v !== "");
+      set(key, items.join(","), line);
+      return;
+    }
+    set(key, value, line);
+  });
+  endList();
+  problems.push(...invalid.values());
+  problems.sort((a, b) => a.line - b.line);
+  return { values, problems };
+}
+
+/**
+ * Parses the config file's text: the valid values of known keys (see {@link parseConfig}).
  *
  * @param text The file's text.
  * @returns The values by key.
  */
 export function parseConfigText(text: string): Record<string, string> {
-  const values: Record<string, string> = Object.create(null);
-  for (const raw of text.replace(/^\uFEFF/, "").split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) continue;
-    const m = /^([A-Za-z0-9_]+)\s*:\s*(.*)$/.exec(line);
-    if (!m) continue;
-    // No inline comments: a value may hold ` #` (a shell-quoted command, say). One quoted token
-    // loses its quotes; a value with more quotes inside is kept as written.
-    let value = m[2].trim();
-    if (/^'[^']*'$|^"[^"]*"$/.test(value)) value = value.slice(1, -1);
-    values[m[1]] = value;
-  }
-  return values;
+  return parseConfig(text).values;
 }
 
 /**
@@ -152,7 +287,7 @@ export function readConfig(root?: string): ConfigState {
     const bytes = Deno.readFileSync(path);
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     if (text.includes("\u0000")) throw new Error("Binary content");
-    return { path, exists: true, readable: true, values: parseConfigText(text) };
+    return { path, exists: true, readable: true, ...parseConfig(text) };
   } catch (err) {
     if (err instanceof Deno.errors.NotFound) {
       return { path, exists: false, readable: true, values: {} };
@@ -197,13 +332,16 @@ export function resolveSwitch(name: SwitchName, config: ConfigState): SwitchReso
   }
   if (!config.readable) return { on: false, source: "unreadable-config" };
   const fileValue = config.values[name];
-  if (fileValue !== undefined) {
-    const on = parseSwitchValue(fileValue);
-    if (on !== undefined) return { on, source: "config" };
+  const on = fileValue === undefined ? undefined : parseSwitchValue(fileValue);
+  if (on !== undefined) return { on, source: "config" };
+  const problem = config.problems?.find((p) => p.key === name);
+  if (problem || fileValue !== undefined) {
     return {
       on: SWITCH_DEFAULT[name],
       source: "default",
-      warning: `Ignoring ${name} in ${config.path}: expected on or off`,
+      warning: `Ignoring ${name} in ${config.path}${
+        problem ? ` (line ${problem.line})` : ""
+      }: expected on or off`,
     };
   }
   return { on: SWITCH_DEFAULT[name], source: "default" };
@@ -266,18 +404,43 @@ export function validateConfigValue(key: string, value: string): string | undefi
   if (value.length > 4096) return "A value must be at most 4096 characters";
   switch (spec.kind) {
     case "switch":
-      return parseSwitchValue(value) === undefined ? `${key} takes on or off` : undefined;
+      return parseSwitchValue(value) === undefined
+        ? `${key} takes on or off (not ${value.trim().slice(0, 40)})`
+        : undefined;
     case "number": {
       const n = Number(value);
-      if (value.trim() === "" || !Number.isFinite(n) || n < 0) {
-        return `${key} takes a non-negative number`;
+      const r = spec.range ?? { min: 0, max: Number.MAX_SAFE_INTEGER };
+      const low = r.minExclusive ? n <= r.min : n < r.min;
+      if (
+        value.trim() === "" || !Number.isFinite(n) || low || n > r.max ||
+        (spec.integer && !Number.isInteger(n))
+      ) {
+        const what = spec.integer ? "a whole number" : "a number";
+        const from = r.minExclusive ? `greater than ${r.min}` : `from ${r.min}`;
+        return `${key} takes ${what} ${from} ${r.minExclusive ? "and at most" : "to"} ${r.max} ` +
+          `(not ${value.trim().slice(0, 40)})`;
       }
-      if (key === "route_threshold" && n > 1) return "route_threshold takes a number from 0 to 1";
       return undefined;
     }
+
     default:
       return undefined;
   }
+}
+
+/**
+ * A value as the file must hold it to read back the same: as is, else in double or single quotes
+ * (a value with a ` #` that would read as a comment, surrounding white space or quotes of its own).
+ *
+ * @param key The key.
+ * @param value The value.
+ * @returns The text after `key: `.
+ * @throws {Error} When no form reads back the same.
+ */
+export function encodeConfigValue(key: string, value: string): string {
+  const reads = (text: string) => parseConfig(`${key}: ${text}\n`).values[key] === value;
+  for (const text of [value, `"${value}"`, `'${value}'`]) if (reads(text)) return text;
+  throw new Error(`${key}: this value cannot be written so that it reads back the same`);
 }
 
 /**
@@ -287,9 +450,10 @@ export function validateConfigValue(key: string, value: string): string | undefi
  * @param key The key (see {@link CONFIG_KEYS}).
  * @param value The value, already validated.
  * @param root The state root (default: {@link stateRoot}).
+ * @returns The config file's path.
  * @throws {Error} When the value is invalid or the file cannot be read or written.
  */
-export function writeConfigValue(key: string, value: string, root?: string): void {
+export function writeConfigValue(key: string, value: string, root?: string): string {
   const problem = validateConfigValue(key, value);
   if (problem) throw new Error(problem);
   const path = configPath(root ?? stateRoot());
@@ -307,8 +471,18 @@ export function writeConfigValue(key: string, value: string, root?: string): voi
     const lines = text.split("\n");
     if (lines.at(-1) === "") lines.pop();
     const pattern = new RegExp(`^\\s*${key}\\s*:`);
-    const kept = lines.filter((line) => !pattern.test(line));
-    kept.push(`${key}: ${value}`);
+    // The key's own lines go, and the `- item` lines of a list written under it.
+    const kept: string[] = [];
+    let dropping = false;
+    for (const line of lines) {
+      if (pattern.test(line)) dropping = true;
+      else if (!(dropping && /^\s*-(\s|$)/.test(line))) {
+        dropping = false;
+        kept.push(line);
+      }
+    }
+    kept.push(`${key}: ${encodeConfigValue(key, value)}`);
     writeFileAtomic(path, kept.join("\n") + "\n");
   });
+  return path;
 }

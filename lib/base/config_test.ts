@@ -3,6 +3,7 @@ import { join } from "node:path";
 import {
   configList,
   configNumber,
+  parseConfig,
   parseConfigText,
   parseSwitchValue,
   readConfig,
@@ -55,10 +56,97 @@ Deno.test("parseConfigText() reads flat key: value lines, last one wins", () => 
   );
   assert.equal(v.skill_routing, "on");
   assert.equal(v.route_threshold, "0.5");
-  assert.equal(v.nested, "x");
-  // A shell-quoted command keeps every quote and its ` #`.
+  // A shell-quoted command keeps every quote and its quoted ` #`.
   assert.equal(v.skillgate_command, "'/opt/my tools/deno' run -A '/home/me/it'\\''s #1/cli.ts'");
-  assert.equal(Object.keys(v).length, 4);
+  // An indented line is not part of the format: not a key.
+  assert.equal(Object.keys(v).length, 3);
+});
+
+Deno.test("parseConfig() takes inline comments, validates every value and reports each ignored line", () => {
+  const { values, problems } = parseConfig(
+    [
+      "skill_routing: on   # turned on for the pilot",
+      "hook_deadline_ms: -5",
+      "route_threshold: 7",
+      "skill_dirs:",
+      "  - /a",
+      '  - "/b c"  # quoted',
+      "agent_dirs: [/x, '/y']",
+      "colour: red",
+      "  nested: x",
+      "route_skills: qa, review # two",
+      "skill_contracts: maybe",
+      "skillgate_command: deno run -A '/p/#1/cli.ts' # a comment",
+      "skill_redirect: off#not-a-comment",
+    ].join("\n"),
+  );
+  assert.equal(values.skill_routing, "on");
+  assert.equal(values.hook_deadline_ms, undefined);
+  assert.equal(values.route_threshold, undefined);
+  assert.equal(values.skill_dirs, "/a,/b c");
+  assert.equal(values.agent_dirs, "/x,/y");
+  assert.equal(values.route_skills, "qa, review");
+  assert.equal(values.skill_contracts, undefined);
+  assert.equal(values.skillgate_command, "deno run -A '/p/#1/cli.ts'");
+  assert.equal(values.skill_redirect, undefined);
+  assert.deepEqual(problems.map((p) => [p.line, p.key]), [
+    [2, "hook_deadline_ms"],
+    [3, "route_threshold"],
+    [8, "colour"],
+    [9, undefined],
+    [11, "skill_contracts"],
+    [13, "skill_redirect"],
+  ]);
+  assert.match(
+    problems[0].message,
+    /hook_deadline_ms takes a whole number .*the default 5000 is used/,
+  );
+  assert.match(
+    problems[1].message,
+    /route_threshold takes a number greater than 0 .*0\.66 is used/,
+  );
+  assert.match(problems[2].message, /^Unknown key colour; ignored$/);
+});
+
+Deno.test("an invalid value means the default, for the hooks too: readConfig() and the readers", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    Deno.writeTextFileSync(
+      join(root, "config.yaml"),
+      "hook_deadline_ms: -5\nroute_threshold: 7\nskill_routing: on # yes\n",
+    );
+    const config = readConfig(root);
+    assert.equal(configNumber(config, "hook_deadline_ms", 5000), 5000);
+    assert.equal(configNumber(config, "route_threshold", 0.66), 0.66);
+    withEnv({}, () => {
+      assert.deepEqual(resolveSwitch("skill_routing", config), { on: true, source: "config" });
+    });
+    assert.equal(config.problems?.length, 2);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("writeConfigValue() quotes a value that would otherwise read back as a comment", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    writeConfigValue("skillgate_command", "my-skillgate --tag #1", root);
+    writeConfigValue("skill_dirs", "/a,/b", root);
+    assert.equal(readConfig(root).values.skillgate_command, "my-skillgate --tag #1");
+    assert.match(Deno.readTextFileSync(join(root, "config.yaml")), /"my-skillgate --tag #1"/);
+    // A YAML list under a key is replaced whole.
+    Deno.writeTextFileSync(
+      join(root, "config.yaml"),
+      "skill_dirs:\n  - /x\n  - /y\nroute_skills: qa\n",
+    );
+    writeConfigValue("skill_dirs", "/z", root);
+    assert.equal(
+      Deno.readTextFileSync(join(root, "config.yaml")),
+      "route_skills: qa\nskill_dirs: /z\n",
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });
 
 Deno.test("resolveSwitch() follows env > config > default", async (t) => {
@@ -148,7 +236,11 @@ Deno.test("configNumber() and configList() fall back on absent or invalid values
 Deno.test("validateConfigValue() checks keys and values", () => {
   assert.equal(validateConfigValue("skill_routing", "on"), undefined);
   assert.match(validateConfigValue("skill_routing", "perhaps") ?? "", /on or off/);
-  assert.match(validateConfigValue("route_threshold", "2") ?? "", /0 to 1/);
+  assert.match(validateConfigValue("route_threshold", "2") ?? "", /greater than 0 and at most 1/);
+  assert.match(validateConfigValue("route_threshold", "0") ?? "", /greater than 0/);
+  assert.match(validateConfigValue("hook_deadline_ms", "-5") ?? "", /whole number from 1 to/);
+  assert.match(validateConfigValue("hook_deadline_ms", "2.5") ?? "", /whole number/);
+  assert.equal(validateConfigValue("hook_deadline_ms", "2500"), undefined);
   assert.match(validateConfigValue("nope", "1") ?? "", /Unknown config key/);
   assert.match(validateConfigValue("route_skills", "a\nb") ?? "", /one line/);
   assert.match(validateConfigValue("__proto__", "1") ?? "", /Unknown/);

@@ -151,7 +151,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 4;
+const INDEX_VERSION = 5;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 

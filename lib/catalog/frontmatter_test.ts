@@ -53,3 +53,18 @@ Deno.test("parseFrontmatter() never throws and always returns an object (propert
     { numRuns: 200 },
   );
 });
+
+Deno.test("parseFrontmatter() reads every other key strictly when one key is not strict YAML", async () => {
+  const fm = await parseFrontmatter(
+    "---\nname: colon\ndescription: Use when: the user says fix it\ncontract:\n  version: 1\n" +
+      "  items:\n    - id: a\n      kind: check_after_last_edit\n---\nbody",
+  );
+  assert.equal(fm.data.description, "Use when: the user says fix it");
+  // The contract block below the description is the mapping it is, not lenient text.
+  assert.deepEqual(fm.data.contract, {
+    version: 1,
+    items: [{ id: "a", kind: "check_after_last_edit" }],
+  });
+  assert.deepEqual(fm.yamlErrors?.map((e) => [e.key, e.line]), [["description", 3]]);
+  assert.match(fm.yamlErrors![0].message, /mapping/);
+});

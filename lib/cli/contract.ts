@@ -3,88 +3,104 @@
  *
  * `check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json] [--session <id>]`
  * checks one skill run's contract (`checkTranscript` in lib/contracts/check_transcript.ts prints
- * nothing; this formats its verdict); `lint <SKILL.md>…` validates contract blocks. `waive` and
- * `report` live in lib/contracts/waive.ts and report.ts, loaded only when used. Exit codes 0–6 as
- * in {@link EXIT_CODES}.
+ * nothing; this formats its verdict); `lint <SKILL.md>…` checks contract blocks for their authors
+ * (`lintSkillText` in lib/contracts/lint.ts). `waive` and `report` are in `contract_waive.ts` and
+ * `contract_report.ts`, loaded only when used. Exit codes 0–6 as in {@link EXIT_CODES}.
  *
  * @module
  */
 
 import { EXIT_CODES, EXIT_WORDS } from "../contracts/exit_codes.ts";
-import { errorCause } from "../contracts/state_error.ts";
-import type { Contract } from "../contracts/schema.ts";
-import { parseCommandArgs, printHelp, shownArg } from "./args.ts";
+import { CONTRACT_EXIT_NOTES } from "./contract_exits.ts";
+import { errorCause } from "../base/errors.ts";
+import { commandError, type CommandSpec, parseCommand, runGroup, usageError } from "./args.ts";
 
-const USAGE = `Usage:
-  skillgate contract check --transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json]
-                           [--session <id>] [--final-text <text>]
-  skillgate contract lint <SKILL.md>...
-  skillgate contract waive <item> --reason "<why>" [--skill <name>]
-  skillgate contract report [--json] [--session <id>]`;
+/** `skillgate contract`: the group. */
+export const CONTRACT_SPEC: CommandSpec = {
+  name: "contract",
+  usageWord: "SKILL_CONTRACT_USAGE",
+  usage: ["<check|lint|report|waive> [options]", "<subcommand> --help"],
+  description: "Skill contracts: the outputs a skill declares that a finished run must show.",
+  subcommands: [
+    { name: "check", description: "Check a skill run's contract in a Claude Code transcript" },
+    { name: "lint", description: "Check SKILL.md contract blocks, every problem at once" },
+    { name: "report", description: "List contract misses by skill and item, then each missed run" },
+    { name: "waive", description: "Waive a contract item that truly does not apply" },
+  ],
+  notes: CONTRACT_EXIT_NOTES,
+};
 
-/** A failure with an exit code and a message (printed as `<WORD> <message>`). */
-class ContractCliError extends Error {
-  constructor(readonly code: number, message: string) {
-    super(message);
-  }
-}
+/** `skillgate contract check`. */
+export const CONTRACT_CHECK_SPEC: CommandSpec = {
+  name: "contract check",
+  usageWord: "SKILL_CONTRACT_USAGE",
+  usage: [
+    "--transcript <path> --skill <name> [--skill-file <SKILL.md>] [--json] [--session <id>] " +
+    "[--final-text <text>]",
+  ],
+  description: "Checks one skill run's contract against a Claude Code transcript (the JSONL a " +
+    "hook payload's transcript_path names) and prints each item as met, missing or waived. It " +
+    "records nothing.",
+  options: {
+    transcript: { type: "string", value: "<path>", description: "The transcript (required)" },
+    skill: {
+      type: "string",
+      value: "<name>",
+      description: "The skill whose run to check (required)",
+    },
+    "skill-file": {
+      type: "string",
+      value: "<SKILL.md>",
+      description: "Read the contract from this file, not from the installed skill",
+    },
+    json: { type: "boolean", description: "Print one JSON object instead of text" },
+    session: {
+      type: "string",
+      value: "<id>",
+      description: "Count only waivers recorded in this session",
+    },
+    "final-text": {
+      type: "string",
+      value: "<text>",
+      description: "The turn's final text, when newer than the file (as a Stop payload gives it)",
+    },
+  },
+  notes: CONTRACT_EXIT_NOTES,
+};
 
-function fail(code: number, message: string, json: boolean): number {
-  const word = EXIT_WORDS[code];
-  if (json) console.log(JSON.stringify({ word, exit: code, error: message }));
-  else console.error(`${word} ${message}`);
-  return code;
-}
+/** `skillgate contract lint`. */
+export const CONTRACT_LINT_SPEC: CommandSpec = {
+  name: "contract lint",
+  usageWord: "SKILL_CONTRACT_USAGE",
+  usage: ["<SKILL.md>... [--json]"],
+  description: "Checks the contract block of each SKILL.md the way the Stop hook reads it, and " +
+    "prints every problem of each file (YAML errors with their line). A file without frontmatter " +
+    "or with an invalid contract exits 5; one that cannot be read exits 3; a valid file without " +
+    "a contract is fine.",
+  arguments: [{ name: "<SKILL.md>...", description: "The files to check" }],
+  options: { json: { type: "boolean", description: "Print one JSON object instead of text" } },
+  notes: CONTRACT_EXIT_NOTES,
+};
 
-/** The contract of a SKILL.md file: parse its frontmatter and validate `contract:`. */
-async function contractOfFile(
-  file: string,
-): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (e) {
-    throw new ContractCliError(EXIT_CODES.STATE_ERROR, `${file}: ${errorCause(e)}`);
-  }
-  const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
-  const fm = await parseFrontmatter(text);
-  return contractOfValue(fm.data.contract);
-}
-
-async function contractOfValue(
-  raw: unknown,
-): Promise<{ contract?: Contract; problem?: string; warnings: string[] }> {
-  if (raw === undefined || raw === null) return { problem: "declares no contract", warnings: [] };
-  const { validateContract } = await import("../contracts/schema.ts");
-  const v = await validateContract(raw);
-  if (!v.ok) return { problem: `has an invalid contract: ${v.error}`, warnings: v.warnings };
-  return { contract: v.contract, warnings: v.warnings };
+function fail(spec: CommandSpec, code: number, message: string, json: boolean): number {
+  return commandError(spec, code, EXIT_WORDS[code], message, json);
 }
 
 async function check(args: string[]): Promise<number> {
-  const parsed = parseCommandArgs({
-    args,
-    allowPositionals: false,
-    strict: true,
-    options: {
-      transcript: { type: "string" },
-      skill: { type: "string" },
-      "skill-file": { type: "string" },
-      json: { type: "boolean", default: false },
-      session: { type: "string" },
-      "final-text": { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (!parsed.ok) {
-    const message = parsed.message.split("\n")[0].slice(0, 200);
-    return fail(EXIT_CODES.USAGE, `${message}\n${USAGE}`, args.includes("--json"));
-  }
-  const v = parsed.parsed.values;
-  const json = v.json === true;
-  if (v.help) return printHelp(USAGE);
+  const spec = CONTRACT_CHECK_SPEC;
+  const parsed = parseCommand(spec, args);
+  if (!parsed.ok) return parsed.exit;
+  const a = parsed.args;
+  const json = a.json;
+  const v = {
+    transcript: a.string("transcript"),
+    skill: a.string("skill"),
+    "skill-file": a.string("skill-file"),
+    "final-text": a.string("final-text"),
+    session: a.string("session"),
+  };
   if (!v.transcript || !v.skill) {
-    return fail(EXIT_CODES.USAGE, `check needs --transcript and --skill\n${USAGE}`, json);
+    return usageError(spec, "Missing --transcript and --skill (both are required)", json);
   }
   const { checkTranscript } = await import("../contracts/check_transcript.ts");
   const verdict = await checkTranscript({
@@ -95,7 +111,7 @@ async function check(args: string[]): Promise<number> {
     sessionId: v.session,
   });
   const { result, run } = verdict;
-  if (!result || !run) return fail(verdict.exit, verdict.message ?? "", json);
+  if (!result || !run) return fail(spec, verdict.exit, verdict.message ?? "", json);
   const { sanitizeName } = await import("../base/sanitize.ts");
   const shown = sanitizeName(v.skill.trim().replace(/^\//, ""));
   if (json) {
@@ -143,39 +159,73 @@ async function check(args: string[]): Promise<number> {
 }
 
 async function lint(args: string[]): Promise<number> {
-  const files = args.filter((a) => !a.startsWith("-"));
-  const unknown = args.filter((a) => a.startsWith("-"));
-  if (unknown.length > 0 || files.length === 0) {
-    return fail(
-      EXIT_CODES.USAGE,
-      unknown.length > 0
-        ? `Unknown option ${unknown[0]}\n${USAGE}`
-        : `lint needs a SKILL.md\n${USAGE}`,
-      false,
-    );
+  const spec = CONTRACT_LINT_SPEC;
+  const parsed = parseCommand(spec, args);
+  if (!parsed.ok) return parsed.exit;
+  const { json, positionals: files } = parsed.args;
+  if (files.length === 0) {
+    return usageError(spec, "Missing <SKILL.md>: give one or more files", json);
   }
+  const { lintSkillText } = await import("../contracts/lint.ts");
+  const { sanitizeLine } = await import("../base/sanitize.ts");
   let worst = 0;
+  const results: Record<string, unknown>[] = [];
   for (const file of files) {
+    const shown = sanitizeLine(file, 300);
+    let text: string;
     try {
-      const c = await contractOfFile(file);
-      for (const w of c.warnings) console.log(`${file}: warning: ${w}`);
-      if (c.contract) {
-        console.log(
-          `${file}: ok (contract v1, ${c.contract.items.length} item(s): ${
-            c.contract.items.map((i) => i.id).join(", ")
-          })`,
-        );
-      } else if (c.problem === "declares no contract") {
-        console.log(`${file}: no contract`);
-      } else {
-        console.log(`${file}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${c.problem}`);
-        worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
-      }
+      text = await Deno.readTextFile(file);
     } catch (e) {
-      const code = e instanceof ContractCliError ? e.code : EXIT_CODES.STATE_ERROR;
-      console.log(`${EXIT_WORDS[code]} ${e instanceof Error ? e.message : String(e)}`);
-      worst = Math.max(worst, code);
+      worst = Math.max(worst, EXIT_CODES.STATE_ERROR);
+      const cause = errorCause(e);
+      if (json) results.push({ file: shown, status: "unreadable", error: cause });
+      else fail(spec, EXIT_CODES.STATE_ERROR, `${shown}: ${cause}`, false);
+      continue;
     }
+    const r = await lintSkillText(text);
+    if (r.status === "invalid") worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
+    const errors = r.problems.filter((p) => p.severity === "error");
+    if (json) {
+      results.push({
+        file: shown,
+        status: r.status,
+        ...(r.contract ? { items: r.contract.items.map((i) => i.id) } : {}),
+        errors: errors.map((p) => ({ line: p.line ?? null, message: sanitizeLine(p.message) })),
+        warnings: r.problems.filter((p) => p.severity === "warning")
+          .map((p) => ({ line: p.line ?? null, message: sanitizeLine(p.message) })),
+      });
+      continue;
+    }
+    for (const p of r.problems) {
+      console.log(
+        `${shown}${p.line ? `:${p.line}` : ""}: ${p.severity}: ${sanitizeLine(p.message)}`,
+      );
+    }
+    if (r.contract) {
+      console.log(
+        `${shown}: ok (contract v1, ${r.contract.items.length} item(s): ${
+          r.contract.items.map((i) => i.id).join(", ")
+        })`,
+      );
+    } else if (r.status === "no-contract") console.log(`${shown}: ok (no contract)`);
+    else {
+      console.log(
+        `${shown}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${errors.length} ${
+          errors.length === 1 ? "error" : "errors"
+        }`,
+      );
+    }
+  }
+  if (json) {
+    // A lint that ran says which files failed; the word is given only for an exit code that is a
+    // failure (the seed's exit 0 word, SKILL_CONTRACT_MET, is about a run, not a file).
+    console.log(
+      JSON.stringify({
+        ...(worst ? { word: EXIT_WORDS[worst] } : {}),
+        exit: worst,
+        files: results,
+      }),
+    );
   }
   return worst;
 }
@@ -187,27 +237,10 @@ async function lint(args: string[]): Promise<number> {
  * @returns The exit code (0–6, see {@link EXIT_CODES}).
  */
 export async function main(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  switch (sub) {
-    case "check":
-      return await check(rest);
-    case "lint":
-      return await lint(rest);
-    case "waive":
-      return await (await import("../contracts/waive.ts")).main(rest);
-    case "report":
-      return await (await import("../contracts/report.ts")).main(rest);
-    case "--help":
-    case "-h":
-    case "help":
-      return printHelp(USAGE);
-    default:
-      return fail(
-        EXIT_CODES.USAGE,
-        sub === undefined
-          ? `contract needs a subcommand\n${USAGE}`
-          : `Unknown subcommand ${shownArg(sub)}\n${USAGE}`,
-        false,
-      );
-  }
+  return await runGroup(CONTRACT_SPEC, {
+    check,
+    lint,
+    report: async (rest) => await (await import("./contract_report.ts")).main(rest),
+    waive: async (rest) => await (await import("./contract_waive.ts")).main(rest),
+  }, args);
 }

@@ -148,7 +148,10 @@ Deno.test("contract check exits 2 without --transcript or --skill, or with an un
   assert.equal((await run(["check", "--transcript", "x.jsonl"])).code, 2);
   const r = await run(["check", "--transcript", "x", "--skill", "y", "--bogus"]);
   assert.equal(r.code, 2);
-  assert.match(r.err, /^SKILL_CONTRACT_USAGE/);
+  assert.equal(
+    r.err,
+    "skillgate contract check: SKILL_CONTRACT_USAGE Unknown option '--bogus'",
+  );
   assert.equal((await run([])).code, 2);
   assert.equal((await run(["frobnicate"])).code, 2);
 });
@@ -164,7 +167,10 @@ Deno.test("contract check exits 3 for a missing transcript", async () => {
     SKILL_FILE,
   ]);
   assert.equal(r.code, 3);
-  assert.match(r.err, /^SKILL_CONTRACT_STATE_ERROR \/nonexistent\/t\.jsonl: No such file/);
+  assert.match(
+    r.err,
+    /^skillgate contract check: SKILL_CONTRACT_STATE_ERROR \/nonexistent\/t\.jsonl: No such file/,
+  );
 });
 
 Deno.test("contract check exits 4 for a file that is not a Claude Code transcript", async () => {
@@ -185,7 +191,7 @@ Deno.test("contract check exits 4 for a file that is not a Claude Code transcrip
       SKILL_FILE,
     ]);
     assert.equal(r.code, 4);
-    assert.match(r.err, /^SKILL_CONTRACT_UNKNOWN_SHAPE/);
+    assert.match(r.err, /^skillgate contract check: SKILL_CONTRACT_UNKNOWN_SHAPE/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -241,7 +247,7 @@ Deno.test("contract check exits 6 when the transcript never loads the skill", as
     REVIEW_FILE,
   ]);
   assert.equal(r.code, 6);
-  assert.match(r.err, /^SKILL_CONTRACT_NOT_LOADED/);
+  assert.match(r.err, /^skillgate contract check: SKILL_CONTRACT_NOT_LOADED/);
 });
 
 Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block", async () => {
@@ -289,25 +295,6 @@ Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-r
   }
 });
 
-Deno.test("contract waive and report dispatch to their modules or exit 2 with a clear message", async () => {
-  for (const sub of ["waive", "report"]) {
-    const file = join(ROOT, "lib", "contracts", `${sub}.ts`);
-    let exists = true;
-    try {
-      await Deno.stat(file);
-    } catch {
-      exists = false;
-    }
-    const r = await run([sub, "--help"]);
-    if (!exists) {
-      assert.equal(r.code, 2);
-      assert.match(r.err, new RegExp(`contract ${sub} is not available`));
-    } else {
-      assert.equal(typeof r.code, "number");
-    }
-  }
-});
-
 Deno.test("skillgate contract check runs as a process with the seed's exit code and text", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -330,4 +317,80 @@ Deno.test("skillgate contract check runs as a process with the seed's exit code 
   }).output();
   assert.equal(out.code, 1);
   assert.equal(new TextDecoder().decode(out.stdout).split("\n")[0], SEED_BLOCK);
+});
+
+Deno.test("contract lint reports every problem of a file in one run", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = join(dir, "SKILL.md");
+    await Deno.writeTextFile(
+      file,
+      "---\nname: x\ncontract:\n  version: 1\n  items:\n" +
+        "    - id: Bad Id\n      kind: check_after_last_edit\n" +
+        "    - id: two\n      kind: vibes\n" +
+        "    - id: three\n      kind: agent_dispatch\n      match: '(?=x)y'\n---\n",
+    );
+    const r = await run(["lint", file]);
+    assert.equal(r.code, 5);
+    const lines = r.out.split("\n");
+    assert.match(lines[0], /SKILL\.md: error: item 1: id must be lowercase letters/);
+    assert.match(lines[1], /SKILL\.md: error: item "two": unknown kind "vibes"/);
+    assert.match(lines[2], /SKILL\.md: error: item "three": match is not a valid RE2/);
+    assert.match(lines[3], /SKILL\.md: SKILL_CONTRACT_NO_CONTRACT 3 errors$/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract lint gives a YAML error its line, and reads frontmatter as the hook does", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A description with an unquoted colon: Claude Code (and the catalog) read it; the contract
+    // below it is a mapping.
+    const colon = join(dir, "colon.md");
+    await Deno.writeTextFile(
+      colon,
+      "---\nname: colon\ndescription: Use when: the user says fix it\ncontract:\n  version: 1\n" +
+        "  items:\n    - id: repro\n      kind: check_after_last_edit\n---\nbody\n",
+    );
+    const ok = await run(["lint", colon]);
+    assert.equal(ok.code, 0, ok.out);
+    assert.match(
+      ok.out,
+      /colon\.md:3: warning: description is not valid YAML \(.*\); read as plain text/,
+    );
+    assert.match(ok.out, /colon\.md: ok \(contract v1, 1 item\(s\): repro\)/);
+    // A YAML error inside the contract block: an error, with its line.
+    const broken = join(dir, "broken.md");
+    await Deno.writeTextFile(
+      broken,
+      "---\nname: broken\ncontract:\n  version: 1\n  items:\n    - id: a\n      kind: [x\n---\n",
+    );
+    const bad = await run(["lint", broken]);
+    assert.equal(bad.code, 5);
+    assert.match(bad.out, /broken\.md:\d+: error: contract is not valid YAML: /);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract lint: a file without frontmatter is an error; --json gives every file's problems", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const plain = join(dir, "plain.md");
+    await Deno.writeTextFile(plain, "# Just a heading\n");
+    const r = await run(["lint", plain]);
+    assert.equal(r.code, 5);
+    assert.match(r.out, /plain\.md:1: error: No frontmatter/);
+    const j = await run(["lint", "--json", plain, SKILL_FILE]);
+    assert.equal(j.code, 5);
+    const data = JSON.parse(j.out);
+    assert.equal(data.word, "SKILL_CONTRACT_NO_CONTRACT");
+    assert.equal(data.files[0].status, "invalid");
+    assert.equal(data.files[0].errors[0].line, 1);
+    assert.equal(data.files[1].status, "ok");
+    assert.deepEqual(data.files[1].items, ["debug-report", "repro-after-fix"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

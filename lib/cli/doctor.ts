@@ -5,29 +5,42 @@
  */
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { errorCause } from "../base/errors.ts";
 import { hostConfigDirs } from "../host/mod.ts";
 import { runDoctor } from "../install/doctor.ts";
-import { printHelp, printUsageError } from "./args.ts";
+import { commandError, type CommandSpec, parseCommand } from "./args.ts";
 
-/** The usage text of `skillgate doctor`. */
-export const DOCTOR_USAGE: string = `Usage: skillgate doctor
-
-Runs every registered skillgate hook (Claude Code settings and Copilot CLI hook files, user and
-project) with a harmless sample payload, exactly as the host runs it, and reports OK or what is
-wrong: Deno missing, a wrong path, a missing permission, a crash or a slow start. Shows each switch
-and where its value comes from. Exits 1 when a registered hook is broken.`;
+/** `skillgate doctor`. */
+export const DOCTOR_SPEC: CommandSpec = {
+  name: "doctor",
+  usage: ["[--json]"],
+  description: "Runs every registered skillgate hook (Claude Code settings, Copilot CLI hook " +
+    "files, user and project, and an installed plugin) with a harmless sample payload, exactly " +
+    "as the host runs it, and reports OK, WARN or BROKEN with the reason: Deno missing, a wrong " +
+    "path, a missing permission, a crash, a slow start. Shows each switch and where its value " +
+    "comes from, and every problem of the config file. The last line is the verdict, which " +
+    "follows from the lines: BROKEN, NOT INSTALLED, NOT CHECKED, WARN or OK.",
+  options: {
+    json: {
+      type: "boolean",
+      description: "Print one JSON object: result, exit, summary, lines, hooks",
+    },
+  },
+  notes: "Exit codes: 0 OK, WARN or NOT CHECKED (a plugin that has not run yet), 1 BROKEN or " +
+    "NOT INSTALLED, 2 USAGE.",
+};
 
 /**
  * Runs `skillgate doctor`.
  *
  * @param args The arguments after `doctor`.
- * @returns 0 when every registered hook works, 1 when one is broken, 2 for bad usage.
+ * @returns 0 when every registered hook works, 1 when one is broken or none is registered, 2 for
+ * bad usage.
  */
 export async function main(args: string[]): Promise<number> {
-  if (args.includes("--help") || args.includes("-h")) return printHelp(DOCTOR_USAGE);
-  if (args.length > 0) {
-    return printUsageError("skillgate doctor: unexpected argument", DOCTOR_USAGE);
-  }
+  const parsed = parseCommand(DOCTOR_SPEC, args);
+  if (!parsed.ok) return parsed.exit;
+  const json = parsed.args.json;
   try {
     const home = homeDir();
     return await runDoctor({
@@ -37,10 +50,10 @@ export async function main(args: string[]): Promise<number> {
       hostDirs: hostConfigDirs({ home, env: getEnv }),
       cwd: Deno.cwd(),
       print: (line) => console.log(line),
+      json,
     });
   } catch (err) {
-    console.error(`skillgate doctor: ${err instanceof Error ? err.message : err}`);
-    return 1;
+    return commandError(DOCTOR_SPEC, 1, "BROKEN", errorCause(err), json);
   }
 }
 

@@ -10,8 +10,8 @@
  * - `--skills-dir <dir>` (repeatable) scores only the skills in those directories instead of the
  *   installed ones.
  *
- * Exit codes: 0 done, 2 `SKILL_ROUTE_USAGE` (bad arguments, or an eval file that cannot be read or
- * has a malformed line).
+ * Exit codes: 0 done, 2 `SKILL_ROUTE_USAGE` (bad arguments, or an eval file with a malformed line),
+ * 3 `STATE_ERROR` (an eval file or a `--skills-dir` that cannot be read).
  *
  * @module
  */
@@ -39,84 +39,158 @@ import {
 import type { RouteSkill } from "../routing/route_skill.ts";
 import { formatSkillRulesWarning } from "../routing/skill_rules.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-import { parseCommandArgs, printHelp, printUsageError } from "./args.ts";
+import {
+  commandError,
+  type CommandSpec,
+  directoryProblem,
+  parseCommand,
+  STATE_ERROR_EXIT,
+  STATE_ERROR_WORD,
+  USAGE_EXIT,
+} from "./args.ts";
+import { errorCause } from "../base/errors.ts";
 
-const USAGE =
-  `Usage: skillgate route --explain "<prompt>" [--json] [--threshold n] [--skills-dir dir]
-       skillgate route eval <file.tsv> [--json] [--threshold n] [--skills-dir dir]
-       skillgate route --default <switch>`;
+const ROUTE_OPTIONS = {
+  json: { type: "boolean", description: "Print one JSON object instead of text" },
+  threshold: {
+    type: "string",
+    value: "<n>",
+    description: "The score a skill must reach, greater than 0 and at most 1 (default: config " +
+      "route_threshold, else 0.66)",
+  },
+  "skills-dir": {
+    type: "string",
+    value: "<dir>",
+    multiple: true,
+    description: "Score only the skills in this directory, not the installed ones",
+  },
+} as const;
+
+const EXIT_NOTES = "Exit codes: 0 done, 2 SKILL_ROUTE_USAGE (a bad flag or argument, a malformed " +
+  "eval line), 3 STATE_ERROR (a file or directory that cannot be read).";
+
+/** `skillgate route`: the dry run and the switch defaults. */
+export const ROUTE_SPEC: CommandSpec = {
+  name: "route",
+  usageWord: "SKILL_ROUTE_USAGE",
+  usage: [
+    '--explain "<prompt>" [--json] [--threshold <n>] [--skills-dir <dir>]...',
+    "eval <file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]...",
+    "--default <switch> [--json]",
+  ],
+  description: "Shows what the routing hook would do with a prompt: the switch and its source, " +
+    "the threshold, the skills scanned, the best candidates, the route and the hint it would " +
+    "inject. It works with the switch on or off and never injects anything. `route eval --help` " +
+    "describes eval.",
+  options: {
+    explain: { type: "string", value: '"<prompt>"', description: "The prompt to route" },
+    default: {
+      type: "string",
+      value: "<switch>",
+      description: `Print a switch's built-in default (${SWITCH_NAMES.join(", ")})`,
+    },
+    ...ROUTE_OPTIONS,
+  },
+  notes: EXIT_NOTES,
+};
+
+/** `skillgate route eval`: precision and recall on a labeled set. */
+export const ROUTE_EVAL_SPEC: CommandSpec = {
+  name: "route eval",
+  usageWord: "SKILL_ROUTE_USAGE",
+  usage: ["<file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]..."],
+  description: "Routes every prompt of a labeled set and prints precision, recall and every " +
+    "wrong decision.",
+  arguments: [{
+    name: "<file.tsv>",
+    description: "expected<TAB>prompt lines; expected is a skill name or - for no route; " +
+      "blank lines and lines starting with # are skipped",
+  }],
+  options: ROUTE_OPTIONS,
+  notes: EXIT_NOTES,
+};
 
 /** Candidates printed by `--explain`. */
 const MAX_SHOWN = 5;
 
-class UsageError extends Error {}
+/** A failure of `route`: its exit code and word, printed as one line. */
+class RouteError extends Error {
+  constructor(readonly exit: number, readonly word: string, message: string) {
+    super(message);
+  }
+}
 
-function usage(message: string): number {
-  return printUsageError(`SKILL_ROUTE_USAGE ${sanitizeLine(message, 200)}`, USAGE);
+function usageFailure(message: string): RouteError {
+  return new RouteError(USAGE_EXIT, "SKILL_ROUTE_USAGE", message);
 }
 
 function parseThreshold(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
   if (raw.trim() === "" || !Number.isFinite(n) || n <= 0 || n > 1) {
-    throw new UsageError("--threshold takes a number greater than 0 and at most 1");
+    throw usageFailure("--threshold takes a number greater than 0 and at most 1");
   }
   return n;
+}
+
+/** Every `--skills-dir` must be a directory: a mistyped one is an error, not zero skills. */
+function checkDirs(dirs: readonly string[]): void {
+  for (const dir of dirs) {
+    const problem = directoryProblem(dir);
+    if (problem) throw new RouteError(STATE_ERROR_EXIT, STATE_ERROR_WORD, `${dir}: ${problem}`);
+  }
 }
 
 /**
  * Runs `skillgate route`.
  *
  * @param args The arguments after `route`.
- * @returns The exit code: 0 done, 2 usage.
+ * @returns The exit code: 0 done, 2 usage, 3 a file or directory that cannot be read.
  */
 export async function main(args: string[]): Promise<number> {
-  const parsed = parseCommandArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      explain: { type: "string" },
-      json: { type: "boolean", default: false },
-      threshold: { type: "string" },
-      default: { type: "string" },
-      "skills-dir": { type: "string", multiple: true },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (!parsed.ok) return usage(parsed.message);
-  const { values, positionals } = parsed.parsed;
-  if (values.help) return printHelp(USAGE);
+  const isEval = args[0] === "eval";
+  const spec = isEval ? ROUTE_EVAL_SPEC : ROUTE_SPEC;
+  const parsed = parseCommand(spec, isEval ? args.slice(1) : args);
+  if (!parsed.ok) return parsed.exit;
+  const a = parsed.args;
   try {
-    const threshold = parseThreshold(values.threshold);
-    const modes =
-      [values.explain !== undefined, values.default !== undefined, positionals.length > 0]
-        .filter(Boolean).length;
-    if (modes !== 1) throw new UsageError("give exactly one of --explain, --default or eval");
-    if (values.default !== undefined) {
-      if (!(SWITCH_NAMES as readonly string[]).includes(values.default)) {
-        throw new UsageError(`--default takes one of ${SWITCH_NAMES.join(", ")}`);
+    const threshold = parseThreshold(a.string("threshold"));
+    const dirs = a.strings("skills-dir");
+    if (isEval) {
+      if (a.positionals.length !== 1) {
+        throw usageFailure(
+          a.positionals.length === 0
+            ? "Missing <file.tsv>"
+            : "Too many arguments: eval takes one <file.tsv>",
+        );
       }
-      const name = values.default as SwitchName;
+      checkDirs(dirs);
+      return await evaluate(a.positionals[0], { json: a.json, threshold, dirs });
+    }
+    const explainText = a.string("explain");
+    const defaultOf = a.string("default");
+    if ((explainText === undefined) === (defaultOf === undefined)) {
+      throw usageFailure("Give one of --explain, --default or eval");
+    }
+    if (defaultOf !== undefined) {
+      if (!(SWITCH_NAMES as readonly string[]).includes(defaultOf)) {
+        throw usageFailure(`--default takes one of ${SWITCH_NAMES.join(", ")}`);
+      }
+      const name = defaultOf as SwitchName;
       console.log(
-        values.json
+        a.json
           ? JSON.stringify({ switch: name, default: SWITCH_DEFAULT[name] ? "on" : "off" })
           : `${name}: ${SWITCH_DEFAULT[name] ? "on" : "off"}`,
       );
       return 0;
     }
-    const dirs = values["skills-dir"];
-    if (values.explain !== undefined) {
-      if (positionals.length) throw new UsageError("--explain takes one prompt");
-      if (values.explain.trim() === "") throw new UsageError("--explain needs a prompt");
-      return await explain(values.explain, { json: values.json, threshold, dirs });
-    }
-    if (positionals[0] !== "eval" || positionals.length !== 2) {
-      throw new UsageError("unknown arguments");
-    }
-    return await evaluate(positionals[1], { json: values.json, threshold, dirs });
+    if (explainText!.trim() === "") throw usageFailure("--explain needs a prompt");
+    checkDirs(dirs);
+    return await explain(explainText!, { json: a.json, threshold, dirs });
   } catch (err) {
-    if (err instanceof UsageError) return usage(err.message);
+    if (err instanceof RouteError) {
+      return commandError(spec, err.exit, err.word, err.message, a.json);
+    }
     throw err;
   }
 }
@@ -124,14 +198,14 @@ export async function main(args: string[]): Promise<number> {
 interface RunOptions {
   readonly json: boolean;
   readonly threshold?: number;
-  readonly dirs?: string[];
+  readonly dirs?: readonly string[];
 }
 
-async function loadWorld(dirs: string[] | undefined): Promise<RouteWorld> {
+async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorld> {
   if (dirs?.length) {
     return await loadRouteSkills({
       claudeConfigDir: join(dirs[0], ".skillgate-no-config-dir"),
-      extraSkillDirs: dirs,
+      extraSkillDirs: [...dirs],
     });
   }
   const config = readConfig();
@@ -213,7 +287,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   for (const c of shown) console.log(candidateLine(c));
   console.log(
     decision.route
-      ? `route: /${name(decision.route.skill)}`
+      ? `route: /${name(decision.route.skill)}${sw.on ? "" : " would route (routing is off)"}`
       : `route: none (${explainReason(decision)})`,
   );
   console.log(`hint: ${hint ?? "none"}`);
@@ -264,7 +338,7 @@ export function parseLabeled(text: string): LabeledPrompt[] {
     const expected = tab > 0 ? raw.slice(0, tab).trim().replace(/^\//, "") : "";
     const prompt = tab > 0 ? raw.slice(tab + 1) : "";
     if (!expected || !prompt.trim()) {
-      throw new Error(`line ${i + 1} is not expected<TAB>prompt`);
+      throw new Error(`Line ${i + 1} is not expected<TAB>prompt`);
     }
     out.push({ line: i + 1, expected, prompt });
   });
@@ -341,12 +415,17 @@ export function evalRoutes(
 }
 
 async function evaluate(file: string, opts: RunOptions): Promise<number> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (err) {
+    throw new RouteError(STATE_ERROR_EXIT, STATE_ERROR_WORD, `${file}: ${errorCause(err)}`);
+  }
   let items: LabeledPrompt[];
   try {
-    items = parseLabeled(await Deno.readTextFile(file));
+    items = parseLabeled(text);
   } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new UsageError(`cannot use ${file}: ${why}`);
+    throw usageFailure(`${file}: ${errorCause(err)}`);
   }
   const config = readConfig();
   const settings = routeSettings(config);

@@ -52,7 +52,7 @@ async function seedSkills(): Promise<string> {
   return dir;
 }
 
-Deno.test("route --explain prints the seed's dry run literally", async () => {
+Deno.test("route --explain prints the seed's dry run, saying that routing is off", async () => {
   const dir = await seedSkills();
   try {
     const r = await run(["--explain", "this test fails, fix it", "--skills-dir", dir]);
@@ -65,7 +65,9 @@ Deno.test("route --explain prints the seed's dry run literally", async () => {
       "candidates:",
       '  1.00  /investigate  "fix this bug" (2 words)',
       '  0.67  /ios-fix  "fix this ios bug" (2 words)',
-      "route: /investigate",
+      // The seed's example prints `route: /investigate` with the switch off; skillgate says that
+      // nothing is routed while the switch is off.
+      "route: /investigate would route (routing is off)",
     ]);
     assert.match(lines[7], /^hint: skillgate skill routing \(UserPromptSubmit hook; /);
     assert.equal(lines.length, 8);
@@ -98,7 +100,7 @@ Deno.test("route --explain shows the switch source and never injects or logs", a
       SKILLGATE_STATE_ROOT: state,
     });
     assert.ok(r.out.startsWith("switch: skill_routing on (env)\n"));
-    assert.ok(r.out.includes("route: /investigate"));
+    assert.ok(r.out.split("\n").includes("route: /investigate"), r.out);
     assert.ok(!r.out.includes("hookSpecificOutput"));
     assert.throws(() => Deno.statSync(join(state, "hooks", "skill-route.log")));
   } finally {
@@ -156,7 +158,7 @@ Deno.test("route --explain --json gives the same decision as data", async () => 
   }
 });
 
-Deno.test("route exits 2 with SKILL_ROUTE_USAGE on bad arguments", async () => {
+Deno.test("route exits 2 with one SKILL_ROUTE_USAGE line on bad arguments", async () => {
   const bad = [
     [],
     ["--explain"],
@@ -175,7 +177,8 @@ Deno.test("route exits 2 with SKILL_ROUTE_USAGE on bad arguments", async () => {
   for (const args of bad) {
     const r = await run(args);
     assert.equal(r.code, 2, JSON.stringify(args));
-    assert.match(r.err, /^SKILL_ROUTE_USAGE /, JSON.stringify(args));
+    assert.match(r.err, /^skillgate route( eval)?: SKILL_ROUTE_USAGE [A-Z-]/, JSON.stringify(args));
+    assert.equal(r.err.split("\n").length, 1, r.err);
   }
 });
 
@@ -224,16 +227,19 @@ Deno.test("route eval prints precision, recall and every wrong decision", async 
   }
 });
 
-Deno.test("route eval exits 2 for a missing or malformed file", async () => {
+Deno.test("route eval exits 3 for a missing file, 2 for a malformed one", async () => {
   const missing = await run(["eval", "/nonexistent/set.tsv"]);
-  assert.equal(missing.code, 2);
-  assert.match(missing.err, /^SKILL_ROUTE_USAGE cannot use \/nonexistent\/set.tsv/);
+  assert.equal(missing.code, 3);
+  assert.equal(
+    missing.err,
+    "skillgate route eval: STATE_ERROR /nonexistent/set.tsv: No such file or directory",
+  );
   const dir = await Deno.makeTempDir();
   try {
     Deno.writeTextFileSync(join(dir, "bad.tsv"), "investigate fix this bug\n");
     const bad = await run(["eval", join(dir, "bad.tsv")]);
     assert.equal(bad.code, 2);
-    assert.match(bad.err, /line 1 is not expected<TAB>prompt/);
+    assert.match(bad.err, /: SKILL_ROUTE_USAGE .*bad\.tsv: Line 1 is not expected<TAB>prompt$/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -244,7 +250,7 @@ Deno.test("parseLabeled() reads expected<TAB>prompt lines, skipping comments and
     { line: 3, expected: "qa", prompt: "test the site" },
     { line: 4, expected: "-", prompt: "add a flag" },
   ]);
-  assert.throws(() => parseLabeled("qa\t  \n"), /line 1/);
+  assert.throws(() => parseLabeled("qa\t  \n"), /Line 1/);
 });
 
 Deno.test("route eval on the labeled set meets the no-fit bar", async () => {
@@ -258,4 +264,21 @@ Deno.test("route eval on the labeled set meets the no-fit bar", async () => {
   const data = JSON.parse(r.out);
   assert.ok(data.fit >= 40 && data.nonFit >= 40);
   assert.ok(data.nonFitRouted * 32 <= data.nonFit);
+});
+
+Deno.test("route: a skills dir that does not exist is an error (exit 3), not 0 skills", async () => {
+  const explain = await run(["--explain", "fix this bug", "--skills-dir", "/nonexistent"]);
+  assert.equal(explain.code, 3);
+  assert.equal(explain.out, "");
+  assert.equal(explain.err, "skillgate route: STATE_ERROR /nonexistent: No such file or directory");
+  const evaluated = await run([
+    "eval",
+    join(FIXTURES, "routing", "labeled.tsv"),
+    "--skills-dir",
+    "/nonexistent",
+  ]);
+  assert.equal(evaluated.code, 3);
+  assert.doesNotMatch(evaluated.out, /precision/);
+  const json = await run(["--explain", "x", "--json", "--skills-dir", "/nonexistent"]);
+  assert.equal(JSON.parse(json.out).word, "STATE_ERROR");
 });

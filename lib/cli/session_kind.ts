@@ -6,9 +6,23 @@
  */
 
 import { detectSessionKind } from "../contracts/session_kind.ts";
-import { printHelp, printUsageError, shownArg } from "./args.ts";
+import { type CommandSpec, parseCommand } from "./args.ts";
 
-const USAGE = "Usage: skillgate session-kind [--json]";
+/** `skillgate session-kind`. */
+export const SESSION_KIND_SPEC: CommandSpec = {
+  name: "session-kind",
+  usage: ["[--json]"],
+  description: "Prints spawned, headless or interactive, decided from environment markers only " +
+    "(SKILLGATE_HEADLESS, CLAUDE_CODE_ENTRYPOINT, CI, GITHUB_ACTIONS); interactive on any doubt. " +
+    "The contract Stop hook checks a headless or spawned session's turn even when it ends on a " +
+    "question.",
+  options: {
+    json: {
+      type: "boolean",
+      description: "Print one JSON object: kind and the marker that decided",
+    },
+  },
+};
 
 /**
  * Runs `skillgate session-kind`.
@@ -17,13 +31,9 @@ const USAGE = "Usage: skillgate session-kind [--json]";
  * @returns 0, or 2 for an unknown argument.
  */
 export function main(args: string[]): Promise<number> {
-  let json = false;
-  for (const a of args) {
-    if (a === "--json") json = true;
-    else if (a === "--help" || a === "-h") return Promise.resolve(printHelp(USAGE));
-    else return Promise.resolve(printUsageError(`Unknown argument ${shownArg(a)}`, USAGE));
-  }
+  const parsed = parseCommand(SESSION_KIND_SPEC, args);
+  if (!parsed.ok) return Promise.resolve(parsed.exit);
   const r = detectSessionKind();
-  console.log(json ? JSON.stringify(r) : r.kind);
+  console.log(parsed.args.json ? JSON.stringify(r) : r.kind);
   return Promise.resolve(0);
 }

@@ -9,7 +9,15 @@ import { hostConfigDirs } from "../host/mod.ts";
 import { chooseDenoPath, detectModuleSource, shellJoin } from "../install/hook_commands.ts";
 import { parseSetupArgs, runSetup, SETUP_USAGE, type SetupContext } from "../install/setup.ts";
 import type { ModuleSource } from "../install/hook_commands.ts";
-import { printUsageError } from "./args.ts";
+import { errorCause } from "../base/errors.ts";
+import { commandError, type CommandSpec, usageError } from "./args.ts";
+
+/** `skillgate setup`, for its usage errors (its help is {@link SETUP_USAGE}, which names every flag). */
+export const SETUP_SPEC: CommandSpec = {
+  name: "setup",
+  usage: ["[options]"],
+  description: SETUP_USAGE,
+};
 
 /**
  * The command that runs the skillgate CLI from a module source, for config `skillgate_command`.
@@ -61,13 +69,12 @@ export function realSetupContext(): SetupContext {
  */
 export async function main(args: string[]): Promise<number> {
   const parsed = parseSetupArgs(args);
-  if ("error" in parsed) return printUsageError(`skillgate setup: ${parsed.error}`, SETUP_USAGE);
+  if ("error" in parsed) return usageError(SETUP_SPEC, parsed.error);
   let ctx: SetupContext;
   try {
     ctx = realSetupContext();
   } catch (err) {
-    console.error(`skillgate setup: ${err instanceof Error ? err.message : err}`);
-    return 1;
+    return commandError(SETUP_SPEC, 1, "FAILED", errorCause(err));
   }
   return await runSetup(parsed, ctx);
 }

@@ -1,19 +1,19 @@
 /**
- * `skillgate contract report [--json] [--session <id>]`: the contract misses of the recorded
- * sessions, by skill and item, then each missed run.
+ * The contract report of `skillgate contract report [--json] [--session <id>]` (its command line is
+ * `lib/cli/contract_report.ts`): the contract misses of the recorded sessions, by skill and item,
+ * then each missed run.
  *
  * A miss is a run that was blocked and never fixed, stopped again unmet (`miss`), or met only
  * through a waiver (`met_waived`). A run still marked `blocked` (or `deferred`) is re-checked
  * against its transcript when the file is still there: a blocked run fixed after its block reads
  * `fixed_after_block`, not a miss. The report only reads the records.
  *
- * Exit codes: 0 done; 2 for a bad argument; 3 when a record or the records directory cannot be
- * read (the other sessions are still reported).
+ * {@link buildReport} states each run's outcome, {@link formatReport} writes it as text, and
+ * {@link contractReport} is the library's entry (with the installed re-check).
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { resolve, sep } from "node:path";
 import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 import { errorCause } from "./state_error.ts";
@@ -27,9 +27,6 @@ import {
   type SessionRecord,
 } from "./records.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-import { isSafeFileStem } from "../base/state_file.ts";
-
-const USAGE = "Usage: skillgate contract report [--json] [--session <id>]";
 
 /** A run's outcome as the report states it. */
 export type ReportOutcome = RunOutcome | "fixed_after_block";
@@ -76,8 +73,13 @@ export type Rechecker = (
   run: RunRecord,
 ) => Promise<{ outcome: "met" | "met_waived" | "unmet"; items: string[] } | { note: string }>;
 
-/** The default re-check: the run's transcript (only under the Claude projects directory). */
-async function defaultRechecker(): Promise<Rechecker> {
+/**
+ * The default re-check: the run's transcript (only under the Claude projects directory), against
+ * the installed skill's contract.
+ *
+ * @returns The re-check.
+ */
+export async function defaultRechecker(): Promise<Rechecker> {
   const { claudeConfigDir, getEnv, skillgateCommand, stateRoot } = await import(
     "../base/locations.ts"
   );
@@ -323,69 +325,4 @@ export async function contractReport(
     ? [{ session: options.session, path: recordPath(root, options.session) }]
     : listSessionRecords(root);
   return buildReport(files, await defaultRechecker());
-}
-
-/**
- * Runs `skillgate contract report`.
- *
- * @param args The arguments after `report`.
- * @param opts Test seams: the state root and the re-check.
- * @returns The exit code.
- */
-export async function main(
-  args: string[],
-  opts: { stateRoot?: string; recheck?: Rechecker } = {},
-): Promise<number> {
-  const json = args.includes("--json");
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        json: { type: "boolean", default: false },
-        session: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (e) {
-    return fail(json, EXIT_CODES.USAGE, `${sanitizeLine(errorCause(e), 200)}\n${USAGE}`);
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const session = parsed.values.session;
-  if (session !== undefined && !isSafeFileStem(session)) {
-    return fail(json, EXIT_CODES.USAGE, `--session takes a session id ([A-Za-z0-9_-])\n${USAGE}`);
-  }
-  let root: string;
-  try {
-    root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
-  } catch (e) {
-    return fail(json, EXIT_CODES.STATE_ERROR, `State root: ${errorCause(e)}`);
-  }
-  let files: RecordFile[];
-  try {
-    files = session !== undefined
-      ? [{ session, path: recordPath(root, session) }]
-      : listSessionRecords(root);
-  } catch (e) {
-    return fail(json, EXIT_CODES.STATE_ERROR, `${sanitizeLine(root, 300)}: ${errorCause(e)}`);
-  }
-  const report = await buildReport(files, opts.recheck ?? await defaultRechecker());
-  const code = report.errors.length > 0 ? EXIT_CODES.STATE_ERROR : 0;
-  if (json) {
-    console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, ...report }));
-  } else {
-    console.log(formatReport(report));
-  }
-  return code;
-}
-
-function fail(json: boolean, code: number, message: string): number {
-  if (json) console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, error: message }));
-  else console.error(`${EXIT_WORDS[code]} ${message}`);
-  return code;
 }

@@ -33,10 +33,13 @@ export interface Contract {
   items: ContractItem[];
 }
 
-/** The result of {@link validateContract}. */
+/**
+ * The result of {@link validateContract}: the contract, or every problem found (`error` is the
+ * first, for one-line messages).
+ */
 export type ContractValidation =
   | { ok: true; contract: Contract; warnings: string[] }
-  | { ok: false; error: string; warnings: string[] };
+  | { ok: false; error: string; errors: string[]; warnings: string[] };
 
 const ID_RE = /^[a-z0-9._-]{1,64}$/;
 
@@ -47,49 +50,59 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** One item's validation: the item, or every problem of it. */
 function validateItem(
   raw: unknown,
   index: number,
   warnings: string[],
   patterns: PatternContext,
-): ContractItem | Error {
+): { item?: ContractItem; errors: string[] } {
   const at = `item ${index + 1}`;
-  if (!isRecord(raw)) return new Error(`${at} is not a mapping`);
+  if (!isRecord(raw)) return { errors: [`${at} is not a mapping`] };
+  const errors: string[] = [];
   const id = raw.id;
-  if (typeof id !== "string" || !ID_RE.test(id)) {
-    return new Error(
+  const idOk = typeof id === "string" && ID_RE.test(id);
+  if (!idOk) {
+    errors.push(
       `${at}: id must be lowercase letters, digits, '.', '_' or '-' (got ${
         typeof id === "string" ? JSON.stringify(id.slice(0, 40)) : typeof id
       })`,
     );
   }
-  const where = `item ${JSON.stringify(id)}`;
+  // Later messages name the item by its id when it has a valid one, else by its position.
+  const where = idOk ? `item ${JSON.stringify(id)}` : at;
   const kind = raw.kind;
-  if (!isContractKind(kind)) {
-    return new Error(
+  const known = isContractKind(kind);
+  if (!known) {
+    errors.push(
       `${where}: unknown kind ${
         typeof kind === "string" ? JSON.stringify(kind.slice(0, 60)) : String(kind)
       } (known: ${CONTRACT_KINDS.join(", ")})`,
     );
   }
-  const def = itemKind(kind);
   const fix = optionalString(raw, "fix", where);
-  if (fix instanceof Error) return fix;
+  if (fix instanceof Error) errors.push(fix.message);
   const summary = optionalString(raw, "summary", where);
-  if (summary instanceof Error) return summary;
+  if (summary instanceof Error) errors.push(summary.message);
+  if (!known) return { errors };
+  const def = itemKind(kind);
   for (const key of Object.keys(raw)) {
     if (!BASE_KEYS.includes(key) && !def.keys.includes(key)) {
       if (def.refusedKeys && Object.hasOwn(def.refusedKeys, key)) {
-        return new Error(`${where}: ${def.refusedKeys[key]}`);
+        errors.push(`${where}: ${def.refusedKeys[key]}`);
+      } else {
+        warnings.push(`${where}: unknown field ${JSON.stringify(key.slice(0, 40))} ignored`);
       }
-      warnings.push(`${where}: unknown field ${JSON.stringify(key.slice(0, 40))} ignored`);
     }
   }
-  const base: ItemBase = { id };
-  if (fix !== undefined) base.fix = fix;
-  if (summary !== undefined) base.summary = summary;
+  const base: ItemBase = { id: idOk ? id : "" };
+  if (typeof fix === "string") base.fix = fix;
+  if (typeof summary === "string") base.summary = summary;
   const scope: ValidationScope = { where, patterns };
-  return def.validate(raw, base, scope);
+  // The kind's own fields are checked even when the common ones failed, so one run shows all.
+  const item = def.validate(raw, base, scope);
+  if (item instanceof Error) errors.push(item.message);
+  return errors.length > 0 || item instanceof Error ? { errors } : { item, errors };
 }
 
 /** Whether any item of a raw contract has a string `match` (so the regex engine is needed). */
@@ -99,24 +112,26 @@ function hasMatch(items: unknown[]): boolean {
 
 /**
  * Validates a frontmatter `contract:` value against schema v1 and compiles its `match` patterns
- * (loading the linear-time regex engine only when an item has one). Never rejects.
+ * (loading the linear-time regex engine only when an item has one). Every problem is found in one
+ * pass (each item's id, kind, common fields and the kind's own fields, duplicate ids); a version
+ * other than 1 stops there, since the items of another version mean something else. Never rejects.
  *
  * @param raw The parsed `contract` value.
- * @returns The contract, or the first problem found (a sentence naming the item and the field).
+ * @returns The contract, or every problem found (sentences naming the item and the field).
  */
 export async function validateContract(raw: unknown): Promise<ContractValidation> {
   const warnings: string[] = [];
+  const errors: string[] = [];
+  const failed = (): ContractValidation => ({ ok: false, error: errors[0], errors, warnings });
   if (!isRecord(raw)) {
-    return { ok: false, error: "contract is not a mapping with version and items", warnings };
+    errors.push("contract is not a mapping with version and items");
+    return failed();
   }
   const version = raw.version;
-  if (version === undefined) return { ok: false, error: "contract has no version", warnings };
-  if (version !== 1) {
-    return {
-      ok: false,
-      error: `unsupported contract version ${JSON.stringify(version)} (supported: 1)`,
-      warnings,
-    };
+  if (version === undefined) errors.push("contract has no version");
+  else if (version !== 1) {
+    errors.push(`unsupported contract version ${JSON.stringify(version)} (supported: 1)`);
+    return failed();
   }
   for (const key of Object.keys(raw)) {
     if (key !== "version" && key !== "items") {
@@ -125,14 +140,11 @@ export async function validateContract(raw: unknown): Promise<ContractValidation
   }
   const items = raw.items;
   if (!Array.isArray(items) || items.length === 0) {
-    return { ok: false, error: "contract items must be a non-empty list", warnings };
+    errors.push("contract items must be a non-empty list");
+    return failed();
   }
   if (items.length > MAX_CONTRACT_ITEMS) {
-    return {
-      ok: false,
-      error: `contract has ${items.length} items (at most ${MAX_CONTRACT_ITEMS})`,
-      warnings,
-    };
+    errors.push(`contract has ${items.length} items (at most ${MAX_CONTRACT_ITEMS})`);
   }
   let engine: UserRegexEngine | undefined;
   if (hasMatch(items)) {
@@ -146,13 +158,15 @@ export async function validateContract(raw: unknown): Promise<ContractValidation
   const out: ContractItem[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < items.length; i++) {
-    const item = validateItem(items[i], i, warnings, patterns);
-    if (item instanceof Error) return { ok: false, error: item.message, warnings };
-    if (seen.has(item.id)) {
-      return { ok: false, error: `duplicate item id ${JSON.stringify(item.id)}`, warnings };
+    const r = validateItem(items[i], i, warnings, patterns);
+    errors.push(...r.errors);
+    const id = isRecord(items[i]) ? (items[i] as Record<string, unknown>).id : undefined;
+    if (typeof id === "string" && ID_RE.test(id)) {
+      if (seen.has(id)) errors.push(`duplicate item id ${JSON.stringify(id)}`);
+      seen.add(id);
     }
-    seen.add(item.id);
-    out.push(item);
+    if (r.item) out.push(r.item);
   }
+  if (errors.length > 0) return failed();
   return { ok: true, contract: { version: 1, items: out }, warnings };
 }

@@ -132,3 +132,24 @@ Deno.test("validateContract() checks an item's fix and summary", async () => {
     /fix must be a non-empty string/,
   );
 });
+
+Deno.test("validateContract() reports every problem of a contract in one pass", async () => {
+  const v = await validateContract({
+    version: 1,
+    items: [
+      { id: "Bad Id", kind: "report_labels", heading: "H", labels: ["A"] },
+      { id: "two", kind: "no_such_kind" },
+      { id: "three", kind: "agent_dispatch", match: "(?=x)" },
+      { id: "three", kind: "check_after_last_edit", fix: "" },
+    ],
+  });
+  assert.equal(v.ok, false);
+  if (v.ok) return;
+  assert.equal(v.errors.length, 5, v.errors.join("\n"));
+  assert.match(v.errors[0], /^item 1: id must be/);
+  assert.match(v.errors[1], /^item "two": unknown kind "no_such_kind"/);
+  assert.match(v.errors[2], /^item "three": match is not a valid RE2/);
+  assert.match(v.errors[3], /^item "three": fix must be a non-empty string/);
+  assert.match(v.errors[4], /^duplicate item id "three"/);
+  assert.equal(v.error, v.errors[0]);
+});

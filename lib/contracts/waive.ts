@@ -1,10 +1,10 @@
 /**
- * `skillgate contract waive <item> --reason "<why>" [--skill <name>]`: the escape for a contract
- * item that truly does not apply. It is stateless: it checks its arguments against the installed
- * contracts and prints an acknowledgement. The checker finds the waiver later by reading this
- * shell call and its successful result in the session transcript (this session only); a failed
- * call, a missing reason or another skill's item does not count, and a waived item still counts as
- * a miss for follow-up.
+ * The waiver of `skillgate contract waive <item> --reason "<why>" [--skill <name>]` (its command
+ * line is `lib/cli/contract_waive.ts`): the escape for a contract item that truly does not apply.
+ * It is stateless: {@link waiveItem} checks the item against the installed contracts and gives the
+ * acknowledgement. The checker finds the waiver later by reading this shell call and its
+ * successful result in the session transcript (this session only); a failed call, a missing reason
+ * or another skill's item does not count, and a waived item still counts as a miss for follow-up.
  *
  * Exit codes: 0 acknowledged; 2 (`SKILL_CONTRACT_USAGE`) without an item or a reason, or for an
  * item the skill's contract lacks; 3 when the installed skills cannot be read; 5 when `--skill`
@@ -13,13 +13,10 @@
  * @module
  */
 
-import { parseArgs } from "node:util";
-import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
+import { EXIT_CODES } from "./exit_codes.ts";
 import { errorCause } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-
-const USAGE = 'Usage: skillgate contract waive <item> --reason "<why>" [--skill <name>] [--json]';
 
 const ITEM_RE = /^[a-z0-9._-]{1,64}$/;
 
@@ -35,7 +32,12 @@ export interface WaiveSkill {
   altName?: string;
 }
 
-async function installedSkills(): Promise<WaiveSkill[]> {
+/**
+ * The installed skills (personal, project, plugin and config `skill_dirs`) with their contracts.
+ *
+ * @returns The skills.
+ */
+export async function installedSkills(): Promise<WaiveSkill[]> {
   const { loadCatalog } = await import("../catalog/catalog.ts");
   const { claudeConfigDir, getEnv, stateRoot } = await import("../base/locations.ts");
   const { configList, readConfig } = await import("../base/config.ts");
@@ -68,80 +70,47 @@ function base(name: string): string {
   return (i >= 0 ? t.slice(i + 1) : t).toLowerCase();
 }
 
-function out(
-  json: boolean,
-  code: number,
-  text: string,
-  extra: Record<string, unknown> = {},
-): number {
-  if (json) {
-    console.log(JSON.stringify({ word: EXIT_WORDS[code], exit: code, message: text, ...extra }));
-  } else if (code === 0) console.log(text);
-  else console.error(`${EXIT_WORDS[code]} ${text}`);
-  return code;
+/** What a waiver gives: the exit code and its message (the acknowledgement when 0). */
+export interface WaiveOutcome {
+  /** 0, or the exit code of the problem. */
+  readonly exit: number;
+  /** The acknowledgement, or what is wrong (capitalised, no trailing period). */
+  readonly message: string;
+  /** The acknowledged item, skill (when `--skill` named one) and reason. */
+  readonly waived?: { item: string; skill: string | null; reason: string };
 }
 
 /**
- * Runs `skillgate contract waive`.
+ * Checks a waiver against the installed contracts and gives its acknowledgement.
  *
- * @param args The arguments after `waive`.
+ * @param request The item, the reason and the skill (optional).
  * @param skills The installed skills (default: the catalog).
- * @returns The exit code.
+ * @returns The outcome.
  */
-export async function main(
-  args: string[],
-  skills?: () => Promise<WaiveSkill[]>,
-): Promise<number> {
-  const json = args.includes("--json");
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        reason: { type: "string" },
-        skill: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (e) {
-    return out(json, EXIT_CODES.USAGE, `${sanitizeLine(errorCause(e), 200)}\n${USAGE}`);
-  }
-  if (parsed.values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [item, ...extra] = parsed.positionals;
+export async function waiveItem(
+  request: { item: string | undefined; reason: string | undefined; skill?: string },
+  skills: () => Promise<WaiveSkill[]> = installedSkills,
+): Promise<WaiveOutcome> {
+  const fail = (exit: number, message: string): WaiveOutcome => ({ exit, message });
+  const item = request.item;
   if (item === undefined || item.trim() === "") {
-    return out(json, EXIT_CODES.USAGE, `waive needs an item id\n${USAGE}`);
-  }
-  if (extra.length > 0) {
-    return out(json, EXIT_CODES.USAGE, `waive takes one item id; quote the reason\n${USAGE}`);
+    return fail(EXIT_CODES.USAGE, "Missing <item>: waive needs an item id");
   }
   if (!ITEM_RE.test(item)) {
-    return out(
-      json,
+    return fail(
       EXIT_CODES.USAGE,
       `${sanitizeName(item)} is not an item id (lowercase letters, digits, ., _, -)`,
     );
   }
-  const reason = parsed.values.reason?.trim() ?? "";
+  const reason = request.reason?.trim() ?? "";
   if (reason === "") {
-    return out(
-      json,
-      EXIT_CODES.USAGE,
-      `waive needs --reason "<why the item does not apply>"\n${USAGE}`,
-    );
+    return fail(EXIT_CODES.USAGE, 'Missing --reason "<why the item does not apply>"');
   }
-
   let list: WaiveSkill[];
   try {
-    list = await (skills ?? installedSkills)();
+    list = await skills();
   } catch (e) {
-    return out(
-      json,
+    return fail(
       EXIT_CODES.STATE_ERROR,
       `Installed skills could not be read: ${sanitizeLine(errorCause(e), 200)}`,
     );
@@ -151,26 +120,24 @@ export async function main(
     const v = await validateContract(s.contract);
     return v.ok ? v.contract : undefined;
   };
-
-  const wanted = parsed.values.skill;
+  const wanted = request.skill;
   let skillName: string;
   if (wanted !== undefined) {
     const w = wanted.trim().replace(/^\//, "");
     const entry = list.find((s) => s.name === w) ?? list.find((s) => s.altName === w) ??
       list.find((s) => base(s.name) === base(w));
-    const shown = sanitizeName(w);
-    if (!entry) return out(json, EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
+    if (!entry) {
+      return fail(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${sanitizeName(w)}`);
+    }
     const contract = await valid(entry);
     if (!contract) {
-      return out(
-        json,
+      return fail(
         EXIT_CODES.NO_CONTRACT,
         `${sanitizeLine(entry.file, 300)} declares no valid contract`,
       );
     }
     if (!contract.items.some((i) => i.id === item)) {
-      return out(
-        json,
+      return fail(
         EXIT_CODES.USAGE,
         `The contract of ${sanitizeName(entry.name)} has no item ${item} (items: ${
           contract.items.map((i) => i.id).join(", ")
@@ -184,17 +151,16 @@ export async function main(
       if ((await valid(s))?.items.some((i) => i.id === item)) owners.push(s);
     }
     if (owners.length === 0) {
-      return out(json, EXIT_CODES.USAGE, `No installed skill's contract has an item ${item}`);
+      return fail(EXIT_CODES.USAGE, `No installed skill's contract has an item ${item}`);
     }
     skillName = owners.map((s) => s.name).join(", ");
   }
   const shownReason = sanitizeLine(reason, 300);
-  return out(
-    json,
-    0,
-    `Waived ${item} for ${
+  return {
+    exit: 0,
+    message: `Waived ${item} for ${
       sanitizeLine(skillName, 200)
     }: ${shownReason}. This waiver counts for this session's current run only and is still counted as a miss for follow-up.`,
-    { item, skill: wanted !== undefined ? skillName : null, reason: shownReason },
-  );
+    waived: { item, skill: wanted !== undefined ? skillName : null, reason: shownReason },
+  };
 }

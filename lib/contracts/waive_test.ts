@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
-import { main, type WaiveSkill } from "./waive.ts";
+import { FIXTURES } from "../../tests/_helpers.ts";
+import { waiveItem, type WaiveSkill } from "./waive.ts";
 import { parseWaiveCommand } from "./waivers.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 
@@ -10,96 +10,27 @@ const investigate: WaiveSkill = await (async () => {
   const fm = await parseFrontmatter(Deno.readTextFileSync(file));
   return { name: "investigate", file, contract: fm.data.contract };
 })();
-const SKILLS: WaiveSkill[] = [
-  investigate,
-  { name: "review", file: "/skills/review/SKILL.md", contract: undefined },
-  { name: "broken", file: "/skills/broken/SKILL.md", contract: { version: 2, items: [] } },
-];
+const skills = () => Promise.resolve([investigate]);
 
-async function waive(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await main(args, () => Promise.resolve(SKILLS));
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
-
-Deno.test("waive acknowledges an item of the named skill's contract (exit 0)", async () => {
-  const r = await waive([
-    "repro-after-fix",
-    "--reason",
-    "docs-only change, nothing to run",
-    "--skill",
-    "investigate",
-  ]);
-  assert.equal(r.code, 0);
-  assert.equal(
-    r.out,
-    "Waived repro-after-fix for investigate: docs-only change, nothing to run. This waiver counts for this session's current run only and is still counted as a miss for follow-up.",
-  );
-});
-
-Deno.test("waive without --skill accepts an item some installed contract has", async () => {
-  const r = await waive(["debug-report", "--reason=no bug was found"]);
-  assert.equal(r.code, 0);
-  assert.match(r.out, /^Waived debug-report for investigate: no bug was found\./);
-});
-
-Deno.test("waive exits 2 without an item", async () => {
-  const r = await waive(["--reason", "x"]);
-  assert.equal(r.code, 2);
-  assert.match(r.err, /^SKILL_CONTRACT_USAGE waive needs an item id/);
-});
-
-Deno.test("waive exits 2 without a reason or with an empty one", async () => {
-  for (const args of [["repro-after-fix"], ["repro-after-fix", "--reason", "  "]]) {
-    const r = await waive(args);
-    assert.equal(r.code, 2, args.join(" "));
-    assert.match(r.err, /^SKILL_CONTRACT_USAGE waive needs --reason/);
-  }
-});
-
-Deno.test("waive exits 2 for an item the skill's contract lacks", async () => {
-  const r = await waive(["tests-pass", "--reason", "x", "--skill", "investigate"]);
-  assert.equal(r.code, 2);
-  assert.equal(
-    r.err,
-    "SKILL_CONTRACT_USAGE The contract of investigate has no item tests-pass (items: debug-report, repro-after-fix)",
-  );
-  const any = await waive(["tests-pass", "--reason", "x"]);
-  assert.equal(any.code, 2);
-  assert.match(any.err, /No installed skill's contract has an item tests-pass/);
-});
-
-Deno.test("waive exits 2 for a malformed item id or extra arguments, and on unknown options", async () => {
-  assert.equal((await waive(["Repro After", "--reason", "x"])).code, 2);
-  assert.equal((await waive(["a", "b", "--reason", "x"])).code, 2);
-  assert.equal((await waive(["a", "--reason", "x", "--force"])).code, 2);
-});
-
-Deno.test("waive exits 5 when --skill names no skill or one without a valid contract", async () => {
-  for (const skill of ["nosuch", "review", "broken"]) {
-    const r = await waive(["debug-report", "--reason", "x", "--skill", skill]);
-    assert.equal(r.code, 5, skill);
-    assert.match(r.err, /^SKILL_CONTRACT_NO_CONTRACT /);
-  }
-});
-
-Deno.test("waive --json states the result as JSON", async () => {
-  const r = await waive(["repro-after-fix", "--reason", "x", "--skill", "investigate", "--json"]);
-  assert.equal(r.code, 0);
-  const j = JSON.parse(r.out);
-  assert.equal(j.word, "SKILL_CONTRACT_MET");
-  assert.equal(j.item, "repro-after-fix");
-  assert.equal(j.skill, "investigate");
+Deno.test("waiveItem() acknowledges an item of an installed contract, and names what is wrong", async () => {
+  const ok = await waiveItem({
+    item: "repro-after-fix",
+    reason: " docs only ",
+    skill: "investigate",
+  }, skills);
+  assert.equal(ok.exit, 0);
+  assert.match(ok.message, /^Waived repro-after-fix for investigate: docs only\. /);
+  assert.deepEqual(ok.waived, {
+    item: "repro-after-fix",
+    skill: "investigate",
+    reason: "docs only",
+  });
+  assert.equal((await waiveItem({ item: undefined, reason: "x" }, skills)).exit, 2);
+  assert.equal((await waiveItem({ item: "a", reason: " " }, skills)).exit, 2);
+  assert.equal((await waiveItem({ item: "nope", reason: "x" }, skills)).exit, 2);
+  assert.equal((await waiveItem({ item: "a", reason: "x", skill: "nosuch" }, skills)).exit, 5);
+  const broken = () => Promise.reject(new Error("boom"));
+  assert.equal((await waiveItem({ item: "a", reason: "x" }, broken)).exit, 3);
 });
 
 Deno.test("waive's own command line is what the checker reads as a waiver", () => {
@@ -109,39 +40,4 @@ Deno.test("waive's own command line is what the checker reads as a waiver", () =
     ),
     { item: "repro-after-fix", reason: "docs-only change", skill: "investigate" },
   );
-});
-
-Deno.test("skillgate contract waive runs through the CLI against the installed skills", async () => {
-  const world = await makeTempWorld({ skills: ["world/skills"] });
-  try {
-    const run = async (args: string[]) => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "contract", "waive", ...args],
-        cwd: world.projectDir,
-        clearEnv: true,
-        env: {
-          HOME: world.home,
-          PATH: Deno.env.get("PATH") ?? "",
-          NO_COLOR: "1",
-          DENO_DIR: Deno.env.get("DENO_DIR") ??
-            join(Deno.env.get("HOME") ?? "/root", ".cache", "deno"),
-        },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      return {
-        code: out.code,
-        stdout: new TextDecoder().decode(out.stdout),
-        stderr: new TextDecoder().decode(out.stderr),
-      };
-    };
-    const ok = await run(["repro-after-fix", "--reason", "docs only", "--skill", "investigate"]);
-    assert.equal(ok.code, 0, ok.stderr);
-    assert.match(ok.stdout, /^Waived repro-after-fix for investigate: docs only\./);
-    const bad = await run(["no-such-item", "--reason", "x", "--skill", "investigate"]);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /SKILL_CONTRACT_USAGE The contract of investigate has no item/);
-  } finally {
-    await world.cleanup();
-  }
 });

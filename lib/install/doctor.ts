@@ -57,6 +57,110 @@ export interface DoctorContext {
   readonly slowMs?: number;
   /** Prints a line. */
   readonly print: (line: string) => void;
+  /** Print one JSON object ({@link DoctorReport}) at the end instead of the lines. */
+  readonly json?: boolean;
+}
+
+/** One line of doctor's output: its status and its text (without the status tag). */
+export interface DoctorLine {
+  /** `ok`, `warn` and `broken` lines decide the verdict; `note` and `info` lines do not. */
+  readonly status: "ok" | "warn" | "broken" | "note" | "info";
+  /** The text. */
+  readonly text: string;
+}
+
+/** A probed hook, for `doctor --json`. */
+export interface DoctorHook {
+  /** The hook's id (`null` for an entry of another version). */
+  readonly hook: string | null;
+  /** The event, as the host's file names it. */
+  readonly event: string;
+  /** The file it is registered in. */
+  readonly file: string;
+  /** The host that runs it. */
+  readonly host: HostKind;
+  /** Its verdict. */
+  readonly status: Diagnosis["status"];
+  /** The verdict's reason. */
+  readonly message: string;
+  /** How long the probe took. */
+  readonly ms: number;
+}
+
+/** What `doctor --json` prints: the verdict, every line, and the probed hooks. */
+export interface DoctorReport {
+  /** The verdict: follows from the lines' statuses (see {@link doctorVerdict}). */
+  readonly result: DoctorVerdict["result"];
+  /** The exit code. */
+  readonly exit: number;
+  /** The verdict's line, as text. */
+  readonly summary: string;
+  /** Every line, in order. */
+  readonly lines: readonly DoctorLine[];
+  /** Every probed hook. */
+  readonly hooks: readonly DoctorHook[];
+}
+
+/** Doctor's final verdict. */
+export interface DoctorVerdict {
+  /** `broken` (exit 1), `not-installed` (exit 1), `not-checked`, `warn` or `ok` (exit 0). */
+  readonly result: "ok" | "warn" | "broken" | "not-installed" | "not-checked";
+  /** The exit code. */
+  readonly exit: number;
+  /** The final line: `result: OK (3 hooks work)`. */
+  readonly summary: string;
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The verdict that follows from doctor's lines: any `broken` line is BROKEN (exit 1); with no hook
+ * probed, NOT INSTALLED (exit 1), or NOT CHECKED when an installed plugin has not run yet; any
+ * `warn` line is WARN; else OK.
+ *
+ * @param lines The lines printed.
+ * @param probed How many hooks were probed.
+ * @param pending Whether an installed plugin has not run yet (its hooks cannot be probed).
+ * @returns The verdict.
+ */
+export function doctorVerdict(
+  lines: readonly DoctorLine[],
+  probed: number,
+  pending = false,
+): DoctorVerdict {
+  const count = (status: DoctorLine["status"]) => lines.filter((l) => l.status === status).length;
+  const broken = count("broken");
+  const warn = count("warn");
+  if (broken > 0) {
+    return { result: "broken", exit: 1, summary: `result: BROKEN (${plural(broken, "problem")})` };
+  }
+  if (probed === 0) {
+    return pending
+      ? {
+        result: "not-checked",
+        exit: 0,
+        summary: "result: NOT CHECKED (the skillgate plugin has not run yet)",
+      }
+      : {
+        result: "not-installed",
+        exit: 1,
+        summary: "result: NOT INSTALLED (no skillgate hook is registered)",
+      };
+  }
+  if (warn > 0) {
+    return {
+      result: "warn",
+      exit: 0,
+      summary: `result: WARN (${plural(warn, "warning")}; no hook is broken)`,
+    };
+  }
+  return {
+    result: "ok",
+    exit: 0,
+    summary: `result: OK (${plural(probed, "hook")} ${probed === 1 ? "works" : "work"})`,
+  };
 }
 
 /**
@@ -375,33 +479,57 @@ export function diagnose(hook: OwnedHook, result: ProbeResult, slowMs = 1500): D
   if (result.ms > slowMs) {
     return { status: "warn", message: `slow start: ${result.ms} ms (over ${slowMs} ms)` };
   }
-  return { status: "ok", message: `OK (${result.ms} ms)` };
+  return { status: "ok", message: `ran in ${result.ms} ms` };
 }
+
+const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
+  ok: "OK      ",
+  warn: "WARN    ",
+  broken: "BROKEN  ",
+  note: "note    ",
+  info: "",
+};
 
 /**
  * Runs `skillgate doctor`.
  *
  * @param ctx Where to look and how to print.
- * @returns 0 when every registered hook works, 1 when one is broken or a settings file is unreadable.
+ * @returns 0 when every registered hook works (warnings allowed), 1 when one is broken, a file
+ * cannot be read, or no hook is registered.
  */
 export async function runDoctor(ctx: DoctorContext): Promise<number> {
-  const print = ctx.print;
-  let failed = false;
+  const lines: DoctorLine[] = [];
+  const probes: DoctorHook[] = [];
+  const emit = (status: DoctorLine["status"], text: string) => {
+    lines.push({ status, text });
+    if (!ctx.json) ctx.print(`${TAGS[status]}${text}`);
+  };
   const config = readConfig(ctx.stateRoot);
   const states = new Map<SwitchName, boolean>();
-  print("skillgate doctor");
+  emit("info", "skillgate doctor");
   if (!config.readable) {
-    print(`config: ${config.path} cannot be read (${sanitizeLine(config.error ?? "")}): hooks off`);
+    emit(
+      "broken",
+      `config ${config.path} cannot be read (${
+        sanitizeLine(config.error ?? "")
+      }): every hook is off`,
+    );
+  }
+  for (const p of config.problems ?? []) {
+    emit("warn", `config ${config.path} line ${p.line}: ${sanitizeLine(p.message, 300)}`);
   }
   for (const name of SWITCH_NAMES) {
     const r = resolveSwitch(name, config);
     states.set(name, r.on);
-    print(
-      `switch ${name}: ${r.on ? "on" : "off"} (${r.source})${r.warning ? `: ${r.warning}` : ""}`,
-    );
+    emit("info", `switch ${name}: ${r.on ? "on" : "off"} (${r.source})`);
+    // A config file's invalid value is reported above; an invalid environment value here.
+    if (r.warning && !config.problems?.some((p) => p.key === name)) {
+      emit("warn", `switch ${name}: ${sanitizeLine(r.warning)}`);
+    }
   }
   const deno = findOnPath("deno", ctx.env?.PATH);
-  print(
+  emit(
+    "info",
     deno
       ? `deno on PATH: ${deno}`
       : "deno on PATH: not found (the plugin's hooks run `deno`; setup's hooks use an absolute path)",
@@ -410,31 +538,32 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   const plugin = findPluginRegistrations(ctx);
   const hooks = [...found.hooks, ...plugin.hooks];
   const problems = [...found.problems, ...plugin.problems];
-  for (const note of plugin.notes) print(`note    ${sanitizeLine(note, 400)}`);
+  for (const note of plugin.notes) emit("note", sanitizeLine(note, 400));
   // The plugin's hooks may write only their data dir: they ignore an exported state root.
   const exported = (ctx.env ?? Deno.env.toObject()).SKILLGATE_STATE_ROOT;
   const pluginData = new Set(plugin.hooks.map((h) => h.env?.[CLAUDE.env.pluginData] ?? ""));
   pluginData.delete("");
   if (exported) {
     for (const data of pluginData) {
-      print(
-        `note    SKILLGATE_STATE_ROOT (${sanitizeLine(exported, 200)}) is ignored by the ` +
+      emit(
+        "note",
+        `SKILLGATE_STATE_ROOT (${sanitizeLine(exported, 200)}) is ignored by the ` +
           `skillgate plugin's hooks: they keep their state in ${sanitizeLine(data, 200)}`,
       );
     }
   }
-  for (const problem of problems) {
-    print(`BROKEN  ${sanitizeLine(problem, 400)}`);
-    failed = true;
-  }
-  if (hooks.length === 0) {
-    print("no skillgate hooks are registered: run skillgate setup (or install the plugin)");
+  for (const problem of problems) emit("broken", sanitizeLine(problem, 400));
+  if (hooks.length === 0 && plugin.notes.length === 0) {
+    emit(
+      "note",
+      problems.length > 0
+        ? "no skillgate hook found in the files that could be read"
+        : "no skillgate hooks are registered: run skillgate setup (or install the plugin)",
+    );
   }
   const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
   try {
-    for (const hook of hooks) {
-      failed = await probeOne(ctx, hook, states, transcript) || failed;
-    }
+    for (const hook of hooks) probes.push(await probeOne(ctx, hook, states, transcript, emit));
   } finally {
     if (transcript) removeDoctorTranscript(transcript);
   }
@@ -442,14 +571,25 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
     if (!states.get(row.switchName)) continue;
     const reg = hostRegistration(DEFAULT_HOST, row);
     if (reg && !hooks.some((h) => h.hookId === row.id && h.host === DEFAULT_HOST.kind)) {
-      print(
-        `note    ${row.id} (${reg.event}) is on but not registered in ${DEFAULT_HOST.name} ` +
+      emit(
+        "note",
+        `${row.id} (${reg.event}) is on but not registered in ${DEFAULT_HOST.name} ` +
           "settings or the plugin",
       );
     }
   }
-  print(failed ? "result: a registered hook is broken" : "result: OK");
-  return failed ? 1 : 0;
+  const verdict = doctorVerdict(lines, probes.length, plugin.notes.length > 0);
+  if (ctx.json) {
+    const report: DoctorReport = {
+      result: verdict.result,
+      exit: verdict.exit,
+      summary: verdict.summary,
+      lines,
+      hooks: probes,
+    };
+    ctx.print(JSON.stringify(report));
+  } else ctx.print(verdict.summary);
+  return verdict.exit;
 }
 
 async function probeOne(
@@ -457,12 +597,11 @@ async function probeOne(
   hook: RegisteredHook,
   states: Map<SwitchName, boolean>,
   transcript: string | undefined,
-): Promise<boolean> {
-  const print = ctx.print;
-  let failed = false;
+  emit: (status: DoctorLine["status"], text: string) => void,
+): Promise<DoctorHook> {
   const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
   if (hook.hookId === undefined) {
-    print(`WARN    ${label}: not a hook of this version; run skillgate setup to remove it`);
+    emit("warn", `${label}: not a hook of this version; run skillgate setup to remove it`);
   }
   const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
   const result = await probeHook(
@@ -475,24 +614,28 @@ async function probeOne(
     },
   );
   const verdict = diagnose(hook, result, ctx.slowMs);
-  if (verdict.status === "broken") failed = true;
-  const tag = verdict.status === "ok"
-    ? "OK     "
-    : verdict.status === "warn"
-    ? "WARN   "
-    : "BROKEN ";
-  print(`${tag} ${label}: ${verdict.message}`);
+  emit(verdict.status, `${label}: ${verdict.message}`);
   const row = HOOKS.find((r) => r.id === hook.hookId);
   if (row && !states.get(row.switchName)) {
     // The plugin registers every hook; its switch decides whether one acts.
-    print(
-      hook.env
-        ? `note    ${label}: ${row.switchName} is off, so it passes through`
-        : `WARN    ${label}: registered but ${row.switchName} is off (it passes through); ` +
+    if (hook.env) emit("note", `${label}: ${row.switchName} is off, so it passes through`);
+    else {
+      emit(
+        "warn",
+        `${label}: registered but ${row.switchName} is off (it passes through); ` +
           "run skillgate setup to remove it",
-    );
+      );
+    }
   }
-  return failed;
+  return {
+    hook: hook.hookId ?? null,
+    event: hook.event,
+    file: hook.file,
+    host: hook.host,
+    status: verdict.status,
+    message: verdict.message,
+    ms: result.ms,
+  };
 }
 
 /**

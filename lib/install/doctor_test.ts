@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import {
   diagnose,
   type DoctorContext,
+  type DoctorLine,
+  doctorVerdict,
   probeHook,
   type ProbeResult,
   runDoctor,
@@ -30,7 +32,7 @@ const REAL_MODULE = join(ROOT, "hooks", "dist", "skill_route.js");
 Deno.test("diagnose() says OK for a silent exit 0", () => {
   assert.deepEqual(diagnose(hook(`${DENO} run ${REAL_MODULE}`), result({})), {
     status: "ok",
-    message: "OK (100 ms)",
+    message: "ran in 100 ms",
   });
 });
 
@@ -187,7 +189,7 @@ Deno.test("runDoctor() passes a working registration and shows switches with sou
     assert.match(text, /^switch skill_contracts: off \(config\)$/m);
     assert.match(
       text,
-      /^OK {6}skill-route \(UserPromptSubmit\) in .*settings\.json: OK \(\d+ ms\)$/m,
+      /^OK {6}skill-route \(UserPromptSubmit\) in .*settings\.json: ran in \d+ ms$/m,
     );
     assert.equal(code, 0, text);
     // The switch turned off after setup: the registration is still there, and doctor says so.
@@ -226,7 +228,7 @@ Deno.test("runDoctor() finds every default hook working, Stop hooks included, an
         "skill-redirect \\(PreToolUse\\)",
       ]
     ) {
-      assert.match(text, new RegExp(`^OK {6}${id} in .*: OK \\(\\d+ ms\\)$`, "m"));
+      assert.match(text, new RegExp(`^OK {6}${id} in .*: ran in \\d+ ms$`, "m"));
     }
     assert.equal(code, 0, text);
     const projects = join(w.ctx.claudeConfigDir, "projects");
@@ -271,7 +273,7 @@ Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing perm
       /BROKEN .*wrong path: the hook module \/gone\/checkout\/hooks\/skill_route\.ts/,
     );
     assert.match(text, /BROKEN .*missing permission: .*--allow-read/);
-    assert.match(text, /^result: a registered hook is broken$/m);
+    assert.match(text, /^result: BROKEN \(3 problems\)$/m);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -284,7 +286,12 @@ Deno.test("runDoctor() reports a corrupt settings file", async () => {
     await Deno.writeTextFile(join(w.ctx.cwd, ".claude", "settings.json"), "{ nope");
     const code = await runDoctor(w.ctx);
     assert.equal(code, 1);
-    assert.match(w.lines.join("\n"), /BROKEN .*settings\.json is not valid JSON/);
+    const text = w.lines.join("\n");
+    assert.match(text, /BROKEN .*settings\.json is not valid JSON/);
+    // The lines and the verdict agree: no "no hooks registered" beside "a registered hook is broken".
+    assert.doesNotMatch(text, /no skillgate hooks are registered/);
+    assert.match(text, /^note {4}no skillgate hook found in the files that could be read$/m);
+    assert.equal(w.lines.at(-1), "result: BROKEN (1 problem)");
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -311,6 +318,7 @@ Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with th
     // Before the client has made the plugin's data directory, doctor notes it and runs nothing.
     let code = await runDoctor(ctx);
     assert.match(w.lines.join("\n"), /^note {4}the skillgate plugin in .* has not run yet/m);
+    assert.equal(w.lines.at(-1), "result: NOT CHECKED (the skillgate plugin has not run yet)");
     assert.equal(code, 0);
 
     await Deno.mkdir(join(plugins, "data", "skillgate-skillgate-market"), { recursive: true });
@@ -326,7 +334,7 @@ Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with th
         "skill-redirect \\(PreToolUse\\)",
       ]
     ) {
-      assert.match(text, new RegExp(`^OK {6}${id} in ${file}: OK \\(\\d+ ms\\)$`, "m"), text);
+      assert.match(text, new RegExp(`^OK {6}${id} in ${file}: ran in \\d+ ms$`, "m"), text);
     }
     assert.match(text, /^note {4}skill-route \(UserPromptSubmit\) in .*: skill_routing is off/m);
     assert.doesNotMatch(text, /not registered in Claude Code settings or the plugin/);
@@ -344,10 +352,108 @@ Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with th
         "m",
       ),
     );
-    assert.match(exported, /^OK {6}skill-contract \(Stop\) in .*hooks\.json: OK/m);
+    assert.match(exported, /^OK {6}skill-contract \(Stop\) in .*hooks\.json: ran in/m);
     assert.doesNotMatch(exported, /BROKEN/);
     assert.equal(code, 0, exported);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
+});
+
+function setupCtx(w: Awaited<ReturnType<typeof world>>) {
+  return {
+    stateRoot: w.ctx.stateRoot,
+    claudeConfigDir: w.ctx.claudeConfigDir,
+    home: w.ctx.home,
+    hostDirs: w.ctx.hostDirs,
+    cwd: w.ctx.cwd,
+    denoPath: DENO,
+    source: { kind: "local" as const, root: ROOT },
+    print: () => {},
+    warn: () => {},
+  };
+}
+
+Deno.test("runDoctor() after uninstall says NOT INSTALLED and exits 1, never `result: OK`", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), setupCtx(w));
+    await runSetup(args(["--uninstall"]), setupCtx(w));
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    assert.match(text, /^note {4}no skillgate hooks are registered: run skillgate setup/m);
+    assert.doesNotMatch(text, /result: OK/);
+    assert.equal(w.lines.at(-1), "result: NOT INSTALLED (no skillgate hook is registered)");
+    assert.equal(code, 1);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor(): OK lines do not say OK twice; the verdict counts the hooks", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), setupCtx(w));
+    const code = await runDoctor(w.ctx);
+    assert.equal(code, 0, w.lines.join("\n"));
+    for (const line of w.lines) assert.doesNotMatch(line, /^OK .*: OK/);
+    assert.equal(w.lines.at(-1), "result: OK (3 hooks work)");
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() shows each config problem as a WARN line, and the verdict is WARN", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), setupCtx(w));
+    await Deno.writeTextFile(
+      join(w.ctx.stateRoot, "config.yaml"),
+      "route_threshold: 7\nskill_contracts: on # kept on\n",
+    );
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    assert.match(
+      text,
+      /^WARN {4}config .*config\.yaml line 1: route_threshold takes a number greater than 0 and at most 1 \(not 7\); the default 0\.66 is used$/m,
+    );
+    assert.match(text, /^switch skill_contracts: on \(config\)$/m);
+    assert.equal(w.lines.at(-1), "result: WARN (1 warning; no hook is broken)");
+    assert.equal(code, 0);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor() with json prints one object whose result follows from its lines", async () => {
+  const w = await world();
+  try {
+    await runSetup(args([]), setupCtx(w));
+    const code = await runDoctor({ ...w.ctx, json: true });
+    assert.equal(w.lines.length, 1);
+    const report = JSON.parse(w.lines[0]);
+    assert.equal(report.result, "ok");
+    assert.equal(report.exit, code);
+    assert.equal(report.hooks.length, 3);
+    assert.ok(report.hooks.every((h: { status: string }) => h.status === "ok"));
+    assert.ok(
+      report.lines.some((l: { text: string }) => l.text.startsWith("switch skill_routing")),
+    );
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("doctorVerdict() follows from the lines", () => {
+  const line = (status: DoctorLine["status"]) => ({ status, text: "x" });
+  assert.equal(doctorVerdict([line("ok"), line("broken")], 1).result, "broken");
+  assert.equal(doctorVerdict([line("broken")], 0).exit, 1);
+  assert.equal(doctorVerdict([line("note")], 0).result, "not-installed");
+  assert.equal(doctorVerdict([line("note")], 0, true).result, "not-checked");
+  assert.equal(doctorVerdict([line("ok"), line("warn")], 1).result, "warn");
+  assert.deepEqual(doctorVerdict([line("ok")], 1), {
+    result: "ok",
+    exit: 0,
+    summary: "result: OK (1 hook works)",
+  });
 });

@@ -12,10 +12,19 @@
  */
 
 import { basename } from "node:path";
-import { parseArgs } from "node:util";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { walkFiles } from "../catalog/walk.ts";
+import { errorCause } from "../base/errors.ts";
+import {
+  commandError,
+  type CommandSpec,
+  directoryProblem,
+  parseCommand,
+  STATE_ERROR_EXIT,
+  STATE_ERROR_WORD,
+  usageError,
+} from "../cli/args.ts";
 
 /** The deepest folder level the walk enters below `--from` (which is level 0). */
 export const MAX_AGENT_SCAN_DEPTH = 8;
@@ -144,6 +153,26 @@ export function agentCount(): number {
 `;
 }
 
+/** The generator's command line, `deno task gen:agents`. */
+export const GEN_AGENTS_SPEC: CommandSpec = {
+  name: "",
+  program: "deno task gen:agents",
+  usage: ["--from <agents dir> [--out <file>]"],
+  description: "Writes the compile-time agent registry (a sorted list of the agent names found " +
+    "under one directory, with isKnownAgent and agentCount) for compiled binaries and library " +
+    "users.",
+  options: {
+    from: { type: "string", value: "<dir>", description: "The agents directory (required)" },
+    out: {
+      type: "string",
+      value: "<file>",
+      description: "The module to write (default lib/redirect/known_agents.ts)",
+    },
+  },
+  notes: "Exit codes: 0 written, 2 USAGE, 3 STATE_ERROR (the directory cannot be read or holds " +
+    "no agent, or the file cannot be written).",
+};
+
 /**
  * The generator's command line: `--from <dir>` (required) and `--out <file>`.
  *
@@ -151,38 +180,25 @@ export function agentCount(): number {
  * @returns The exit code: 0 written, 2 usage error, 3 nothing found or not writable.
  */
 export async function main(args: string[]): Promise<number> {
-  let from: string | undefined;
-  let out: string;
-  try {
-    const { values } = parseArgs({
-      args,
-      options: { from: { type: "string" }, out: { type: "string" } },
-      strict: true,
-      allowPositionals: false,
-    });
-    from = values.from;
-    out = values.out ?? "lib/redirect/known_agents.ts";
-  } catch (err) {
-    console.error(`gen:agents: ${sanitizeLine(err instanceof Error ? err.message : String(err))}`);
-    return 2;
-  }
-  if (!from) {
-    console.error("gen:agents: Usage: deno task gen:agents --from <agents dir> [--out <file>]");
-    return 2;
-  }
+  const spec = GEN_AGENTS_SPEC;
+  const parsed = parseCommand(spec, args);
+  if (!parsed.ok) return parsed.exit;
+  const from = parsed.args.string("from");
+  const out = parsed.args.string("out") ?? "lib/redirect/known_agents.ts";
+  if (!from) return usageError(spec, "Missing --from <agents dir>");
+  const fail = (message: string) =>
+    commandError(spec, STATE_ERROR_EXIT, STATE_ERROR_WORD, sanitizeLine(message));
+  const problem = directoryProblem(from);
+  if (problem) return fail(`${from}: ${problem}`);
   const scan = await collectAgentNames(from);
   for (const name of scan.rejected) {
     console.error(`gen:agents: Left out a name that is not kebab-case: ${name}`);
   }
-  if (scan.names.length === 0) {
-    console.error(`gen:agents: No agent files found under ${sanitizeLine(from)}`);
-    return 3;
-  }
+  if (scan.names.length === 0) return fail(`No agent files found under ${from}`);
   try {
     await Deno.writeTextFile(out, renderKnownAgents(scan.names, from));
   } catch (err) {
-    console.error(`gen:agents: ${sanitizeLine(err instanceof Error ? err.message : String(err))}`);
-    return 3;
+    return fail(`${out}: ${errorCause(err)}`);
   }
   console.log(`gen:agents: ${scan.names.length} agents from ${scan.files} files -> ${out}`);
   return 0;

@@ -152,7 +152,11 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
         help = true;
         break;
       default:
-        return { error: `Unknown argument: ${sanitizeLine(arg, 80)}` };
+        return {
+          error: arg.startsWith("-")
+            ? `Unknown option '${sanitizeLine(arg, 80)}'`
+            : `Unexpected argument '${sanitizeLine(arg, 80)}'`,
+        };
     }
   }
   if (flags.uninstall && flags.compile) return { error: "--uninstall and --compile do not mix" };

@@ -93,7 +93,7 @@ Deno.test("parseSetupArgs() reads switch flags, =on|off values and the mode flag
   const bad = args(["--skill-routing=maybe"]);
   assert.deepEqual(bad.switches, {});
   assert.deepEqual(bad.invalid, [{ name: "skill_routing", flag: "--skill-routing=maybe" }]);
-  assert.deepEqual(parseSetupArgs(["--frobnicate"]), { error: "Unknown argument: --frobnicate" });
+  assert.deepEqual(parseSetupArgs(["--frobnicate"]), { error: "Unknown option '--frobnicate'" });
   assert.ok("error" in parseSetupArgs(["--uninstall", "--compile"]));
 });
 
@@ -102,7 +102,7 @@ Deno.test("parseSetupArgs() picks the host: the default, or --<kind> for every o
   assert.equal(args(["--copilot"]).host, "copilot");
   assert.equal(args(["--copilot", "--copilot", "--project"]).host, "copilot");
   // The default host has no flag of its own, as before the registry.
-  assert.deepEqual(parseSetupArgs(["--claude"]), { error: "Unknown argument: --claude" });
+  assert.deepEqual(parseSetupArgs(["--claude"]), { error: "Unknown option '--claude'" });
   assert.match(SETUP_USAGE, /^ {2}--copilot {5}Write the Copilot CLI hook file \(~\/\.copilot/m);
 });
 

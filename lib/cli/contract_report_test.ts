@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
+import { main } from "./contract_report.ts";
+import { recordPath } from "../contracts/records.ts";
+import {
+  hookRecord,
+  installTranscript,
+  noRecheck,
+  withRoot,
+  writeRecord,
+} from "../contracts/_records_kit_test.ts";
+import { capture } from "./_kit_test.ts";
+
+Deno.test("report exits 3 and names a corrupt record, still reporting the others", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "good", hookRecord(["stop_waived"], "good"));
+    Deno.writeTextFileSync(recordPath(root, "bad"), "{not json");
+    const r = await capture(() => main([], { stateRoot: root, recheck: noRecheck }));
+    assert.equal(r.code, 3);
+    assert.match(r.out, /Contract misses: 1 of 1 run\(s\) in 1 session\(s\)/);
+    assert.match(r.out, /SKILL_CONTRACT_STATE_ERROR .*bad\.json: Corrupt record/);
+  });
+});
+
+Deno.test("report --session reads one session; an unsafe id is exit 2", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "a", hookRecord(["stop_waived"], "a"));
+    writeRecord(root, "b", hookRecord(["stop_met"], "b"));
+    const r = await capture(() =>
+      main(["--json", "--session", "b"], { stateRoot: root, recheck: noRecheck })
+    );
+    assert.equal(r.code, 0);
+    const j = JSON.parse(r.out);
+    assert.equal(j.sessions, 1);
+    assert.deepEqual(j.runs.map((x: { session: string }) => x.session), ["b"]);
+    const bad = await capture(() => main(["--session", "../x"], { stateRoot: root }));
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /^skillgate contract report: SKILL_CONTRACT_USAGE --session takes/);
+    const unknown = await capture(() => main(["--bogus"], { stateRoot: root }));
+    assert.equal(unknown.code, 2);
+  });
+});
+
+Deno.test("report --session with no such session says so and exits 3", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "a", hookRecord(["stop_waived"], "a"));
+    const r = await capture(() =>
+      main(["--session", "nope"], { stateRoot: root, recheck: noRecheck })
+    );
+    assert.equal(r.code, 3);
+    assert.equal(r.out, "");
+    assert.match(
+      r.err,
+      /^skillgate contract report: SKILL_CONTRACT_STATE_ERROR No such session: nope \(no record .*nope\.json\)$/,
+    );
+    const j = await capture(() =>
+      main(["--session", "nope", "--json"], { stateRoot: root, recheck: noRecheck })
+    );
+    assert.equal(JSON.parse(j.out).word, "SKILL_CONTRACT_STATE_ERROR");
+  });
+});
+
+Deno.test("report --json gives no SKILL_CONTRACT_MET word when runs were missed, and counts them", async () => {
+  await withRoot(async (root) => {
+    writeRecord(root, "s-waived", hookRecord(["stop_waived"], "s-waived"));
+    writeRecord(root, "s-met", hookRecord(["stop_met"], "s-met"));
+    const r = await capture(() => main(["--json"], { stateRoot: root, recheck: noRecheck }));
+    assert.equal(r.code, 0);
+    const j = JSON.parse(r.out);
+    assert.equal(j.word, undefined);
+    assert.equal(j.exit, 0);
+    assert.equal(j.misses, 1);
+  });
+});
+
+Deno.test("report with no records says so and exits 0", async () => {
+  await withRoot(async (root) => {
+    const r = await capture(() => main([], { stateRoot: root, recheck: noRecheck }));
+    assert.equal(r.code, 0);
+    assert.equal(r.out, "Contract misses: 0 of 0 run(s) in 0 session(s)");
+  });
+});
+
+Deno.test("skillgate contract report re-checks blocked runs against their transcripts", async () => {
+  const world = await makeTempWorld({ skills: ["world/skills"] });
+  try {
+    // s-fixed was blocked, then fixed after the block without a recorded second stop.
+    writeRecord(
+      world.stateRoot,
+      "s-fixed",
+      hookRecord(["stop_unmet"], "s-fixed"),
+      installTranscript(world, "stop_fixed_after_block", "s-fixed"),
+    );
+    // s-open was blocked and the model stopped again unmet without the hook seeing it.
+    writeRecord(
+      world.stateRoot,
+      "s-open",
+      hookRecord(["stop_unmet"], "s-open"),
+      installTranscript(world, "stop_unmet_again", "s-open"),
+    );
+    // s-gone was blocked; its transcript is gone.
+    writeRecord(
+      world.stateRoot,
+      "s-gone",
+      hookRecord(["stop_unmet"], "s-gone"),
+      join(world.claudeDir, "projects", "-work-project", "s-gone.jsonl"),
+    );
+    // s-outside names a transcript outside the Claude projects directory: never read.
+    writeRecord(
+      world.stateRoot,
+      "s-outside",
+      hookRecord(["stop_unmet"], "s-outside"),
+      "/etc/passwd",
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "contract", "report", "--json"],
+      cwd: world.projectDir,
+      clearEnv: true,
+      env: {
+        HOME: world.home,
+        PATH: Deno.env.get("PATH") ?? "",
+        NO_COLOR: "1",
+        DENO_DIR: Deno.env.get("DENO_DIR") ??
+          join(Deno.env.get("HOME") ?? "/root", ".cache", "deno"),
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    const j = JSON.parse(new TextDecoder().decode(out.stdout));
+    const by = Object.fromEntries(
+      j.runs.map((r: { session: string }) => [r.session, r]),
+    ) as Record<string, { outcome: string; miss: boolean; recheckNote?: string }>;
+    assert.equal(by["s-fixed"].outcome, "fixed_after_block");
+    assert.equal(by["s-fixed"].miss, false);
+    assert.equal(by["s-open"].outcome, "miss");
+    assert.equal(by["s-gone"].outcome, "blocked");
+    assert.equal(by["s-gone"].recheckNote, "transcript is gone");
+    assert.equal(
+      by["s-outside"].recheckNote,
+      "transcript is not under the Claude projects directory",
+    );
+  } finally {
+    await world.cleanup();
+  }
+});
