@@ -70,6 +70,11 @@ export function realSetupContext(): SetupContext {
 export async function main(args: string[]): Promise<number> {
   const parsed = parseSetupArgs(args);
   if ("error" in parsed) return usageError(SETUP_SPEC, parsed.error);
+  if (parsed.help) {
+    // Help only: no look at this machine, so no warning about where Deno runs from.
+    console.log(SETUP_USAGE);
+    return 0;
+  }
   let ctx: SetupContext;
   try {
     ctx = realSetupContext();
