@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "./contract.ts";
+import { capture } from "./_kit_test.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const FIX = join(ROOT, "fixtures/transcripts");
@@ -34,19 +35,10 @@ async function run(
   Deno.env.set("SKILLGATE_STATE_ROOT", state);
   Deno.env.delete("SKILLGATE_COMMAND");
   Deno.env.delete("CLAUDE_PROJECT_DIR");
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
   try {
     if (setup) await setup({ claude, state });
-    const code = await main(args);
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return await capture(() => main(args));
   } finally {
-    console.log = log;
-    console.error = error;
     for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
     await Deno.remove(dir, { recursive: true });
   }

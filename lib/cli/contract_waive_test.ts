@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
 import { main } from "./contract_waive.ts";
+import { capture } from "./_kit_test.ts";
 import type { WaiveSkill } from "../contracts/waive.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 
@@ -16,20 +17,8 @@ const SKILLS: WaiveSkill[] = [
   { name: "broken", file: "/skills/broken/SKILL.md", contract: { version: 2, items: [] } },
 ];
 
-async function waive(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
-  try {
-    const code = await main(args, () => Promise.resolve(SKILLS));
-    return { code, out: out.join("\n"), err: err.join("\n") };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
+function waive(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return capture(() => main(args, () => Promise.resolve(SKILLS)));
 }
 
 Deno.test("waive acknowledges an item of the named skill's contract (exit 0)", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main, parseLabeled } from "./route.ts";
+import { capture } from "./_kit_test.ts";
 import { FIXTURES } from "../../tests/_helpers.ts";
 
 const SKILLS = join(FIXTURES, "routing", "skills");
@@ -25,18 +26,9 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ru
     Deno.env.delete(k);
   }
   for (const [k, v] of Object.entries(vars)) Deno.env.set(k, v);
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log;
-  const error = console.error;
-  console.log = (...a: unknown[]) => out.push(a.join(" "));
-  console.error = (...a: unknown[]) => err.push(a.join(" "));
   try {
-    const code = await main(args);
-    return { code, out: out.join("\n"), err: err.join("\n") };
+    return await capture(() => main(args));
   } finally {
-    console.log = log;
-    console.error = error;
     for (const [k, v] of saved) v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
     await Deno.remove(world, { recursive: true });
   }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { foreignSettings } from "./_kit_test.ts";
 import { join } from "node:path";
 import {
   listBackups,
@@ -41,34 +42,6 @@ function mergeSettings(cur: JsonObject | undefined): JsonObject | undefined {
 
 function ownedCount(doc: unknown): number {
   return listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner).length;
-}
-
-/** Other tools' entries on the same events, including a mixed group. */
-function foreignSettings(): JsonObject {
-  return {
-    model: "opus",
-    permissions: { allow: ["Bash(git *)"], deny: [] },
-    env: { FOO: "1" },
-    hooks: {
-      UserPromptSubmit: [
-        { hooks: [{ type: "command", command: "/usr/bin/other-tool prompt", timeout: 5 }] },
-      ],
-      PreToolUse: [
-        { matcher: "Skill", hooks: [{ type: "command", command: "echo skill-audit" }] },
-        { matcher: "Bash", hooks: [{ type: "command", command: "/opt/guard.sh", timeout: 3 }] },
-      ],
-      Stop: [
-        {
-          hooks: [
-            { type: "command", command: "bash ~/.claude/stop.sh" },
-            { type: "command", command: "deno run /opt/other/hooks/notify.ts" },
-          ],
-        },
-      ],
-      SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: "date" }] }],
-    },
-    statusLine: { type: "command", command: "echo hi" },
-  };
 }
 
 async function tempDir(): Promise<string> {

@@ -1,25 +1,8 @@
 import assert from "node:assert/strict";
+import { counts, match, never } from "./_kit_test.ts";
 import fc from "fast-check";
 import { classifyCommand, isCheckCommand, printsFileOrPage } from "./classify.ts";
 import { stripQuoted } from "./shell_words.ts";
-import { isRegexError, loadUserRegexEngine, type UserRegex } from "../../base/user_regex.ts";
-
-function counts(cmd: string): void {
-  const v = classifyCommand(cmd);
-  assert.equal(v.counts, true, `expected ${JSON.stringify(cmd)} to count (${v.reason})`);
-}
-
-function never(cmd: string): void {
-  const v = classifyCommand(cmd);
-  assert.equal(v.counts, false, `expected ${JSON.stringify(cmd)} not to count (${v.reason})`);
-}
-
-/** A contract's `match` as `validateContract` compiles it (RE2, case-sensitive). */
-async function match(source: string): Promise<UserRegex> {
-  const re = (await loadUserRegexEngine()).compile(source);
-  if (isRegexError(re)) throw new Error(re.error);
-  return re;
-}
 
 Deno.test("classifyCommand() counts the seed's test runners", () => {
   for (

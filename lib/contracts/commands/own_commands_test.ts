@@ -1,24 +1,7 @@
 import assert from "node:assert/strict";
+import { counts, match, never } from "./_kit_test.ts";
 import { classifyCommand, isCheckCommand } from "./classify.ts";
 import { isSkillgateExecutable } from "./own_commands.ts";
-import { isRegexError, loadUserRegexEngine, type UserRegex } from "../../base/user_regex.ts";
-
-function counts(cmd: string): void {
-  const v = classifyCommand(cmd);
-  assert.equal(v.counts, true, `expected ${JSON.stringify(cmd)} to count (${v.reason})`);
-}
-
-function never(cmd: string): void {
-  const v = classifyCommand(cmd);
-  assert.equal(v.counts, false, `expected ${JSON.stringify(cmd)} not to count (${v.reason})`);
-}
-
-/** A contract's `match` as `validateContract` compiles it (RE2, case-sensitive). */
-async function match(source: string): Promise<UserRegex> {
-  const re = (await loadUserRegexEngine()).compile(source);
-  if (isRegexError(re)) throw new Error(re.error);
-  return re;
-}
 
 Deno.test("classifyCommand() never counts skillgate's own commands, in every form it prints", async () => {
   const waive = `contract waive debug-report --reason "no report for a docs change"`;

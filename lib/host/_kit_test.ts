@@ -1,0 +1,34 @@
+/**
+ * Helpers the host module tests share (a `_test.ts` name keeps it out of the package).
+ *
+ * @module
+ */
+import type { JsonObject } from "./json.ts";
+
+/** Other tools' entries on the same events, including a mixed group. */
+export function foreignSettings(): JsonObject {
+  return {
+    model: "opus",
+    permissions: { allow: ["Bash(git *)"], deny: [] },
+    env: { FOO: "1" },
+    hooks: {
+      UserPromptSubmit: [
+        { hooks: [{ type: "command", command: "/usr/bin/other-tool prompt", timeout: 5 }] },
+      ],
+      PreToolUse: [
+        { matcher: "Skill", hooks: [{ type: "command", command: "echo skill-audit" }] },
+        { matcher: "Bash", hooks: [{ type: "command", command: "/opt/guard.sh", timeout: 3 }] },
+      ],
+      Stop: [
+        {
+          hooks: [
+            { type: "command", command: "bash ~/.claude/stop.sh" },
+            { type: "command", command: "deno run /opt/other/hooks/notify.ts" },
+          ],
+        },
+      ],
+      SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: "date" }] }],
+    },
+    statusLine: { type: "command", command: "echo hi" },
+  };
+}
