@@ -31,6 +31,8 @@ import { readStdin, StdinError } from "../lib/hook/io.ts";
  */
 export function mayConcern(raw: string): boolean {
   if (/"(?:tool_name|toolName)"\s*:\s*"[Ss]kill"/.test(raw) || /stop/i.test(raw)) return true;
+  // Codex CLI has no skill tool: its model reads a skill's SKILL.md with a shell command.
+  if (raw.includes("SKILL.md")) return true;
   try {
     const value = JSON.parse(raw);
     return value === null || typeof value !== "object" || Array.isArray(value);

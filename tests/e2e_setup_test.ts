@@ -36,7 +36,11 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
     stateRoot: world.stateRoot,
     claudeConfigDir: world.claudeDir,
     home: world.home,
-    hostDirs: { claude: world.claudeDir, copilot: join(world.home, ".copilot") },
+    hostDirs: {
+      claude: world.claudeDir,
+      copilot: join(world.home, ".copilot"),
+      codex: join(world.home, ".codex"),
+    },
     cwd: world.projectDir,
     denoPath: chooseDenoPath().path,
     source: { kind: "local", root: REPO_ROOT },

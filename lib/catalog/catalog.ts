@@ -19,6 +19,7 @@
  * @module
  */
 
+import { tomlAgentName } from "./toml_agent.ts";
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 import { exists } from "../base/fs.ts";
@@ -100,6 +101,10 @@ export interface CatalogOptions {
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories (config `agent_dirs`). */
   readonly extraAgentDirs?: readonly string[];
+  /** Another host's project skills folders (`.agents/skills`), searched like `.claude/skills`. */
+  readonly projectSkillFolders?: readonly string[];
+  /** Another host's agents folders relative to a project root (`.codex/agents`). */
+  readonly projectAgentFolders?: readonly string[];
   /** Scan skills (default true). */
   readonly skills?: boolean;
   /** Scan agents (default true). */
@@ -151,7 +156,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 5;
+const INDEX_VERSION = 6;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -282,6 +287,8 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
     add(join(base, CLAUDE.layout.projectSkills), "skills", "project");
     add(join(base, CLAUDE.layout.projectAgents), "agents", "project");
+    for (const rel of opts.projectSkillFolders ?? []) add(join(base, rel), "skills", "project");
+    for (const rel of opts.projectAgentFolders ?? []) add(join(base, rel), "agents", "project");
   }
   // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
   if (exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
@@ -401,6 +408,8 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
 async function readAgent(root: Root, file: string, mtimeMs: number): Promise<AgentEntry | null> {
   if (!readableSize(file)) return null;
   const text = Deno.readTextFileSync(file);
+  const toml = /\.toml$/i.test(file) ? tomlAgentName(text, basename(file), root.plugin) : "";
+  if (toml) return { name: toml, source: root.source, file, mtimeMs };
   if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
   const { parseFrontmatter } = await frontmatter();
   const { data } = await parseFrontmatter(text);
@@ -426,7 +435,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   const { walkFiles } = await walker();
   const walk = walkFiles(
     root.dir,
-    isSkill ? (n) => n === "SKILL.md" : (n) => n.toLowerCase().endsWith(".md"),
+    isSkill ? (n) => n === "SKILL.md" : (n) => /\.(?:md|toml)$/i.test(n),
     { followSymlinks: true },
   );
   const mtimes: Record<string, number> = {};

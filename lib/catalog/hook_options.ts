@@ -9,6 +9,8 @@
 import { configList, type ConfigState } from "../base/config.ts";
 import { getEnv } from "../base/locations.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { catalogFolders } from "../host/folders.ts";
+import { hostFor } from "../host/mod.ts";
 import type { HookEvent } from "../host/payload.ts";
 import type { CatalogOptions } from "./catalog.ts";
 
@@ -30,12 +32,17 @@ export interface CatalogContext {
  * @returns The options; callers add their own (`agents`, `writeIndex`).
  */
 export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogOptions {
+  // The sending host's own folders (Codex CLI's `.agents/skills`, `.codex/agents`, ...), besides
+  // Claude Code's, when its layout is cataloged.
+  const host = catalogFolders(hostFor(ev.host), { home: getEnv("HOME") ?? "", env: getEnv });
   return {
     claudeConfigDir: ctx.claudeConfigDir,
     cwd: ev.cwd,
     projectDir: getEnv(CLAUDE.env.projectDir),
-    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
-    extraAgentDirs: configList(ctx.config, "agent_dirs", []),
+    extraSkillDirs: [...configList(ctx.config, "skill_dirs", []), ...host.skillDirs],
+    extraAgentDirs: [...configList(ctx.config, "agent_dirs", []), ...host.agentDirs],
+    ...(host.projectSkills.length ? { projectSkillFolders: host.projectSkills } : {}),
+    ...(host.projectAgents.length ? { projectAgentFolders: host.projectAgents } : {}),
     stateRoot: ctx.stateRoot,
   };
 }

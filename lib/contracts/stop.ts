@@ -43,7 +43,8 @@ import {
 import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { type HookContext, HookFailure } from "../hook/runner.ts";
-import { awaitTurnInTranscript } from "../transcript/currency.ts";
+import { transcriptReader } from "../transcript/formats.ts";
+import { hostFor } from "../host/mod.ts";
 import { skillgateCommand } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
@@ -57,7 +58,6 @@ import {
   writeFileAtomic,
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
-import { findLastLoad, readTranscriptRun } from "../transcript/read.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
@@ -417,9 +417,15 @@ export async function runContractStop(
   }
 
   progress.path = transcript;
+  // The sending host's transcript format decides how the transcript is read.
+  const reader = await transcriptReader(hostFor(ev.host).transcript);
+  if (!reader) {
+    ctx.log("allow", "no-transcript-reader");
+    return null;
+  }
   // The host fires Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
-  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+  const currency = await reader.awaitTurn(transcript, ev.lastAssistantMessage, {
     budgetMs: deps.catchUpMs,
     deadlineMs: ctx.deadlineMs,
     signal: ctx.signal,
@@ -435,7 +441,7 @@ export async function runContractStop(
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
   let read;
   try {
-    const search = await findLastLoad(transcript, {
+    const search = await reader.findLastLoad(transcript, {
       skill: selector,
       skillsDirs: catalog.dirs,
       scanFloor: floor,
@@ -455,7 +461,7 @@ export async function runContractStop(
       }
     }
     read = search.kind === "found"
-      ? await readTranscriptRun(transcript, {
+      ? await reader.readRun(transcript, {
         skill: selector,
         skillsDirs: catalog.dirs,
         maxParseBytes: deps.maxParseBytes,

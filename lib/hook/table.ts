@@ -43,6 +43,11 @@ export interface PermissionPaths {
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories from config `agent_dirs`. */
   readonly extraAgentDirs?: readonly string[];
+  /**
+   * The folders of the host the hooks are written for that they read besides Claude Code's (its
+   * skills, agents and transcripts: `hostReadDirs` in `lib/host/folders.ts`).
+   */
+  readonly hostDirs?: readonly string[];
 }
 
 /** The Deno permissions of one hook. */
@@ -64,10 +69,10 @@ export interface HookRow {
   /** The tools the hook is for (PreToolUse), by role; each host matches its own names for them. */
   readonly tools?: ToolRole;
   /**
-   * The transcript format the hook reads, when it reads one: only hosts that write that format
+   * The transcript formats the hook reads, when it reads one: only hosts that write one of them
    * get the hook.
    */
-  readonly transcript?: TranscriptFormat;
+  readonly transcripts?: readonly TranscriptFormat[];
   /** The entry module, relative to the package root. */
   readonly entry: string;
   /**
@@ -123,13 +128,13 @@ function skillDirs(p: PermissionPaths): string[] {
     LAYOUT.projectSkills,
   ];
   for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectSkills}`);
-  return [...dirs, ...(p.extraSkillDirs ?? [])];
+  return [...dirs, ...(p.extraSkillDirs ?? []), ...(p.hostDirs ?? [])];
 }
 
 function agentDirs(p: PermissionPaths): string[] {
   const dirs = [join(p.claudeConfigDir, LAYOUT.userAgents), LAYOUT.projectAgents];
   for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectAgents}`);
-  return [...dirs, ...(p.extraAgentDirs ?? [])];
+  return [...dirs, ...(p.extraAgentDirs ?? []), ...(p.hostDirs ?? [])];
 }
 
 /** The hook table. */
@@ -153,7 +158,7 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-contract",
     event: "Stop",
-    transcript: "claude-code-jsonl",
+    transcripts: ["claude-code-jsonl", "codex-rollout-jsonl"],
     entry: "hooks/skill_contract.ts",
     bundle: "hooks/dist/skill_contract.js",
     exportKey: "./hooks/skill-contract",
@@ -183,7 +188,7 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-redirect-stop",
     event: "Stop",
-    transcript: "claude-code-jsonl",
+    transcripts: ["claude-code-jsonl"],
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",
     exportKey: "./hooks/skill-redirect",
@@ -245,11 +250,14 @@ export interface HostRegistration {
  * @returns The registration, or `undefined` when the hook does not run under that host.
  */
 export function hostRegistration(host: Host, row: HookRow): HostRegistration | undefined {
-  if (row.transcript !== undefined && row.transcript !== host.transcript) return undefined;
+  if (row.transcripts !== undefined && !row.transcripts.includes(host.transcript)) return undefined;
   const event = host.hookEvents[row.event];
   if (event === undefined) return undefined;
   if (row.tools === undefined) return { event };
-  return { event, matcher: host.tools[row.tools].join("|") };
+  // A host whose model loads a skill by a shell read of its SKILL.md: the skill hooks watch its
+  // shell tools.
+  const role = row.tools === "skill" && host.skillLoad === "shell-read" ? "shell" : row.tools;
+  return { event, matcher: host.tools[role].join("|") };
 }
 
 /**

@@ -33,7 +33,7 @@ function sameMatcher(group: JsonObject, matcher: string | undefined): boolean {
  * "timeout"}]}]}}`, every other key kept. A slot is a matcher group. A missing file stays missing
  * when nothing is wanted, and a `hooks` object skillgate empties is removed.
  */
-const SETTINGS_FORMAT: HookFileFormat = {
+export const SETTINGS_FORMAT: HookFileFormat = {
   open(doc) {
     if (doc !== undefined && !isJsonObject(doc)) {
       throw new Error("The settings file does not hold a JSON object");
@@ -100,7 +100,7 @@ const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: the Skill tool has no
  * (skillgate reads skills, agents and transcripts in Claude Code's layout for every host).
  */
 export type ClaudeHost = Host<"claude"> & {
-  readonly layout: Required<HostLayout>;
+  readonly layout: Required<Omit<HostLayout, "homeSkills" | "cataloged">>;
   readonly env: Required<HostEnv>;
 };
 

@@ -21,7 +21,7 @@ export type HookEventName = "UserPromptSubmit" | "PreToolUse" | "Stop";
 export type ToolRole = "skill" | "agent" | "edit" | "shell";
 
 /** The transcript formats hosts write. A hook that reads one is installed only where it exists. */
-export type TranscriptFormat = "claude-code-jsonl" | "copilot-events-jsonl";
+export type TranscriptFormat = "claude-code-jsonl" | "copilot-events-jsonl" | "codex-rollout-jsonl";
 
 /** The fields of the event model, each read from the payload field names the hosts give it. */
 export type PayloadField =
@@ -36,7 +36,8 @@ export type PayloadField =
   | "toolUseId"
   | "stopHookActive"
   | "lastAssistantMessage"
-  | "stopReason";
+  | "stopReason"
+  | "agentId";
 
 /** The answers a host acts on, one per kind of decision. */
 export interface HostAnswers {
@@ -93,6 +94,13 @@ export interface HostLayout {
   readonly projectSkills?: string;
   /** A project's agents, under the project root. */
   readonly projectAgents?: string;
+  /** The user's skills under the home directory, shared by clients (`.agents/skills`). */
+  readonly homeSkills?: string;
+  /**
+   * Whether skillgate's catalog reads these folders (besides Claude Code's, which it always
+   * reads) when this host runs a hook.
+   */
+  readonly cataloged?: boolean;
 }
 
 /** Where `setup` and `doctor` find a host's hook files. */
@@ -162,6 +170,17 @@ export interface Host<K extends string = string> {
   readonly tools: Readonly<Record<ToolRole, readonly string[]>>;
   /** The input field of its agent tool that names the agent (`subagent_type`, `agent_type`). */
   readonly agentTypeField: string;
+  /**
+   * How its model loads a skill: with its skill tool (`tool`, the default), or by reading the
+   * skill's SKILL.md with a shell command (`shell-read`: Codex CLI has no skill tool), in which
+   * case the redirect watches its shell tools.
+   */
+  readonly skillLoad?: "tool" | "shell-read";
+  /**
+   * How the host trusts a hook before it runs it, when it must: `app-server` (Codex CLI skips a
+   * hook until it is trusted; `codex app-server` lists and trusts hooks, `lib/install/codex_trust.ts`).
+   */
+  readonly hookTrust?: "app-server";
   /** The format of the transcript it writes (the one a Stop payload points at). */
   readonly transcript: TranscriptFormat;
   /** Where it keeps skills, agents, plugins and transcripts. */
@@ -199,4 +218,4 @@ export interface Host<K extends string = string> {
  * without their whole shape; the registry (`mod.ts`) checks at compile time that it lists exactly
  * these.
  */
-export type HostKind = "claude" | "copilot";
+export type HostKind = "claude" | "copilot" | "codex";

@@ -18,6 +18,7 @@
 
 import { CLAUDE, type ClaudeHost } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
+import { CODEX } from "./codex.ts";
 
 export type {
   HookAnswer,
@@ -42,7 +43,11 @@ import type { Host, HostKind, HostPlaces, PayloadField, ToolRole } from "./host.
  * claim the same payload, the first wins, so a host whose payloads are a more specific shape of
  * another's goes before it.
  */
-export const HOSTS: readonly [ClaudeHost, Host<"copilot">] = [CLAUDE, COPILOT];
+export const HOSTS: readonly [Host<"codex">, ClaudeHost, Host<"copilot">] = [
+  CODEX,
+  CLAUDE,
+  COPILOT,
+];
 
 /** Compile-time: the written-out {@link HostKind} is exactly the kinds of {@link HOSTS}. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -14,20 +14,23 @@ import {
 } from "./mod.ts";
 import { CLAUDE } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
+import { CODEX } from "./codex.ts";
 import { parsePayload, UnknownHostPayloadError } from "./payload.ts";
 import { HOOKS, hostRegistration } from "../hook/table.ts";
 
 Deno.test("HOSTS holds each host once, and hostFor() finds each", () => {
-  assert.deepEqual(HOSTS.map((h) => h.kind), ["claude", "copilot"]);
+  assert.deepEqual(HOSTS.map((h) => h.kind), ["codex", "claude", "copilot"]);
   assert.equal(new Set(HOSTS.map((h) => h.kind)).size, HOSTS.length);
   assert.equal(DEFAULT_HOST, CLAUDE);
   for (const h of HOSTS) assert.equal(hostFor(h.kind), h);
-  assert.throws(() => hostFor("codex" as HostKind), UnknownHostError);
+  assert.throws(() => hostFor("gemini" as HostKind), UnknownHostError);
 });
 
 Deno.test("recogniseHost() asks every host and takes the first that says yes", () => {
   assert.equal(recogniseHost({ session_id: "s", hook_event_name: "Stop" }), CLAUDE);
   assert.equal(recogniseHost({ sessionId: "s", toolName: "skill" }), COPILOT);
+  // Codex CLI's payloads are Claude Code's with a turn: the more specific shape goes first.
+  assert.equal(recogniseHost({ session_id: "s", turn_id: "t", hook_event_name: "Stop" }), CODEX);
   // Both hosts' fields: the earlier host in HOSTS wins, as before there was a registry.
   assert.equal(recogniseHost({ session_id: "s", sessionId: "s" }), CLAUDE);
 });
@@ -66,11 +69,24 @@ Deno.test("every payload a host recognises parses as that host's (property)", ()
 
 Deno.test("toolNamesOf() and fieldNamesOf() take every host's names, in host order", () => {
   assert.deepEqual(toolNamesOf("skill"), ["Skill", "skill"]);
-  assert.deepEqual(toolNamesOf("agent"), ["Agent", "Task", "task"]);
+  assert.deepEqual(toolNamesOf("agent"), ["spawn_agent", "Agent", "Task", "task"]);
+  assert.deepEqual(toolNamesOf("edit"), [
+    "apply_patch",
+    "Edit",
+    "Write",
+    "MultiEdit",
+    "NotebookEdit",
+    "edit",
+    "create",
+  ]);
   assert.deepEqual(fieldNamesOf("sessionId"), ["session_id", "sessionId"]);
   assert.deepEqual(fieldNamesOf("toolInput"), ["tool_input", "toolInput", "toolArgs"]);
   assert.deepEqual(fieldNamesOf("prompt"), ["prompt", "userPrompt", "user_prompt"]);
-  assert.deepEqual(HOSTS.map((h) => h.agentTypeField), ["subagent_type", "agent_type"]);
+  assert.deepEqual(HOSTS.map((h) => h.agentTypeField), [
+    "agent_type",
+    "subagent_type",
+    "agent_type",
+  ]);
 });
 
 Deno.test("canonicalEventName() reads the sender's names first, then any host's", () => {
@@ -100,12 +116,16 @@ Deno.test("every host names each event of the table, or leaves it out; hook-file
 Deno.test("hostConfigDirs() gives each host its own directory from its variable or home", () => {
   const env = (vars: Record<string, string>) => (name: string) => vars[name];
   assert.deepEqual(hostConfigDirs({ home: "/h", env: env({}) }), {
+    codex: "/h/.codex",
     claude: "/h/.claude",
     copilot: "/h/.copilot",
   });
   assert.deepEqual(
-    hostConfigDirs({ home: "/h", env: env({ CLAUDE_CONFIG_DIR: "/c", COPILOT_HOME: "/p" }) }),
-    { claude: "/c", copilot: "/p" },
+    hostConfigDirs({
+      home: "/h",
+      env: env({ CLAUDE_CONFIG_DIR: "/c", COPILOT_HOME: "/p", CODEX_HOME: "/x" }),
+    }),
+    { codex: "/x", claude: "/c", copilot: "/p" },
   );
 });
 
@@ -115,7 +135,8 @@ Deno.test("host modules stay light: they import no module that does work or I/O"
     const imports = [...text.matchAll(/^import(?! type)[^;]*from "([^"]+)";/gm)].map((m) => m[1]);
     for (const spec of imports) {
       assert.ok(
-        ["./mod.ts", "./claude.ts", "./copilot.ts", "./json.ts", "../base/path.ts"].includes(spec),
+        ["./mod.ts", "./claude.ts", "./copilot.ts", "./codex.ts", "./json.ts", "../base/path.ts"]
+          .includes(spec),
         `${name} imports ${spec}`,
       );
     }

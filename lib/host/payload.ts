@@ -45,6 +45,8 @@ export interface HookEvent {
   readonly stopHookActive: boolean;
   /** The final assistant text of the turn (Stop). */
   readonly lastAssistantMessage?: string;
+  /** Set when a subagent's work sent the event (Codex CLI's `agent_id`). */
+  readonly agentId?: string;
   /** The payload as received. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
@@ -123,6 +125,7 @@ export function parsePayload(raw: string): HookEvent {
   const host = recogniseHost(obj);
   if (!host) throw new UnknownHostPayloadError();
   const toolName = str(field(obj, "toolName"));
+  const agentId = str(field(obj, "agentId"));
   const declared = str(field(obj, "eventName"));
   let eventName: string;
   if (declared) eventName = canonicalEventName(host, declared);
@@ -144,6 +147,7 @@ export function parsePayload(raw: string): HookEvent {
     toolUseId: str(field(obj, "toolUseId")),
     stopHookActive: field(obj, "stopHookActive") === true,
     lastAssistantMessage: str(field(obj, "lastAssistantMessage")),
+    ...(agentId !== undefined ? { agentId } : {}),
     raw: obj,
   };
 }

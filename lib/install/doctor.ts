@@ -567,6 +567,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   } finally {
     if (transcript) removeDoctorTranscript(transcript);
   }
+  await reportHookTrust(ctx, hooks, emit);
   for (const row of HOOKS) {
     if (!states.get(row.switchName)) continue;
     const reg = hostRegistration(DEFAULT_HOST, row);
@@ -684,5 +685,74 @@ export function removeDoctorTranscript(path: string): void {
     Deno.removeSync(join(path, ".."), { recursive: true });
   } catch {
     // Already gone.
+  }
+}
+
+/**
+ * For a host that runs a hook only once it is trusted (Codex CLI), whether it trusts each of
+ * skillgate's hooks registered for it, as the client itself says (`codex app-server`'s
+ * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning.
+ */
+async function reportHookTrust(
+  ctx: DoctorContext,
+  hooks: readonly RegisteredHook[],
+  emit: (status: DoctorLine["status"], text: string) => void,
+): Promise<void> {
+  for (const host of HOSTS) {
+    if (host.hookTrust !== "app-server") continue;
+    const mine = hooks.filter((h) => h.host === host.kind);
+    if (mine.length === 0) continue;
+    const env = ctx.env ?? Deno.env.toObject();
+    const { findCodex, listCodexHooks } = await import("./codex_trust.ts");
+    const bin = findCodex(env);
+    const fix = `run skillgate setup --${host.kind} again with codex on PATH, or trust them in ` +
+      "codex (/hooks)";
+    if (!bin) {
+      emit(
+        "note",
+        `${host.name}: codex not found on PATH: cannot tell whether it trusts ` +
+          `skillgate's ${mine.length} hook(s); it skips untrusted hooks silently`,
+      );
+      continue;
+    }
+    let listed;
+    try {
+      listed = await listCodexHooks({
+        bin,
+        cwd: ctx.cwd,
+        env: {
+          HOME: ctx.home,
+          PATH: env.PATH ?? "/usr/bin:/bin",
+          CODEX_HOME: ctx.hostDirs[host.kind],
+        },
+      });
+    } catch (err) {
+      emit(
+        "warn",
+        `${host.name}: cannot list its hooks (${
+          sanitizeLine(err instanceof Error ? err.message : String(err), 200)
+        })`,
+      );
+      continue;
+    }
+    for (const h of mine) {
+      const state = listed.find((l) =>
+        resolve(l.sourcePath) === resolve(h.file) && l.command === h.command
+      );
+      const id = h.hookId ?? "a stale skillgate entry";
+      if (!state) {
+        emit("warn", `${id} (${h.event}) in ${h.file}: ${host.name} does not list it (${fix})`);
+      } else if (state.trustStatus === "trusted") {
+        emit("ok", `${id} (${h.event}) in ${h.file}: trusted by ${host.name}`);
+      } else {
+        emit(
+          "warn",
+          `${id} (${h.event}) in ${h.file}: ${
+            sanitizeLine(state.trustStatus, 40)
+          } in ${host.name}, ` +
+            `which skips it until it is trusted (${fix})`,
+        );
+      }
+    }
   }
 }

@@ -154,7 +154,11 @@ async function world() {
     stateRoot: env.SKILLGATE_STATE_ROOT,
     claudeConfigDir: env.CLAUDE_CONFIG_DIR,
     home: env.HOME,
-    hostDirs: { claude: env.CLAUDE_CONFIG_DIR, copilot: join(env.HOME, ".copilot") },
+    hostDirs: {
+      claude: env.CLAUDE_CONFIG_DIR,
+      copilot: join(env.HOME, ".copilot"),
+      codex: join(env.HOME, ".codex"),
+    },
     cwd: join(dir, "project"),
     env,
     slowMs: 60_000,

@@ -35,6 +35,7 @@ import {
 import { type DesiredHook, type HookChange, mergeHooks } from "../host/hook_file.ts";
 import { SettingsFileError, updateJsonFile, type UpdateResult } from "../host/json_file.ts";
 import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { catalogFolders, hostReadDirs } from "../host/folders.ts";
 import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
@@ -396,7 +397,17 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       SWITCH_NAMES.map((n) => [n, { on: false, source: "flag" }]),
     ) as SwitchStates
     : states;
-  const paths = permissionPathsFor(ctx, args.project ? projectRoot(ctx.cwd) : undefined);
+  const projectDir = args.project ? projectRoot(ctx.cwd) : undefined;
+  // The host's own folders (Codex CLI's skills, agents and rollouts), when it has any to read.
+  const places = {
+    home: ctx.home,
+    env: (n: string) => n === host.env.configDir ? ctx.hostDirs[host.kind] : undefined,
+  };
+  const hostDirs = hostReadDirs(host, places, projectDir ? [projectDir] : []);
+  const paths: PermissionPaths = {
+    ...permissionPathsFor(ctx, projectDir),
+    ...(hostDirs.length ? { hostDirs } : {}),
+  };
   let source: ModuleSource = ctx.source;
   const rowsOn = HOOKS.filter((r) =>
     wanted[r.switchName].on && hostRegistration(host, r) !== undefined
@@ -425,7 +436,15 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // A command in settings is written before the session's project is known: its shell expands
   // the project root the host names (CLAUDE_PROJECT_DIR, else the git root). A compiled binary's
   // flags are fixed when it is built, so it has only the grants above.
-  const commandPaths: PermissionPaths = { ...paths, runtimeProjectDir: RUNTIME_PROJECT_DIR };
+  const runtimeHostDirs = hostReadDirs(host, places, [
+    ...(projectDir ? [projectDir] : []),
+    RUNTIME_PROJECT_DIR,
+  ]);
+  const commandPaths: PermissionPaths = {
+    ...paths,
+    runtimeProjectDir: RUNTIME_PROJECT_DIR,
+    ...(runtimeHostDirs.length ? { hostDirs: runtimeHostDirs } : {}),
+  };
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(
@@ -515,12 +534,21 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // 5. Warm the catalog index (skills and agents), so that no hook parses YAML on its first run
   // and the redirect hook, which may not write the index, finds the agents indexed.
   if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
+    const own = catalogFolders(host, places);
     await loadCatalog({
       claudeConfigDir: ctx.claudeConfigDir,
       cwd: ctx.cwd,
       stateRoot: ctx.stateRoot,
-      extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),
-      extraAgentDirs: configList(readConfig(ctx.stateRoot), "agent_dirs", []),
+      extraSkillDirs: [
+        ...configList(readConfig(ctx.stateRoot), "skill_dirs", []),
+        ...own.skillDirs,
+      ],
+      extraAgentDirs: [
+        ...configList(readConfig(ctx.stateRoot), "agent_dirs", []),
+        ...own.agentDirs,
+      ],
+      projectSkillFolders: own.projectSkills,
+      projectAgentFolders: own.projectAgents,
     });
   }
 
@@ -537,5 +565,63 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     if (result.status === "unchanged") ctx.print(`skillgate: ${path} is up to date`);
     if (result.backupPath) ctx.print(`skillgate: previous file saved as ${result.backupPath}`);
   }
+  if (host.hookTrust === "app-server" && !args.dryRun && !args.uninstall && desired.length > 0) {
+    await trustOwnHooks(ctx, host.kind, path, desired);
+  }
   return 0;
+}
+
+/** The environment variable that names the Codex CLI executable (else `codex` on `PATH`). */
+function envOf(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Codex CLI runs a hook only once it is trusted: trusts the hooks setup just wrote (and only
+ * those), through the client's own app-server, as its hook review does; without the client, says
+ * how to review them.
+ */
+async function trustOwnHooks(
+  ctx: SetupContext,
+  kind: HostKind,
+  path: string,
+  desired: readonly DesiredHook[],
+): Promise<void> {
+  const { findCodex, trustCodexHooks } = await import("./codex_trust.ts");
+  const PATH = envOf("PATH") ?? "/usr/bin:/bin";
+  const bin = findCodex({ SKILLGATE_CODEX_BIN: envOf("SKILLGATE_CODEX_BIN"), PATH });
+  const review = "Codex CLI skips hooks until they are trusted: start `codex` in this project " +
+    "and trust skillgate's hooks when it asks (or in /hooks), then check with `skillgate doctor`";
+  if (!bin) {
+    ctx.warn(`skillgate: codex not found on PATH. ${review}`);
+    return;
+  }
+  const commands = new Set(desired.map((d) => d.command));
+  try {
+    const done = await trustCodexHooks(
+      { bin, cwd: ctx.cwd, env: { HOME: ctx.home, PATH, CODEX_HOME: ctx.hostDirs[kind] } },
+      (h) => h.sourcePath === path && commands.has(h.command),
+    );
+    const n = done.trusted.length + done.already.length;
+    if (n < desired.length) {
+      ctx.warn(`skillgate: Codex CLI lists ${n} of skillgate's ${desired.length} hooks. ${review}`);
+      return;
+    }
+    ctx.print(
+      `skillgate: ${done.trusted.length} hook(s) trusted in Codex CLI through codex app-server` +
+        (done.already.length ? ` (${done.already.length} already trusted)` : ""),
+    );
+  } catch (err) {
+    ctx.warn(
+      `skillgate: could not trust the hooks (${sanitizeLine(errorText(err), 200)}). ${review}`,
+    );
+  }
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

@@ -37,7 +37,11 @@ async function world(): Promise<World> {
     stateRoot: join(dir, "state"),
     claudeConfigDir: join(dir, "claude"),
     home: join(dir, "home"),
-    hostDirs: { claude: join(dir, "claude"), copilot: join(dir, "copilot") },
+    hostDirs: {
+      claude: join(dir, "claude"),
+      copilot: join(dir, "copilot"),
+      codex: join(dir, "codex"),
+    },
     cwd: join(dir, "project", "sub"),
     denoPath: "/usr/local/bin/deno",
     source: { kind: "local", root: ROOT },

@@ -8,9 +8,15 @@
  */
 
 import type { HookSpec } from "../hook/runner.ts";
-import { toolNamesOf } from "../host/mod.ts";
+import { hostFor, toolNamesOf } from "../host/mod.ts";
 
 const SKILL_TOOLS = toolNamesOf("skill");
+
+/** A shell call of a host whose model loads skills by reading their SKILL.md (Codex CLI). */
+function isShellSkillRead(host: Parameters<typeof hostFor>[0], toolName: string): boolean {
+  const h = hostFor(host);
+  return h.skillLoad === "shell-read" && h.tools.shell.includes(toolName);
+}
 
 /** The skill-to-agent redirect hook: denies (or, on Stop, blocks once for) a Skill call of an agent. */
 export const SKILL_REDIRECT_HOOK: HookSpec = {
@@ -18,7 +24,9 @@ export const SKILL_REDIRECT_HOOK: HookSpec = {
   // Only a Skill call (the skill tool of any host: `Skill` in Claude Code, `skill` in Copilot CLI)
   // or a stop concerns it; any other tool call ends here, before any file is read.
   relevant: (ev) =>
-    ev.eventName === "Stop" || (ev.toolName !== undefined && SKILL_TOOLS.includes(ev.toolName)),
+    ev.eventName === "Stop" ||
+    (ev.toolName !== undefined &&
+      (SKILL_TOOLS.includes(ev.toolName) || isShellSkillRead(ev.host, ev.toolName))),
   // The redirect logic is loaded only once the switch is known to be on.
   run: async (ev, ctx) => (await import("./redirect.ts")).redirectHook(ev, ctx),
 };

@@ -38,6 +38,7 @@ import {
 } from "../base/state_file.ts";
 import { MAX_TURN_BYTES, type TranscriptRun, type TurnRead } from "../transcript/model.ts";
 import { awaitTurnInTranscript } from "../transcript/currency.ts";
+import { skillReadTarget } from "../transcript/skill_read.ts";
 
 /** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
 export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("skill")]);
@@ -530,14 +531,30 @@ export async function redirectPreToolUse(
   ctx: RedirectHookContext,
   sources: RedirectSources = catalogSources(ev, ctx),
 ): Promise<HookAnswer> {
-  const decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
+  const host = hostFor(ev.host);
+  // A host with no skill tool (Codex CLI): a shell read of `<skills root>/<name>/SKILL.md` is its
+  // Skill call.
+  const readsSkill = host.skillLoad === "shell-read" && ev.toolName !== undefined &&
+    host.tools.shell.includes(ev.toolName);
+  let decision: RedirectDecision;
+  if (readsSkill) {
+    const command = (ev.toolInput as { command?: unknown } | undefined)?.command;
+    const name = skillReadTarget(command);
+    decision = name === undefined
+      ? { action: "pass", reason: "no-name" }
+      : await decideForName(name, sources);
+  } else decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
   if (decision.action === "deny") {
     ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
     return denyAnswer(ev, redirectMessage(decision.name, ev.host));
   }
   // The name is tool input: it is logged only when it is a known agent (here one that is also a
   // skill). A real skill's or an unknown name is logged as the reason alone.
-  const name = decision.reason === "is-skill" ? skillTargetName(ev.toolInput) : undefined;
+  const name = decision.reason !== "is-skill"
+    ? undefined
+    : readsSkill
+    ? skillReadTarget((ev.toolInput as { command?: unknown } | undefined)?.command)
+    : skillTargetName(ev.toolInput);
   ctx.log("pass", decision.reason, {
     host: ev.host,
     ...(name !== undefined ? { name: sanitizeName(name) || "-" } : {}),

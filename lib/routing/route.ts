@@ -68,6 +68,9 @@ const HOST_PROMPT_TAGS: readonly string[] = [
   "bash-input",
   "bash-stdout",
   "bash-stderr",
+  // Codex CLI: a Stop hook's reason sent back, and a `$skill` body it injected.
+  "hook_prompt",
+  "skill",
   "system-reminder",
   "user-prompt-submit-hook",
 ];
@@ -94,6 +97,7 @@ export type NoRouteReason =
   | "slash-command"
   | "too-long"
   | "host-prompt"
+  | "subagent"
   | "no-skills"
   | "no-match"
   | "below-threshold"
@@ -155,7 +159,7 @@ export function skipReason(prompt: string | undefined): NoRouteReason | undefine
   if (prompt.length > MAX_ROUTE_PROMPT_CHARS) return "too-long";
   const head = prompt.trimStart();
   if (head.startsWith("/")) return "slash-command";
-  const tag = /^<([a-z][a-z0-9-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
+  const tag = /^<([a-z][a-z0-9_-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
   if (tag && HOST_PROMPT_TAGS.includes(tag)) return "host-prompt";
   // Copilot CLI turns a Stop block's reason into a new user prompt: skillgate's own block texts
   // are host-written, never the user's.
@@ -471,7 +475,8 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
  * @returns The context answer naming the routed skill, or `null`.
  */
 export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> {
-  const early = skipReason(ev.prompt);
+  // Codex CLI sends a subagent's task (its spawn message) as a UserPromptSubmit with `agent_id`.
+  const early = ev.agentId !== undefined ? "subagent" : skipReason(ev.prompt);
   if (early) {
     ctx.log("no-route", early);
     return null;

@@ -49,6 +49,11 @@ export interface CurrencyOptions {
   readonly signal?: AbortSignal;
   /** Test seam: waits `ms` milliseconds. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * What one line says of the turn's end (the transcript format's rule): an assistant text, `null`
+   * (the conversation moved on), `undefined` (it does not matter). Default: Claude Code's.
+   */
+  readonly verdict?: (line: string) => string | null | undefined;
 }
 
 /**
@@ -83,7 +88,7 @@ function isRec(v: unknown): v is Rec {
  * What one record says of the turn's end: the text it ends on (an assistant text), `null` (the
  * conversation moved on after any earlier text), or `undefined` (it does not matter).
  */
-function verdictOf(line: string): string | null | undefined {
+function claudeVerdictOf(line: string): string | null | undefined {
   if (!line.includes('"assistant"') && !line.includes('"user"')) return undefined;
   let rec: unknown;
   try {
@@ -140,12 +145,16 @@ class NotAFile extends Error {}
 class TailWatch {
   /** The offset just past the last complete line looked at. */
   private end = 0;
-  /** What the last decisive record said (see {@link verdictOf}); `undefined`: none seen. */
+  /** What the last decisive record said (see {@link claudeVerdictOf}); `undefined`: none seen. */
   private last: string | null | undefined;
   /** Set when the file shrank: the next look starts again from its end. */
   rewind = true;
 
-  constructor(private readonly path: string, private readonly window: number) {}
+  constructor(
+    private readonly path: string,
+    private readonly window: number,
+    private readonly verdictOf: (line: string) => string | null | undefined = claudeVerdictOf,
+  ) {}
 
   /** Looks at the file: from its end the first time, else at what was appended. */
   look(): void {
@@ -170,7 +179,7 @@ class TailWatch {
         const lines = decoder.decode(bytes.subarray(0, nl + 1)).split("\n");
         // The first line of a window that does not start the file may be cut.
         for (let i = lines.length - 1; i >= (from === 0 ? 0 : 1); i--) {
-          const v = verdictOf(lines[i]);
+          const v = this.verdictOf(lines[i]);
           if (v !== undefined) {
             this.last = v;
             return;
@@ -199,7 +208,7 @@ class TailWatch {
       const nl = bytes.lastIndexOf(10);
       if (nl < 0) return;
       for (const line of decoder.decode(bytes.subarray(0, nl + 1)).split("\n")) {
-        const v = verdictOf(line);
+        const v = this.verdictOf(line);
         if (v !== undefined) this.last = v;
       }
       this.end += nl + 1;
@@ -244,7 +253,11 @@ export async function awaitTurnInTranscript(
   const budget = options.budgetMs ?? catchUpBudget(options.deadlineMs ?? 5000);
   const sleep = options.sleep ?? defaultSleep;
   // A JSON-escaped text can take more bytes than characters: the window widens if it must.
-  const watch = new TailWatch(path, FIRST_TAIL_BYTES + 2 * (finalText ?? "").length);
+  const watch = new TailWatch(
+    path,
+    FIRST_TAIL_BYTES + 2 * (finalText ?? "").length,
+    options.verdict,
+  );
   const started = performance.now();
   let polls = 0;
   let pause = 10;

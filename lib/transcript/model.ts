@@ -6,7 +6,7 @@
  * @module
  */
 
-import { CLAUDE } from "../host/claude.ts";
+import { toolNamesOf } from "../host/mod.ts";
 
 /** The most bytes of one run that are parsed (32 MiB); a longer run is a state error (exit 3). */
 export const MAX_PARSE_BYTES: number = 32 * 1024 * 1024;
@@ -14,14 +14,17 @@ export const MAX_PARSE_BYTES: number = 32 * 1024 * 1024;
 /** The longest text kept for one message or tool result; longer text is cut (with a marker). */
 export const MAX_TEXT_CHARS: number = 256 * 1024;
 
-/** The tool names of an edit: a file change that `check_after_last_edit` waits on. */
-export const EDIT_TOOLS: readonly string[] = CLAUDE.tools.edit;
+/**
+ * The tool names of an edit over every host (a run's tool calls carry the names the host's hooks
+ * see): a file change that `check_after_last_edit` waits on.
+ */
+export const EDIT_TOOLS: readonly string[] = toolNamesOf("edit");
 
-/** The tool names of a subagent dispatch (`Task` until Claude Code 2.1.63, then `Agent`). */
-export const AGENT_TOOLS: readonly string[] = CLAUDE.tools.agent;
+/** The tool names of a subagent dispatch over every host (`Agent`, `Task`, `spawn_agent`, ...). */
+export const AGENT_TOOLS: readonly string[] = toolNamesOf("agent");
 
-/** The tool names of a shell command (`PowerShell` on Windows takes the same input). */
-export const SHELL_TOOLS: readonly string[] = CLAUDE.tools.shell;
+/** The tool names of a shell command over every host (all take a `command` input). */
+export const SHELL_TOOLS: readonly string[] = toolNamesOf("shell");
 
 /** How a skill was loaded. */
 export type LoadVia =

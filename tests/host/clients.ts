@@ -1,5 +1,5 @@
 /**
- * The real host clients for host tests: installs the pinned Claude Code and Copilot CLI packages
+ * The real host clients for host tests: installs the pinned Claude Code, Copilot CLI and Codex CLI packages
  * from the npm registry into a cache folder outside the repository (once, then reused), and runs
  * them against a stand-in with a hard timeout.
  *
@@ -19,6 +19,10 @@ export const CLAUDE_VERSION = "2.1.328";
 export const COPILOT_PACKAGE = "@github/copilot";
 /** The pinned Copilot CLI version. */
 export const COPILOT_VERSION = "1.0.102";
+/** The pinned Codex CLI package. */
+export const CODEX_PACKAGE = "@openai/codex";
+/** The pinned Codex CLI version. */
+export const CODEX_VERSION = "0.169.0";
 
 /** The cache folder the clients are installed into. */
 export function hostCacheDir(): string {
@@ -37,6 +41,8 @@ export interface Clients {
   claude: string;
   /** The Copilot CLI executable (the native platform binary). */
   copilot: string;
+  /** The Codex CLI executable (the package's launcher, which runs its platform binary). */
+  codex: string;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -78,6 +84,8 @@ export async function ensureClients(): Promise<Clients> {
   const claudePrefix = join(cache, `claude-code-${CLAUDE_VERSION}`);
   const copilotPrefix = join(cache, `copilot-${COPILOT_VERSION}`);
   const claude = join(claudePrefix, "node_modules", ".bin", "claude");
+  const codexPrefix = join(cache, `codex-${CODEX_VERSION}`);
+  const codex = join(codexPrefix, "node_modules", ".bin", "codex");
   const copilotCandidates = [
     join(copilotPrefix, "node_modules", "@github", `copilot-${copilotPlatform()}`, "copilot"),
     join(
@@ -92,6 +100,7 @@ export async function ensureClients(): Promise<Clients> {
     const [prefix, spec, probe] of [
       [claudePrefix, `${CLAUDE_PACKAGE}@${CLAUDE_VERSION}`, claude],
       [copilotPrefix, `${COPILOT_PACKAGE}@${COPILOT_VERSION}`, copilotCandidates[0]],
+      [codexPrefix, `${CODEX_PACKAGE}@${CODEX_VERSION}`, codex],
     ] as const
   ) {
     const marker = join(prefix, ".installed");
@@ -107,7 +116,7 @@ export async function ensureClients(): Promise<Clients> {
       break;
     }
   }
-  return { claude, copilot };
+  return { claude, copilot, codex };
 }
 
 /** The outcome of one client run. */
@@ -225,4 +234,37 @@ export function copilotEnv(
     COPILOT_AUTO_UPDATE: "false",
     ...extra,
   };
+}
+
+/**
+ * The environment for Codex CLI against a Responses API stand-in (named in `$CODEX_HOME/config.toml`,
+ * see {@linkcode codexConfig}).
+ */
+export function codexEnv(
+  home: string,
+  codexHome: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return { ...baseEnv(home), CODEX_HOME: codexHome, FAKE_API_KEY: "fake", ...extra };
+}
+
+/**
+ * `$CODEX_HOME/config.toml` for a run against a stand-in: the `responses` wire API (the only one
+ * Codex CLI 0.169.0 accepts), no approvals, no sandbox, no analytics.
+ */
+export function codexConfig(baseUrl: string): string {
+  return [
+    'model = "gpt-5.5"',
+    'model_provider = "fake"',
+    'approval_policy = "never"',
+    'sandbox_mode = "danger-full-access"',
+    "[model_providers.fake]",
+    'name = "fake"',
+    `base_url = ${JSON.stringify(baseUrl)}`,
+    'wire_api = "responses"',
+    'env_key = "FAKE_API_KEY"',
+    "[analytics]",
+    "enabled = false",
+    "",
+  ].join("\n");
 }

@@ -1,0 +1,217 @@
+/**
+ * Host scenarios on the real Codex CLI (0.169.0, npm `@openai/codex`), each session played against
+ * the Responses API stand-in on loopback, skillgate installed with `skillgate setup --codex` (its
+ * hooks trusted through the client's own app-server) and nothing bypassed.
+ *
+ * Run with `deno task test:host`.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { outcomesIn, readLog, readRecord, REPO, reportTime } from "./harness.ts";
+import {
+  codexSkillgate,
+  type CodexWorld,
+  loadCodexScript,
+  makeCodexWorld,
+  removeCodexWorld,
+  runCodex,
+} from "./codex_harness.ts";
+import { inputMessages, lastInputText, responsesText } from "./responses_stand_in.ts";
+
+/** How many times the verdict-critical scenario runs per test run (the host is not deterministic). */
+const VERDICT_RUNS = 3;
+
+const NEEDS = [
+  "hooks/dist/skill_route.js",
+  "hooks/dist/skill_contract.js",
+  "hooks/dist/skill_redirect.js",
+];
+
+function scenario(name: string, fn: () => Promise<void>): void {
+  const absent = NEEDS.filter((e) => {
+    try {
+      Deno.statSync(join(REPO, e));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  Deno.test({
+    name,
+    ignore: absent.length > 0,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const started = performance.now();
+      try {
+        await fn();
+      } finally {
+        reportTime(name, started);
+      }
+    },
+  });
+}
+
+function assertCompleted(s: { run: { code: number; timedOut: boolean; stderr: string } }): void {
+  assert.equal(s.run.timedOut, false, "the client was killed on timeout");
+  assert.equal(s.run.code, 0, `the client failed: ${s.run.stderr.slice(0, 800)}`);
+}
+
+async function setUp(w: CodexWorld, extra: string[] = []): Promise<string> {
+  const setup = await codexSkillgate(w, ["setup", "--codex", ...extra]);
+  assert.equal(setup.code, 0, setup.stdout + setup.stderr);
+  assert.match(
+    setup.stdout,
+    /hook\(s\) trusted in Codex CLI through codex app-server/,
+    setup.stdout,
+  );
+  return setup.stdout;
+}
+
+const ROUTE_LINE = "skillgate skill routing";
+
+scenario(
+  "codex 1: setup --codex without the client leaves the hooks untrusted: doctor says so, Codex skips them; trusted, they run and the routed context reaches the model",
+  async () => {
+    const w = await makeCodexWorld("route", { skills: ["investigate", "release-check"] });
+    try {
+      const first = await codexSkillgate(w, ["setup", "--codex", "--skill-routing"], {
+        codexFindable: false,
+      });
+      assert.equal(first.code, 0, first.stdout + first.stderr);
+      assert.match(first.stderr, /Codex CLI skips hooks until they are trusted/, first.stderr);
+      const hooks = JSON.parse(await Deno.readTextFile(join(w.codexHome, "hooks.json")));
+      assert.deepEqual(Object.keys(hooks.hooks).sort(), ["PreToolUse", "Stop", "UserPromptSubmit"]);
+      assert.equal(hooks.hooks.PreToolUse[0].matcher, "Bash", "the redirect watches shell reads");
+
+      const doctor = await codexSkillgate(w, ["doctor"]);
+      assert.match(
+        doctor.stdout,
+        /skill-route \(UserPromptSubmit\) in .*hooks\.json: untrusted in Codex CLI, which skips it/,
+        doctor.stdout,
+      );
+      assert.match(doctor.stdout, /skill-contract \(Stop\) .*untrusted/, doctor.stdout);
+
+      const rules = await loadCodexScript("routing");
+      const prompt = "the login test is failing, please fix this bug";
+      const skipped = await runCodex(w, { prompt, rules });
+      assertCompleted(skipped);
+      assert.ok(skipped.turns.length >= 1, "no model request");
+      assert.ok(
+        !responsesText(skipped.turns[0].body).includes(ROUTE_LINE),
+        "an untrusted hook does not run",
+      );
+
+      await setUp(w, ["--skill-routing"]);
+      const doctor2 = await codexSkillgate(w, ["doctor"]);
+      assert.match(
+        doctor2.stdout,
+        /skill-route \(UserPromptSubmit\) in .*: trusted by Codex CLI/,
+        doctor2.stdout,
+      );
+      assert.doesNotMatch(doctor2.stdout, /untrusted/, doctor2.stdout);
+
+      const s = await runCodex(w, { prompt, rules });
+      assertCompleted(s);
+      const dev = inputMessages(s.turns[0].body, "developer").filter((t) => t.includes(ROUTE_LINE));
+      assert.equal(dev.length, 1, "one developer message carries skillgate's line");
+      assert.match(dev[0], /\/investigate/, "the line names the skill");
+      const log = await readLog(w.stateRoot, "skill-route.log");
+      assert.ok(log.some((l) => /outcome=routed/.test(l)), log.join("\n"));
+    } finally {
+      await removeCodexWorld(w);
+    }
+  },
+);
+
+scenario(
+  `codex 2: contracts, ${VERDICT_RUNS} runs: an investigate run that edits and stops without the report or a test is blocked once with the block text, then met_after_block`,
+  async () => {
+    const w = await makeCodexWorld("contract", { skills: ["investigate"] });
+    try {
+      await setUp(w);
+      for (let i = 1; i <= VERDICT_RUNS; i++) {
+        const s = await runCodex(w, {
+          prompt: "the login test fails, look into it",
+          rules: await loadCodexScript("contract_met_after_block"),
+        });
+        assertCompleted(s);
+        const blocked = s.turns.filter((t) =>
+          lastInputText(t.body).includes("SKILL_CONTRACT_UNMET")
+        );
+        assert.equal(blocked.length, 1, `run ${i}: blocked exactly once`);
+        const text = lastInputText(blocked[0].body);
+        assert.match(
+          text,
+          /<hook_prompt[^>]*>SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /,
+        );
+        assert.match(text, /debug-report/, `run ${i}: the block names debug-report`);
+        assert.match(text, /repro-after-fix/, `run ${i}: the block names repro-after-fix`);
+        const rec = await readRecord(w.stateRoot, s.sessionId);
+        assert.ok(rec, `run ${i}: a record was written`);
+        assert.deepEqual(outcomesIn(rec), ["met_after_block"], `run ${i}: ${JSON.stringify(rec)}`);
+        if (Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR") && i === 1) {
+          await Deno.copyFile(
+            s.rolloutPath,
+            join(Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR")!, "contract_met_after_block.jsonl"),
+          );
+        }
+      }
+      const log = await readLog(w.stateRoot, "skill-contract.log");
+      assert.equal(log.filter((l) => /outcome=block/.test(l)).length, VERDICT_RUNS, log.join("\n"));
+      assert.ok(!log.some((l) => /transcript-behind/.test(l)), log.join("\n"));
+      const waits = log.map((l) => /waited=(\d+)/.exec(l)?.[1]).filter((x) => x !== undefined);
+      console.log(
+        `codex 2: ${log.length} contract decisions, ${waits.length} waited for the rollout ` +
+          `(${waits.join(", ") || "none"} ms)`,
+      );
+    } finally {
+      await removeCodexWorld(w);
+    }
+  },
+);
+
+scenario(
+  "codex 3: redirect: a shell read of <skills root>/<agent>/SKILL.md is denied with guidance to spawn_agent, and the model spawns the agent",
+  async () => {
+    const w = await makeCodexWorld("redirect", {
+      skills: ["investigate"],
+      agents: ["prompt-writer"],
+    });
+    try {
+      await setUp(w);
+      const s = await runCodex(w, {
+        prompt: "please write a prompt for release notes",
+        rules: await loadCodexScript("redirect"),
+      });
+      assertCompleted(s);
+      const after = s.turns.find((t) =>
+        lastInputText(t.body).includes("Command blocked by PreToolUse hook")
+      );
+      assert.ok(after, "the model got the denied call's output");
+      const denied = lastInputText(after.body);
+      assert.match(denied, /"prompt-writer" is an agent, not a skill/);
+      assert.match(denied, /spawn_agent/, "the reason names Codex's spawn_agent");
+      assert.match(denied, /agent_type "prompt-writer"/);
+      const spawned = s.rollout.some((r) => {
+        const p = r.payload as Record<string, unknown> | undefined;
+        return r.type === "response_item" && p?.type === "function_call" &&
+          p.name === "spawn_agent";
+      });
+      assert.ok(spawned, "the model followed the reason and spawned the agent");
+      const log = await readLog(w.stateRoot, "skill-redirect.log");
+      assert.ok(log.some((l) => /outcome=deny/.test(l) && /host=codex/.test(l)), log.join("\n"));
+      if (Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR")) {
+        await Deno.copyFile(
+          s.rolloutPath,
+          join(Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR")!, "redirect_spawn.jsonl"),
+        );
+      }
+    } finally {
+      await removeCodexWorld(w);
+    }
+  },
+);
