@@ -403,6 +403,8 @@ export interface RouteWorldOptions {
   readonly projectDir?: string;
   /** Extra skill directories (config `skill_dirs`). */
   readonly extraSkillDirs?: readonly string[];
+  /** The sending host's own project skills folders (`.agents/skills`). */
+  readonly projectSkillFolders?: readonly string[];
   /** The state root holding the catalog index. */
   readonly stateRoot?: string;
 }
@@ -419,6 +421,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
     cwd: opts.cwd,
     projectDir: opts.projectDir,
     extraSkillDirs: opts.extraSkillDirs,
+    projectSkillFolders: opts.projectSkillFolders,
     stateRoot: opts.stateRoot,
     compiler: { version: compilerFingerprint(), compile: compileTrigger },
   });
