@@ -509,3 +509,65 @@ Deno.test("skill_redirect hook never redirects a skill built into Claude Code th
     }
   });
 });
+
+Deno.test("skill_redirect hook under Codex CLI: denies a shell read of an agent's SKILL.md, pointing at spawn_agent", async () => {
+  const { denoRunArgs, hookRow } = await import("../lib/hook/table.ts");
+  const { hostReadDirs } = await import("../lib/host/folders.ts");
+  const { CODEX } = await import("../lib/host/codex.ts");
+  const world = await makeTempWorld({ skills: ["world/skills"] });
+  try {
+    const agents = join(world.projectDir, ".codex", "agents");
+    Deno.mkdirSync(agents, { recursive: true });
+    Deno.copyFileSync(
+      join(FIXTURES, "host", "codex", "agents", "prompt-writer.toml"),
+      join(agents, "prompt-writer.toml"),
+    );
+    const row = hookRow("skill-redirect");
+    const places = { home: world.home, env: () => undefined };
+    const paths = {
+      stateRoot: world.stateRoot,
+      claudeConfigDir: world.claudeDir,
+      hostDirs: hostReadDirs(CODEX, places, [world.projectDir]),
+    };
+    const mapArgs = (args: string[]) => denoRunArgs(row, paths, args.at(-1)!);
+    const codex = (command: string) => ({
+      ...JSON.parse(
+        Deno.readTextFileSync(join(FIXTURES, "payloads", "codex_pretooluse_bash.json")),
+      ),
+      cwd: world.projectDir,
+      tool_input: { command },
+    });
+    const denied = await runHookProcess(
+      "skill-redirect",
+      codex("cat .agents/skills/prompt-writer/SKILL.md"),
+      { world, mapArgs },
+    );
+    assert.equal(denied.code, 0, denied.stderr);
+    assert.deepEqual(denied.json, {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: redirectMessage("prompt-writer", "codex"),
+      },
+    });
+    assert.match(
+      redirectMessage("prompt-writer", "codex"),
+      /spawn_agent.*agent_type "prompt-writer"/,
+    );
+    for (
+      const command of [
+        "cat .agents/skills/investigate/SKILL.md", // a real skill's read
+        "cat .agents/skills/nothing-here/SKILL.md", // no agent by that name
+        "echo x > .agents/skills/prompt-writer/SKILL.md", // a write, not a read
+        "bash ./test.sh",
+      ]
+    ) {
+      const r = await runHookProcess("skill-redirect", codex(command), { world, mapArgs });
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, "", command);
+    }
+    assert.match(readLog(world, "skill-redirect.log"), /outcome=deny reason=agent-not-skill/);
+  } finally {
+    await world.cleanup();
+  }
+});

@@ -341,3 +341,36 @@ Deno.test("skill-route hook reads the config file as config list does: an inline
     assert.ok(context(r.json).includes("/investigate"));
   });
 });
+
+Deno.test("skill-route hook under Codex CLI: routes the user's prompt, never a subagent's task or a hook prompt", async () => {
+  await withWorld(async (world) => {
+    const codex = (prompt: string, extra: Record<string, string> = {}) => ({
+      ...payload(world, prompt),
+      transcript_path: join(world.root, "codex", "sessions", "rollout-2026-01-01T00-00-00-s.jsonl"),
+      turn_id: "turn-1",
+      model: "gpt-5.5",
+      ...extra,
+    });
+    const routed = await runHookProcess("skill-route", codex("this test fails, fix it"), {
+      world,
+      env: ON,
+    });
+    assert.equal(routed.code, 0);
+    assert.ok(context(routed.json).includes("/investigate"), routed.stdout);
+    for (
+      const p of [
+        codex("this test fails, fix it", { agent_id: "a1", agent_type: "test-runner" }),
+        codex(
+          '<hook_prompt hook_run_id="stop:0:x">SKILL_CONTRACT_UNMET fix this bug</hook_prompt>',
+        ),
+      ]
+    ) {
+      const r = await runHookProcess("skill-route", p, { world, env: ON });
+      assert.equal(r.code, 0);
+      assert.equal(r.stdout, "", JSON.stringify(p));
+    }
+    const log = readLog(world, "skill-route.log");
+    assert.match(log, /outcome=no-route reason=subagent/);
+    assert.match(log, /outcome=no-route reason=host-prompt/);
+  });
+});
