@@ -571,7 +571,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   return 0;
 }
 
-/** The environment variable that names the Codex CLI executable (else `codex` on `PATH`). */
+/** An environment variable, or `undefined` when unset or not readable. */
 function envOf(name: string): string | undefined {
   try {
     return Deno.env.get(name);

@@ -121,6 +121,13 @@ scenario(
       assert.match(dev[0], /\/investigate/, "the line names the skill");
       const log = await readLog(w.stateRoot, "skill-route.log");
       assert.ok(log.some((l) => /outcome=routed/.test(l)), log.join("\n"));
+
+      const gone = await codexSkillgate(w, ["setup", "--codex", "--uninstall"]);
+      assert.equal(gone.code, 0, gone.stdout + gone.stderr);
+      const left = await Deno.readTextFile(join(w.codexHome, "hooks.json")).catch(() => "{}");
+      assert.ok(!left.includes("skillgate") && !left.includes("hooks/dist"), left);
+      const doctor3 = await codexSkillgate(w, ["doctor"]);
+      assert.match(doctor3.stdout, /no skillgate hooks are registered/, doctor3.stdout);
     } finally {
       await removeCodexWorld(w);
     }
