@@ -1,9 +1,10 @@
 /**
  * The skill-to-agent redirect hook, one entry for two events:
  *
- * - PreToolUse (Claude Code `Skill`, Copilot CLI `skill`): a Skill call that names an installed
- *   agent that is not also a skill is denied with the host's own deny answer, whose reason says
- *   the name is an agent and that agents are started with the Agent tool (`subagent_type`).
+ * - PreToolUse (Claude Code `Skill`, Copilot CLI `skill`, Codex CLI `Bash` reading
+ *   `<skills root>/<name>/SKILL.md`): a Skill call that names an installed agent that is not also
+ *   a skill is denied with the host's own deny answer, whose reason says the name is an agent and
+ *   how that host starts agents (the Agent tool, `task`, `spawn_agent`).
  * - Stop (Claude Code): current Claude Code rejects such a call as `Unknown skill` before any
  *   PreToolUse hook runs, so at the end of the turn the hook blocks once with the same text when
  *   the agent was not dispatched afterwards.

@@ -24,7 +24,7 @@ import type { CheckResult } from "./check.ts";
 
 /** What {@link checkTranscript} needs. */
 export interface TranscriptCheckOptions {
-  /** The transcript file (Claude Code JSONL). */
+  /** The transcript file (Claude Code JSONL, or a Codex CLI `rollout-*.jsonl`). */
   readonly transcript: string;
   /** The skill whose last run is checked (a leading `/` is dropped). */
   readonly skill: string;
@@ -164,8 +164,9 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       contract = c.contract;
     }
 
-    const { readTranscriptRun } = await import("../transcript/read.ts");
-    const read = await readTranscriptRun(options.transcript, { skill, skillsDirs: catalog.dirs });
+    const { formatOfPath, transcriptReader } = await import("../transcript/formats.ts");
+    const reader = (await transcriptReader(formatOfPath(options.transcript)))!;
+    const read = await reader.readRun(options.transcript, { skill, skillsDirs: catalog.dirs });
     if (read.kind === "not_loaded") {
       return verdict(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`);
     }

@@ -64,3 +64,24 @@ Deno.test("checkTranscript() says why there is no verdict: no contract, not load
     assert.match(bad.message ?? "", /^The contract has an invalid contract: /);
   });
 });
+
+Deno.test("checkTranscript() reads a Codex CLI rollout: the real run, blocked then fixed, is met", async () => {
+  await withSkills(async (claudeConfigDir) => {
+    const rollout = await Deno.makeTempDir({ prefix: "skillgate-check-rollout-" });
+    try {
+      // Named as Codex CLI names its rollouts, which picks the rollout reader.
+      const path = join(rollout, "rollout-2026-12-01T01-09-00-01a22f25.jsonl");
+      Deno.copyFileSync(join(TRANSCRIPTS, "codex", "contract_met_after_block.jsonl"), path);
+      const v = await checkTranscript({
+        transcript: path,
+        skill: "investigate",
+        skillFile: join(FIXTURES, "host", "skills", "investigate", "SKILL.md"),
+        claudeConfigDir,
+      });
+      assert.equal(v.word, "SKILL_CONTRACT_MET", JSON.stringify(v));
+      assert.equal(v.run?.loadVia, "read");
+    } finally {
+      await Deno.remove(rollout, { recursive: true });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The skill-to-agent redirect hook's spec (Claude Code `PreToolUse` for `Skill` and `Stop`,
- * Copilot CLI `preToolUse` for `skill`), run by the hook entry `hooks/skill_redirect.ts` and by
+ * Copilot CLI `preToolUse` for `skill`, Codex CLI `PreToolUse` for a shell read of a SKILL.md), run by the hook entry `hooks/skill_redirect.ts` and by
  * `skillgate hook skill-redirect`. The entry loads it only for a payload that may concern the
  * redirect (see `mayConcern` in the entry).
  *

@@ -8,7 +8,7 @@ import {
   rolloutVerdict,
 } from "./codex_rollout.ts";
 import { awaitTurnInTranscript } from "./currency.ts";
-import { transcriptReader } from "./formats.ts";
+import { formatOfPath, transcriptReader } from "./formats.ts";
 import type { RunRead, TranscriptRun } from "./model.ts";
 
 // Real rollouts written by Codex CLI 0.169.0 in the host tests (tests/host/codex_scenarios_test.ts),
@@ -95,6 +95,11 @@ Deno.test("the format map reads a rollout through the Codex reader, and a Claude
   assert.notEqual((await claude.readRun(CONTRACT, { skill: "investigate" })).kind, "ok");
   const c = await codex.awaitTurn(CONTRACT, FINAL, { budgetMs: 0 });
   assert.equal(c.state, "current");
+  assert.equal(
+    formatOfPath("/h/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-x.jsonl"),
+    "codex-rollout-jsonl",
+  );
+  assert.equal(formatOfPath("/h/.claude/projects/-p/5f0c.jsonl"), "claude-code-jsonl");
 });
 
 Deno.test("a `$name` injection is a load; records of another format are an unknown shape; a long run is too large", async () => {

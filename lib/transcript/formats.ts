@@ -88,3 +88,16 @@ export async function transcriptReader(
   const load = TRANSCRIPT_READERS[format];
   return load ? await load() : undefined;
 }
+
+/**
+ * The format of a transcript named by path alone (the CLI's `--transcript`): a Codex CLI rollout
+ * is named `rollout-<time>-<id>.jsonl`; anything else is read as Claude Code's.
+ *
+ * @param path The transcript path.
+ * @returns Its format.
+ */
+export function formatOfPath(path: string): TranscriptFormat {
+  return /(?:^|[\\/])rollout-[^\\/]*\.jsonl$/.test(path)
+    ? "codex-rollout-jsonl"
+    : "claude-code-jsonl";
+}
