@@ -182,14 +182,14 @@ scenario(
 );
 
 scenario(
-  "codex 3: redirect: a shell read of <skills root>/<agent>/SKILL.md is denied with guidance to spawn_agent, and the model spawns the agent",
+  "codex 3: redirect: a shell read of <skills root>/<agent>/SKILL.md is denied with guidance to spawn_agent, the model spawns the agent, and routing skips the subagent's task",
   async () => {
     const w = await makeCodexWorld("redirect", {
       skills: ["investigate"],
       agents: ["prompt-writer"],
     });
     try {
-      await setUp(w);
+      await setUp(w, ["--skill-routing"]);
       const s = await runCodex(w, {
         prompt: "please write a prompt for release notes",
         rules: await loadCodexScript("redirect"),
@@ -211,6 +211,14 @@ scenario(
       assert.ok(spawned, "the model followed the reason and spawned the agent");
       const log = await readLog(w.stateRoot, "skill-redirect.log");
       assert.ok(log.some((l) => /outcome=deny/.test(l) && /host=codex/.test(l)), log.join("\n"));
+      // Codex sends the subagent's task (which reads like a bug fix) as a UserPromptSubmit with
+      // agent_id: routing leaves it alone.
+      const sub = s.turns.find((t) => lastInputText(t.body).includes("SUBAGENT-TASK"));
+      assert.ok(sub, "the subagent ran");
+      assert.ok(!responsesText(sub.body).includes(ROUTE_LINE), "no routing line for the subagent");
+      const route = await readLog(w.stateRoot, "skill-route.log");
+      assert.equal(route.filter((l) => /reason=subagent/.test(l)).length, 1, route.join("\n"));
+      assert.ok(!route.some((l) => /outcome=routed/.test(l)), route.join("\n"));
       if (Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR")) {
         await Deno.copyFile(
           s.rolloutPath,
