@@ -8,7 +8,10 @@
  *
  * Agents: `<claude config>/agents/**\/*.md`, the project's `.claude/agents`, plugin agents and
  * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
- * file stem.
+ * file stem (without `.agent.md` or `.md`).
+ *
+ * Those are Claude Code's folders; for another host ({@link CatalogOptions.host}) the personal and
+ * project folders are that host's own (Copilot CLI: `~/.copilot/skills`, `.github/skills`, …).
  *
  * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
  * them (a linked skill folder, a linked skills root, linked agent files), each real directory
@@ -23,6 +26,7 @@ import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 import { exists } from "../base/fs.ts";
 import { CLAUDE } from "../host/claude.ts";
+import type { HostFolders } from "../host/host.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
@@ -92,6 +96,11 @@ export interface Catalog {
 export interface CatalogOptions {
   /** The Claude Code config directory. */
   readonly claudeConfigDir: string;
+  /**
+   * The host whose folders are scanned, when it is not Claude Code: its config directory and
+   * layout give the personal and project folders (and plugins only when its layout has them).
+   */
+  readonly host?: HostFolders;
   /** The session's directory (the payload's `cwd`); project skills are searched from here. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
@@ -277,14 +286,19 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  add(join(opts.claudeConfigDir, CLAUDE.layout.userSkills), "skills", "personal");
-  add(join(opts.claudeConfigDir, CLAUDE.layout.userAgents), "agents", "personal");
+  const { configDir, layout } = opts.host ??
+    { configDir: opts.claudeConfigDir, layout: CLAUDE.layout };
+  if (layout.userSkills) add(join(configDir, layout.userSkills), "skills", "personal");
+  if (layout.userAgents) add(join(configDir, layout.userAgents), "agents", "personal");
+  const projectSkills = [layout.projectSkills, ...(layout.moreProjectSkills ?? [])];
+  const projectAgents = [layout.projectAgents, ...(layout.moreProjectAgents ?? [])];
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
-    add(join(base, CLAUDE.layout.projectSkills), "skills", "project");
-    add(join(base, CLAUDE.layout.projectAgents), "agents", "project");
+    for (const d of projectSkills) if (d) add(join(base, d), "skills", "project");
+    for (const d of projectAgents) if (d) add(join(base, d), "agents", "project");
   }
   // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
-  if (exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
+  // Plugins are read in Claude Code's layout only.
+  if (!opts.host && exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
     for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
@@ -412,7 +426,7 @@ async function readAgent(root: Root, file: string, mtimeMs: number): Promise<Age
     : typeof meta.name === "string" && meta.name.trim()
     ? meta.name.trim()
     : undefined;
-  const local = (fm ?? basename(file).replace(/\.md$/i, "")).slice(0, 256);
+  const local = (fm ?? basename(file).replace(/(\.agent)?\.md$/i, "")).slice(0, 256);
   return {
     name: root.plugin ? `${root.plugin}:${local}` : local,
     source: root.source,

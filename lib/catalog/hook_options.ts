@@ -7,8 +7,9 @@
  */
 
 import { configList, type ConfigState } from "../base/config.ts";
-import { getEnv } from "../base/locations.ts";
+import { getEnv, homeDir } from "../base/locations.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { hostFor } from "../host/mod.ts";
 import type { HookEvent } from "../host/payload.ts";
 import type { CatalogOptions } from "./catalog.ts";
 
@@ -30,8 +31,15 @@ export interface CatalogContext {
  * @returns The options; callers add their own (`agents`, `writeIndex`).
  */
 export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogOptions {
+  // Another host's hook sees that host's skills and agents (its own folders), not Claude Code's.
+  const host = ev.host === CLAUDE.kind ? undefined : hostFor(ev.host);
   return {
     claudeConfigDir: ctx.claudeConfigDir,
+    ...(host
+      ? {
+        host: { configDir: host.configDir({ home: homeDir(), env: getEnv }), layout: host.layout },
+      }
+      : {}),
     cwd: ev.cwd,
     projectDir: getEnv(CLAUDE.env.projectDir),
     extraSkillDirs: configList(ctx.config, "skill_dirs", []),

@@ -43,11 +43,10 @@ import {
 import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { type HookContext, HookFailure } from "../hook/runner.ts";
-import { awaitTurnInTranscript } from "../transcript/currency.ts";
 import { skillgateCommand } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-import { type SessionKind, sessionKind } from "./session_kind.ts";
+import { type SessionKind, sessionKindFor } from "./session_kind.ts";
 import {
   CorruptFileError,
   isSafeFileStem,
@@ -57,7 +56,8 @@ import {
   writeFileAtomic,
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
-import { findLastLoad, readTranscriptRun } from "../transcript/read.ts";
+import { readerFor } from "../transcript/readers.ts";
+import { hostFor } from "../host/mod.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
@@ -417,9 +417,12 @@ export async function runContractStop(
   }
 
   progress.path = transcript;
-  // The host fires Stop before the turn's last records reach the file: decide nothing on a file
+  // The transcript in the format the sending host writes (Claude Code JSONL, Copilot events).
+  const reader = readerFor(hostFor(ev.host).transcript);
+  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
-  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  const currency = await reader.awaitTurn(transcript, stopFacts, {
     budgetMs: deps.catchUpMs,
     deadlineMs: ctx.deadlineMs,
     signal: ctx.signal,
@@ -435,7 +438,7 @@ export async function runContractStop(
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
   let read;
   try {
-    const search = await findLastLoad(transcript, {
+    const search = await reader.findLastLoad(transcript, {
       skill: selector,
       skillsDirs: catalog.dirs,
       scanFloor: floor,
@@ -455,7 +458,7 @@ export async function runContractStop(
       }
     }
     read = search.kind === "found"
-      ? await readTranscriptRun(transcript, {
+      ? await reader.readRun(transcript, {
         skill: selector,
         skillsDirs: catalog.dirs,
         maxParseBytes: deps.maxParseBytes,
@@ -494,9 +497,10 @@ export async function runContractStop(
     run,
     contract: v.contract,
     skill: entry.name,
-    finalText: ev.lastAssistantMessage,
+    // Without a payload field for it (Copilot CLI), the final text is the current file's.
+    finalText: reader.payloadFinalText ? ev.lastAssistantMessage : undefined,
     stopHookActive: ev.stopHookActive,
-    kind: (deps.kind ?? sessionKind)(),
+    kind: deps.kind ? deps.kind() : sessionKindFor(run.nonInteractive === true),
     sessionId: ev.sessionId,
     command: skillgateCommand(ctx.config.values),
     now,

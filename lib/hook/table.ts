@@ -16,6 +16,7 @@ import { CLAUDE } from "../host/claude.ts";
 import {
   type HookEventName,
   type Host,
+  type HostFolders,
   HOSTS,
   type ToolRole,
   type TranscriptFormat,
@@ -43,6 +44,11 @@ export interface PermissionPaths {
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories from config `agent_dirs`. */
   readonly extraAgentDirs?: readonly string[];
+  /**
+   * The host the registration is for, when it is not Claude Code: its skill, agent and transcript
+   * folders are granted instead of Claude Code's (the catalog scans that host's folders).
+   */
+  readonly host?: HostFolders;
 }
 
 /** The Deno permissions of one hook. */
@@ -64,10 +70,10 @@ export interface HookRow {
   /** The tools the hook is for (PreToolUse), by role; each host matches its own names for them. */
   readonly tools?: ToolRole;
   /**
-   * The transcript format the hook reads, when it reads one: only hosts that write that format
-   * get the hook.
+   * The transcript formats the hook reads, when it reads one: only hosts that write one of them
+   * get the hook (the contract hook has a reader per format: `lib/transcript/readers.ts`).
    */
-  readonly transcript?: TranscriptFormat;
+  readonly transcripts?: readonly TranscriptFormat[];
   /** The entry module, relative to the package root. */
   readonly entry: string;
   /**
@@ -112,24 +118,42 @@ function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
 }
 
-// Skills, agents and transcripts are read where Claude Code keeps them, whichever host runs the
-// hook: that is the catalog's layout (`lib/catalog/catalog.ts`).
-const LAYOUT = CLAUDE.layout;
+// Skills, agents and transcripts are read where the host keeps them: Claude Code's folders, or
+// those of the host a registration is for (`PermissionPaths.host`), as the catalog scans them.
+function folders(p: PermissionPaths): HostFolders {
+  return p.host ?? { configDir: p.claudeConfigDir, layout: CLAUDE.layout };
+}
+
+/** A host's folders of one kind: under its config directory, and relative to a project. */
+function hostDirs(p: PermissionPaths, kind: "skills" | "agents"): string[] {
+  const { configDir, layout } = folders(p);
+  const user = kind === "skills" ? layout.userSkills : layout.userAgents;
+  const project = kind === "skills"
+    ? [layout.projectSkills, ...(layout.moreProjectSkills ?? [])]
+    : [layout.projectAgents, ...(layout.moreProjectAgents ?? [])];
+  const dirs: string[] = [];
+  if (user) dirs.push(join(configDir, user));
+  if (kind === "skills" && layout.plugins && !p.host) dirs.push(join(configDir, layout.plugins));
+  for (const rel of project) {
+    if (!rel) continue;
+    dirs.push(rel);
+    for (const d of projectDirs(p)) dirs.push(`${d}/${rel}`);
+  }
+  return dirs;
+}
 
 function skillDirs(p: PermissionPaths): string[] {
-  const dirs = [
-    join(p.claudeConfigDir, LAYOUT.userSkills),
-    join(p.claudeConfigDir, LAYOUT.plugins),
-    LAYOUT.projectSkills,
-  ];
-  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectSkills}`);
-  return [...dirs, ...(p.extraSkillDirs ?? [])];
+  return [...hostDirs(p, "skills"), ...(p.extraSkillDirs ?? [])];
 }
 
 function agentDirs(p: PermissionPaths): string[] {
-  const dirs = [join(p.claudeConfigDir, LAYOUT.userAgents), LAYOUT.projectAgents];
-  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectAgents}`);
-  return [...dirs, ...(p.extraAgentDirs ?? [])];
+  return [...hostDirs(p, "agents"), ...(p.extraAgentDirs ?? [])];
+}
+
+/** The host's transcripts folder (Claude Code's `projects`, Copilot CLI's `session-state`). */
+function transcriptsDir(p: PermissionPaths): string[] {
+  const { configDir, layout } = folders(p);
+  return layout.transcripts ? [join(configDir, layout.transcripts)] : [];
 }
 
 /** The hook table. */
@@ -153,7 +177,7 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-contract",
     event: "Stop",
-    transcript: "claude-code-jsonl",
+    transcripts: ["claude-code-jsonl", "copilot-events-jsonl"],
     entry: "hooks/skill_contract.ts",
     bundle: "hooks/dist/skill_contract.js",
     exportKey: "./hooks/skill-contract",
@@ -162,7 +186,7 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 15,
     summary: "Blocks a stop once when a loaded skill's contract is unmet",
     permissions: (p) => ({
-      read: [...skillDirs(p), join(p.claudeConfigDir, LAYOUT.transcripts), p.stateRoot],
+      read: [...skillDirs(p), ...transcriptsDir(p), p.stateRoot],
       write: [p.stateRoot],
       env: HOOK_ENV,
     }),
@@ -183,7 +207,7 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-redirect-stop",
     event: "Stop",
-    transcript: "claude-code-jsonl",
+    transcripts: ["claude-code-jsonl"],
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",
     exportKey: "./hooks/skill-redirect",
@@ -200,7 +224,7 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
     read: [
       ...skillDirs(p),
       ...agentDirs(p),
-      join(p.claudeConfigDir, LAYOUT.transcripts),
+      ...transcriptsDir(p),
       join(p.stateRoot, "config.yaml"),
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),
@@ -245,7 +269,7 @@ export interface HostRegistration {
  * @returns The registration, or `undefined` when the hook does not run under that host.
  */
 export function hostRegistration(host: Host, row: HookRow): HostRegistration | undefined {
-  if (row.transcript !== undefined && row.transcript !== host.transcript) return undefined;
+  if (row.transcripts !== undefined && !row.transcripts.includes(host.transcript)) return undefined;
   const event = host.hookEvents[row.event];
   if (event === undefined) return undefined;
   if (row.tools === undefined) return { event };

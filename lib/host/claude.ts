@@ -162,6 +162,8 @@ export const CLAUDE: ClaudeHost = {
     transcripts: "projects",
     projectSkills: ".claude/skills",
     projectAgents: ".claude/agents",
+    moreProjectSkills: [],
+    moreProjectAgents: [],
   },
   env: {
     hookReads: [

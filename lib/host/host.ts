@@ -36,7 +36,8 @@ export type PayloadField =
   | "toolUseId"
   | "stopHookActive"
   | "lastAssistantMessage"
-  | "stopReason";
+  | "stopReason"
+  | "timestamp";
 
 /** The answers a host acts on, one per kind of decision. */
 export interface HostAnswers {
@@ -93,6 +94,18 @@ export interface HostLayout {
   readonly projectSkills?: string;
   /** A project's agents, under the project root. */
   readonly projectAgents?: string;
+  /** More folders of a project's skills the host reads, after {@link projectSkills}. */
+  readonly moreProjectSkills?: readonly string[];
+  /** More folders of a project's agents the host reads, after {@link projectAgents}. */
+  readonly moreProjectAgents?: readonly string[];
+}
+
+/** A host's folders: its config directory and its layout (what the catalog scans for it). */
+export interface HostFolders {
+  /** The host's config directory ({@link Host.configDir}). */
+  readonly configDir: string;
+  /** Its layout. */
+  readonly layout: HostLayout;
 }
 
 /** Where `setup` and `doctor` find a host's hook files. */

@@ -25,6 +25,7 @@ export type {
   Host,
   HostAnswers,
   HostEnv,
+  HostFolders,
   HostHookFile,
   HostKind,
   HostLayout,

@@ -45,6 +45,8 @@ export interface HookEvent {
   readonly stopHookActive: boolean;
   /** The final assistant text of the turn (Stop). */
   readonly lastAssistantMessage?: string;
+  /** When the host sent it, in milliseconds (Copilot CLI; its agentStop's marks the stop). */
+  readonly timestamp?: number;
   /** The payload as received. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
@@ -73,6 +75,10 @@ export class UnknownHostPayloadError extends PayloadError {
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
 function pick(obj: Record<string, unknown>, keys: readonly string[]): unknown {
@@ -144,6 +150,7 @@ export function parsePayload(raw: string): HookEvent {
     toolUseId: str(field(obj, "toolUseId")),
     stopHookActive: field(obj, "stopHookActive") === true,
     lastAssistantMessage: str(field(obj, "lastAssistantMessage")),
+    timestamp: num(field(obj, "timestamp")),
     raw: obj,
   };
 }

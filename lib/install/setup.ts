@@ -264,14 +264,23 @@ export function resolveSwitches(args: SetupArgs, stateRoot: string): SwitchState
  *
  * @param ctx The surroundings.
  * @param projectDir The project root when writing project settings.
+ * @param host The host written for (default Claude Code): another host's hooks are granted its
+ * own skill, agent and transcript folders.
  * @returns The permission paths.
  */
-export function permissionPathsFor(ctx: SetupContext, projectDir?: string): PermissionPaths {
+export function permissionPathsFor(
+  ctx: SetupContext,
+  projectDir?: string,
+  host: HostKind = DEFAULT_HOST.kind,
+): PermissionPaths {
   const config = readConfig(ctx.stateRoot);
   const abs = (dirs: string[]) => dirs.filter((d) => isAbsolute(d));
   return {
     stateRoot: ctx.stateRoot,
     claudeConfigDir: ctx.claudeConfigDir,
+    ...(host === DEFAULT_HOST.kind
+      ? {}
+      : { host: { configDir: ctx.hostDirs[host], layout: hostFor(host).layout } }),
     ...(projectDir ? { projectDir } : {}),
     extraSkillDirs: abs(configList(config, "skill_dirs", [])),
     extraAgentDirs: abs(configList(config, "agent_dirs", [])),
@@ -396,7 +405,11 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       SWITCH_NAMES.map((n) => [n, { on: false, source: "flag" }]),
     ) as SwitchStates
     : states;
-  const paths = permissionPathsFor(ctx, args.project ? projectRoot(ctx.cwd) : undefined);
+  const paths = permissionPathsFor(
+    ctx,
+    args.project ? projectRoot(ctx.cwd) : undefined,
+    host.kind,
+  );
   let source: ModuleSource = ctx.source;
   const rowsOn = HOOKS.filter((r) =>
     wanted[r.switchName].on && hostRegistration(host, r) !== undefined
@@ -517,6 +530,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
     await loadCatalog({
       claudeConfigDir: ctx.claudeConfigDir,
+      ...(paths.host ? { host: paths.host } : {}),
       cwd: ctx.cwd,
       stateRoot: ctx.stateRoot,
       extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),

@@ -336,9 +336,12 @@ export function routeHint(
   host: HostKind = DEFAULT_HOST.kind,
 ): string {
   const name = sanitizeName(skill.name) || "skill";
-  let line = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
+  const h = hostFor(host);
+  // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
+  const event = h.hookEvents.UserPromptSubmit ?? "UserPromptSubmit";
+  let line = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
     `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which ` +
-    `${hostFor(host).texts.skillTool} loads.`;
+    `${h.texts.skillTool} loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
     line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
