@@ -10,7 +10,8 @@
  *   `parentToolCallId` inside a subagent);
  * - `tool.execution_start` / `tool.execution_complete` (`success`, `result.content`,
  *   `error.message`);
- * - `skill.invoked` (`name`, `path`): the client loaded a skill (after a `skill` tool call);
+ * - `skill.invoked` (`name`, `path`, `trigger`): the client loaded a skill; `trigger:
+ *   "agent-invoked"` after the model's `skill` call;
  * - `subagent.started` / `subagent.completed` (`toolCallId`) around a `task` dispatch;
  * - `hook.start` / `hook.end` (`hookType`, `input`, `output`): a hook run, written before the hook
  *   starts and after it answers;
@@ -25,14 +26,14 @@
  * @module
  */
 
-import {
-  type ReadStats,
-  type SkillLoad,
-  type SkillSelector,
-  type TaskNotification,
-  type ToolCall,
-  type TranscriptMessage,
-  type TranscriptRun,
+import type {
+  ReadStats,
+  SkillLoad,
+  SkillSelector,
+  TaskNotification,
+  ToolCall,
+  TranscriptMessage,
+  TranscriptRun,
 } from "./model.ts";
 import { type RawLoad, selects } from "./loads.ts";
 import { cap, emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
@@ -169,15 +170,16 @@ function inSubagent(data: Rec): boolean {
  *
  * @param rec The record.
  * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
- * @returns The loads (often none); a `skill.invoked` load is `command` until the builder pairs it
- * with its `skill` call.
+ * @returns The loads (often none): a `skill.invoked` is `skill_tool` when the model's `skill` call
+ * made it (`trigger: "agent-invoked"`), else `command`.
  */
 export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefined): RawLoad[] {
   const data = rec.data;
   if (!isRec(data) || inSubagent(data)) return [];
   if (rec.type === "skill.invoked") {
     const norm = normalizeName(str(data.name) ?? "");
-    return norm ? [{ ...norm, via: "command" }] : [];
+    const via = data.trigger === "agent-invoked" ? "skill_tool" : "command";
+    return norm ? [{ ...norm, via }] : [];
   }
   if (rec.type !== "assistant.message" || !Array.isArray(data.toolRequests)) return [];
   const out: RawLoad[] = [];
@@ -293,17 +295,6 @@ export class CopilotRunBuilder {
 
   private load(l: RawLoad, offset: number): void {
     const load: SkillLoad = { ...l, seq: ++this.seq, offset };
-    if (l.via === "command") {
-      // The `skill` call that asked for it, when there is one: the load is that call's.
-      const call = this.toolCalls.findLast((c) =>
-        c.name === "Skill" && !c.sidechain && typeof c.input.skill === "string" &&
-        normalizeName(c.input.skill)?.name === l.name
-      );
-      if (call && !this.loads.some((x) => x.toolUseId === call.id)) {
-        load.via = "skill_tool";
-        load.toolUseId = call.id;
-      }
-    }
     this.loads.push(load);
     if (!this.first && selects(this.selector, load)) this.first = load;
   }
