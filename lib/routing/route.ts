@@ -33,7 +33,7 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
+import { DEFAULT_HOST, type HostFolders, hostFor, type HostKind } from "../host/mod.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
@@ -396,6 +396,8 @@ export interface RouteWorld extends SkillPool {
 export interface RouteWorldOptions {
   /** The Claude Code config directory. */
   readonly claudeConfigDir: string;
+  /** Another host's folders, scanned instead of Claude Code's (see `CatalogOptions.host`). */
+  readonly host?: HostFolders;
   /** The session's directory, for project skills. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`). */
@@ -415,6 +417,7 @@ export interface RouteWorldOptions {
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
   const index = await loadRouteIndex({
     claudeConfigDir: opts.claudeConfigDir,
+    ...(opts.host ? { host: opts.host } : {}),
     cwd: opts.cwd,
     projectDir: opts.projectDir,
     extraSkillDirs: opts.extraSkillDirs,
