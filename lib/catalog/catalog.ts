@@ -10,7 +10,7 @@
  * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
  * file stem (without `.agent.md` or `.md`).
  *
- * Those are Claude Code's folders; for another host ({@link CatalogOptions.host}) the personal and
+ * Those are Claude Code's folders; for another host ({@link CatalogOptions.hostFolders}) the personal and
  * project folders are that host's own (Copilot CLI: `~/.copilot/skills`, `.github/skills`, …).
  *
  * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
@@ -100,7 +100,7 @@ export interface CatalogOptions {
    * The host whose folders are scanned, when it is not Claude Code: its config directory and
    * layout give the personal and project folders (and plugins only when its layout has them).
    */
-  readonly host?: HostFolders;
+  readonly hostFolders?: HostFolders;
   /** The session's directory (the payload's `cwd`); project skills are searched from here. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
@@ -286,7 +286,7 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  const { configDir, layout } = opts.host ??
+  const { configDir, layout } = opts.hostFolders ??
     { configDir: opts.claudeConfigDir, layout: CLAUDE.layout };
   if (layout.userSkills) add(join(configDir, layout.userSkills), "skills", "personal");
   if (layout.userAgents) add(join(configDir, layout.userAgents), "agents", "personal");
@@ -298,7 +298,7 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   }
   // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
   // Plugins are read in Claude Code's layout only.
-  if (!opts.host && exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
+  if (!opts.hostFolders && exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
     for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");

@@ -37,7 +37,10 @@ export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogO
     claudeConfigDir: ctx.claudeConfigDir,
     ...(host
       ? {
-        host: { configDir: host.configDir({ home: homeDir(), env: getEnv }), layout: host.layout },
+        hostFolders: {
+          configDir: host.configDir({ home: homeDir(), env: getEnv }),
+          layout: host.layout,
+        },
       }
       : {}),
     cwd: ev.cwd,

@@ -150,7 +150,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     }
     const catalog = await loadCatalog({
       claudeConfigDir: configDir,
-      ...(folders ? { host: folders } : {}),
+      ...(folders ? { hostFolders: folders } : {}),
       cwd: options.cwd ?? Deno.cwd(),
       projectDir: getEnv("CLAUDE_PROJECT_DIR"),
       agents: false,

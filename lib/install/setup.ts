@@ -530,7 +530,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
     await loadCatalog({
       claudeConfigDir: ctx.claudeConfigDir,
-      ...(paths.host ? { host: paths.host } : {}),
+      ...(paths.host ? { hostFolders: paths.host } : {}),
       cwd: ctx.cwd,
       stateRoot: ctx.stateRoot,
       extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),

@@ -396,8 +396,8 @@ export interface RouteWorld extends SkillPool {
 export interface RouteWorldOptions {
   /** The Claude Code config directory. */
   readonly claudeConfigDir: string;
-  /** Another host's folders, scanned instead of Claude Code's (see `CatalogOptions.host`). */
-  readonly host?: HostFolders;
+  /** Another host's folders, scanned instead of Claude Code's (see `CatalogOptions.hostFolders`). */
+  readonly hostFolders?: HostFolders;
   /** The session's directory, for project skills. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`). */
@@ -417,7 +417,7 @@ export interface RouteWorldOptions {
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
   const index = await loadRouteIndex({
     claudeConfigDir: opts.claudeConfigDir,
-    ...(opts.host ? { host: opts.host } : {}),
+    ...(opts.hostFolders ? { hostFolders: opts.hostFolders } : {}),
     cwd: opts.cwd,
     projectDir: opts.projectDir,
     extraSkillDirs: opts.extraSkillDirs,

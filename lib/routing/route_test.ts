@@ -172,7 +172,9 @@ Deno.test("routeHint() names the host's own prompt event and skill tool", () => 
   for (const host of HOSTS) {
     const hint = routeHint(investigate, "name", host.kind);
     assert.ok(hint.includes(`which ${host.texts.skillTool} loads`));
-    assert.ok(hint.startsWith(`skillgate skill routing (${host.hookEvents.UserPromptSubmit} hook;`));
+    assert.ok(
+      hint.startsWith(`skillgate skill routing (${host.hookEvents.UserPromptSubmit} hook;`),
+    );
   }
   const copilot = routeHint(investigate, "name", "copilot");
   assert.match(copilot, /\(userPromptSubmitted hook;.*which the skill tool loads\./);
