@@ -335,7 +335,8 @@ class NotAFile extends Error {}
 
 /**
  * Waits until a Copilot CLI `events.jsonl` holds the stop's own `hook.start` record (see the
- * module doc), polling with a backoff of 10, 20, 40 … 200 ms within the budget.
+ * module doc), polling with a backoff of 10, 20, 40 … 200 ms within the budget. A file that
+ * cannot be read is behind at once.
  *
  * @param path The `events.jsonl`.
  * @param timestamp The agentStop payload's `timestamp` (undefined: nothing to compare).
@@ -359,7 +360,9 @@ export async function awaitCopilotStop(
       if (holdsStopMarker(readTail(path), timestamp)) return { state: "current", waitedMs, polls };
     } catch (err) {
       if (err instanceof NotAFile) return { state: "unverified", reason: "not-a-file" };
-      // Not there yet, or unreadable: wait like for a file that is behind.
+      // Copilot CLI writes events.jsonl from the session's start: a file that cannot be read now
+      // (missing, not granted) will not hold the stop by waiting.
+      return { state: "behind", waitedMs: Math.round(performance.now() - started), polls };
     }
     const left = budget - (performance.now() - started);
     if (left <= 0 || options.signal?.aborted) {

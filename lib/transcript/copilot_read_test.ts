@@ -295,3 +295,16 @@ Deno.test("copilot reader property: the chunk size never changes the run", async
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("copilot reader: a file that cannot be read is behind at once, without waiting", async () => {
+  let slept = 0;
+  const c = await awaitCopilotStop("/nonexistent/skillgate/events.jsonl", 1, {
+    budgetMs: 2000,
+    sleep: (ms) => {
+      slept += ms;
+      return Promise.resolve();
+    },
+  });
+  assert.equal(c.state, "behind");
+  assert.equal(slept, 0);
+});
