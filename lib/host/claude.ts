@@ -97,7 +97,7 @@ const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: the Skill tool has no
 
 /**
  * Claude Code's host object: a {@link Host} whose every folder and environment variable is known
- * (skillgate reads skills, agents and transcripts in Claude Code's layout for every host).
+ * (the default layout: a hook run for another host reads that host's own folders).
  */
 export type ClaudeHost = Host<"claude"> & {
   readonly layout: Required<HostLayout>;

@@ -333,10 +333,18 @@ function readTail(path: string): string {
 
 class NotAFile extends Error {}
 
+/** Whether an error is a missing permission (Deno's `NotCapable`, or the OS's denial). */
+function notGranted(err: unknown): boolean {
+  const errors = Deno.errors as Record<string, unknown>;
+  return [errors.NotCapable, errors.PermissionDenied].some((E) =>
+    typeof E === "function" && err instanceof (E as new () => Error)
+  );
+}
+
 /**
  * Waits until a Copilot CLI `events.jsonl` holds the stop's own `hook.start` record (see the
- * module doc), polling with a backoff of 10, 20, 40 … 200 ms within the budget. A file that
- * cannot be read is behind at once.
+ * module doc), polling with a backoff of 10, 20, 40 … 200 ms within the budget. A file this
+ * process is not granted is behind at once; a missing one is waited for.
  *
  * @param path The `events.jsonl`.
  * @param timestamp The agentStop payload's `timestamp` (undefined: nothing to compare).
@@ -360,9 +368,12 @@ export async function awaitCopilotStop(
       if (holdsStopMarker(readTail(path), timestamp)) return { state: "current", waitedMs, polls };
     } catch (err) {
       if (err instanceof NotAFile) return { state: "unverified", reason: "not-a-file" };
-      // Copilot CLI writes events.jsonl from the session's start: a file that cannot be read now
-      // (missing, not granted) will not hold the stop by waiting.
-      return { state: "behind", waitedMs: Math.round(performance.now() - started), polls };
+      // A file this process may not read will not hold the stop by waiting. One that is not there
+      // yet may: Copilot CLI 1.0.102 has been seen to run the first agentStop before it wrote
+      // events.jsonl at all.
+      if (notGranted(err)) {
+        return { state: "behind", waitedMs: Math.round(performance.now() - started), polls };
+      }
     }
     const left = budget - (performance.now() - started);
     if (left <= 0 || options.signal?.aborted) {

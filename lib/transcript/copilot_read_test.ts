@@ -296,15 +296,15 @@ Deno.test("copilot reader property: the chunk size never changes the run", async
   }
 });
 
-Deno.test("copilot reader: a file that cannot be read is behind at once, without waiting", async () => {
+Deno.test("copilot reader: a missing file is waited for (the host may not have written it yet)", async () => {
   let slept = 0;
   const c = await awaitCopilotStop("/nonexistent/skillgate/events.jsonl", 1, {
-    budgetMs: 2000,
+    budgetMs: 100,
     sleep: (ms) => {
       slept += ms;
-      return Promise.resolve();
+      return new Promise((r) => setTimeout(r, ms));
     },
   });
   assert.equal(c.state, "behind");
-  assert.equal(slept, 0);
+  assert.ok(slept > 0);
 });
