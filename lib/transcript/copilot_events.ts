@@ -35,40 +35,30 @@ import type {
   TranscriptMessage,
   TranscriptRun,
 } from "./model.ts";
-import { type RawLoad, selects } from "./loads.ts";
+import { normalizeSkillName, type RawLoad, selects } from "./loads.ts";
 import { cap, emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 
 /** The record `type` values Copilot CLI 1.0.102 was seen to write; any other is counted unknown. */
 export const COPILOT_KNOWN_TYPES: ReadonlySet<string> = new Set([
   "session.start",
-  "session.resume",
   "session.shutdown",
   "session.usage_record",
   "session.model_change",
-  "session.info",
-  "session.error",
-  "session.truncation",
-  "session.compaction_start",
-  "session.compaction_complete",
   "system.message",
   "user.message",
   "assistant.message",
   "assistant.turn_start",
   "assistant.turn_end",
-  "assistant.reasoning",
   "tool.execution_start",
   "tool.execution_complete",
-  "tool.user_requested",
   "skill.invoked",
   "skill.context_delivered_ref",
   "subagent.started",
   "subagent.selected",
   "subagent.configured",
   "subagent.completed",
-  "subagent.failed",
   "hook.start",
   "hook.end",
-  "abort",
 ]);
 
 /** Substrings one of which every line holding a load contains (the backward pre-filter). */
@@ -127,14 +117,6 @@ export function canonicalToolCall(
   return { name: c?.name ?? name, input };
 }
 
-function normalizeName(raw: string): { qualifiedName: string; name: string } | undefined {
-  const q = raw.trim().replace(/^\//, "").trim();
-  if (q === "" || q.length > 200 || /\s/.test(q)) return undefined;
-  const i = q.lastIndexOf(":");
-  const name = i >= 0 ? q.slice(i + 1) : q;
-  return name === "" ? undefined : { qualifiedName: q, name };
-}
-
 /** The folders Copilot CLI 1.0.102 reads skills from, as they end a SKILL.md's path. */
 const DEFAULT_SKILL_VIEW_RE =
   /[\\/](?:\.github|\.claude|\.agents|\.copilot)[\\/]skills[\\/]([^\\/]+)[\\/]SKILL\.md$/;
@@ -177,7 +159,7 @@ export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefin
   const data = rec.data;
   if (!isRec(data) || inSubagent(data)) return [];
   if (rec.type === "skill.invoked") {
-    const norm = normalizeName(str(data.name) ?? "");
+    const norm = normalizeSkillName(str(data.name) ?? "");
     const via = data.trigger === "agent-invoked" ? "skill_tool" : "command";
     return norm ? [{ ...norm, via }] : [];
   }
@@ -187,7 +169,7 @@ export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefin
     if (!isRec(t) || t.name !== "view" || !isRec(t.arguments)) continue;
     const path = str(t.arguments.path);
     const n = path ? skillOfView(path, skillsDirs) : undefined;
-    const norm = n ? normalizeName(n) : undefined;
+    const norm = n ? normalizeSkillName(n) : undefined;
     if (norm) out.push({ ...norm, via: "read", toolUseId: str(t.toolCallId) });
   }
   return out;
@@ -267,10 +249,9 @@ export class CopilotRunBuilder {
       case "tool.execution_complete":
         this.result(data);
         break;
-      case "subagent.completed":
-      case "subagent.failed": {
+      case "subagent.completed": {
         const id = str(data.toolCallId);
-        const n: TaskNotification = { seq: ++this.seq, status: rec.type.slice(9) };
+        const n: TaskNotification = { seq: ++this.seq, status: "completed" };
         if (id) n.toolUseId = id;
         this.notifications.push(n);
         break;

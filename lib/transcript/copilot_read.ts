@@ -36,12 +36,24 @@ import {
 import { emptyStats, parseLine } from "./record.ts";
 import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
 import { catchUpBudget } from "./currency.ts";
-import { COPILOT_LOAD_NEEDLES, copilotLoadsOf, CopilotRunBuilder } from "./copilot_events.ts";
+import {
+  COPILOT_LOAD_NEEDLES,
+  copilotLoadsOf,
+  CopilotRunBuilder,
+  isCopilotRecord,
+} from "./copilot_events.ts";
 import type { LoadSearch } from "./read.ts";
 import type { RawLoad } from "./loads.ts";
 
 const MESSAGE_RE = /"type"\s*:\s*"(?:user|assistant)\.message"/;
-const COPILOT_TYPE_RE = /^\s*\{\s*"type"\s*:\s*"[a-z_]+\.[a-z_.]+"/;
+const COPILOT_TYPE_RE = /"type"\s*:\s*"[a-z_]+\.[a-z_.]+"/;
+
+/** Whether a line is a Copilot event (parsed; a line over 1 MiB judged by its `type` unparsed). */
+function isCopilotLine(line: string): boolean {
+  if (line.length > 1024 * 1024) return COPILOT_TYPE_RE.test(line);
+  const rec = parseLine(line);
+  return rec !== undefined && isCopilotRecord(rec);
+}
 
 /** The reason an unknown shape gives for a file with no Copilot records. */
 const NO_KNOWN_RECORDS = "no user or assistant messages, and lines that are no Copilot event";
@@ -83,7 +95,7 @@ function* scanBackward(
       if (line.trim() === "") continue;
       if (!sawMessages) {
         if (MESSAGE_RE.test(line)) sawMessages = true;
-        else if (!COPILOT_TYPE_RE.test(line)) sawUnknown = true;
+        else if (!sawUnknown && !isCopilotLine(line)) sawUnknown = true;
       }
       if (!COPILOT_LOAD_NEEDLES.some((n) => line.includes(n))) continue;
       const rec = parseLine(line);
