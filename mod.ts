@@ -65,3 +65,4 @@ export {
   type RedirectSources,
 } from "./lib/redirect/redirect.ts";
 export { type HookEvent, type HostKind, parsePayload } from "./lib/host/payload.ts";
+export type { HostFolders, HostLayout } from "./lib/host/mod.ts";

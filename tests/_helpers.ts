@@ -8,6 +8,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { denoRunArgs, type HookId, hookRow } from "../lib/hook/table.ts";
+import type { HostFolders } from "../lib/host/mod.ts";
 
 /** The repository root. */
 export const REPO_ROOT: string = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -114,6 +115,11 @@ export interface RunHookOptions {
   readonly holdStdin?: boolean;
   /** Kill the process (SIGKILL) when it has not ended by itself after this many ms. */
   readonly killAfterMs?: number;
+  /**
+   * The folders of the host the hook is registered for, when not Claude Code's (the grants
+   * `setup --<host>` writes, see `PermissionPaths.host`).
+   */
+  readonly host?: HostFolders;
 }
 
 /**
@@ -167,7 +173,11 @@ export async function runHookProcess(
   const row = hookRow(id);
   let args = denoRunArgs(
     row,
-    { stateRoot: opts.world.stateRoot, claudeConfigDir: opts.world.claudeDir },
+    {
+      stateRoot: opts.world.stateRoot,
+      claudeConfigDir: opts.world.claudeDir,
+      ...(opts.host ? { host: opts.host } : {}),
+    },
     join(REPO_ROOT, opts.module === "entry" ? row.entry : row.bundle),
   );
   if (opts.mapArgs) args = opts.mapArgs(args);

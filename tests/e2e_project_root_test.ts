@@ -8,7 +8,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, readLog, REPO_ROOT, type TempWorld } from "./_helpers.ts";
+import {
+  copyDir,
+  FIXTURES,
+  makeTempWorld,
+  readLog,
+  REPO_ROOT,
+  type TempWorld,
+} from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -163,6 +170,10 @@ Deno.test("e2e: setup's settings.json commands see the project root's skills fro
 
 Deno.test("e2e: setup's Copilot CLI commands find the git root without CLAUDE_PROJECT_DIR", async () => {
   await withProject(async (p) => {
+    // Copilot CLI reads personal skills from its own home (not ~/.claude/skills), and a project's
+    // .claude/skills as Claude Code does.
+    copyDir(join(FIXTURES, "world", "skills"), join(p.world.home, ".copilot", "skills"));
+    copyDir(join(FIXTURES, "world", "agents"), join(p.world.home, ".copilot", "agents"));
     await install(p.world, ["--copilot", "--skill-routing"]);
     const path = join(p.world.home, ".copilot", "hooks", "skillgate.json");
     const hooks = listOwnedHooks(

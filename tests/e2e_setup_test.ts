@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, REPO_ROOT, type TempWorld } from "./_helpers.ts";
+import { copyDir, FIXTURES, makeTempWorld, REPO_ROOT, type TempWorld } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -160,6 +160,31 @@ function scenario(world: TempWorld, hookId: string, host: HostKind) {
         check: (json: unknown) =>
           assert.match((json as { additionalContext: string }).additionalContext, /\/review/),
       };
+    case "copilot:skill-contract": {
+      // A real Copilot CLI session (host tests), as the file was at its first agentStop.
+      const lines = Deno.readTextFileSync(
+        join(FIXTURES, "transcripts", "copilot", "met_after_block.jsonl"),
+      ).split("\n");
+      const at = lines.findIndex((l) => l.includes('"hook.start"') && l.includes('"agentStop"'));
+      const dir = join(world.home, ".copilot", "session-state", SESSION);
+      Deno.mkdirSync(dir, { recursive: true });
+      Deno.writeTextFileSync(join(dir, "events.jsonl"), lines.slice(0, at + 1).join("\n") + "\n");
+      return {
+        payload: {
+          sessionId: SESSION,
+          timestamp: JSON.parse(lines[at]).data.input.timestamp,
+          cwd: world.projectDir,
+          transcriptPath: join(dir, "events.jsonl"),
+          stopReason: "end_turn",
+          stop_hook_active: false,
+        },
+        check: (json: unknown) => {
+          const out = json as { decision: string; reason: string };
+          assert.equal(out.decision, "block");
+          assert.match(out.reason, /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
+        },
+      };
+    }
     case "copilot:skill-redirect":
       return {
         payload: {
@@ -236,6 +261,12 @@ for (const row of HOOKS) {
 for (const row of HOOKS.filter((h) => hostRegistration(COPILOT, h))) {
   Deno.test(`e2e: setup --copilot registers ${row.id} and its bash command answers under sh -c`, async () => {
     await withWorld(async (world) => {
+      // Copilot CLI's own folders (it does not read ~/.claude/skills or ~/.claude/agents).
+      const copilotHome = join(world.home, ".copilot");
+      copyDir(join(FIXTURES, "routing", "skills"), join(copilotHome, "skills"));
+      copyDir(join(FIXTURES, "host", "skills"), join(copilotHome, "skills"));
+      copyDir(join(FIXTURES, "world", "agents"), join(copilotHome, "agents"));
+      await Deno.remove(world.claudeDir, { recursive: true });
       await install(world, ["--copilot", "--skill-routing"]);
       const path = join(world.home, ".copilot", "hooks", "skillgate.json");
       const doc = JSON.parse(await Deno.readTextFile(path));

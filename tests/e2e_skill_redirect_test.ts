@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
+import {
+  copyDir,
+  FIXTURES,
+  makeTempWorld,
+  readLog,
+  runHookProcess,
+  type TempWorld,
+} from "./_helpers.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
+import type { HostFolders } from "../lib/host/mod.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 
@@ -17,6 +26,16 @@ async function withWorld(fn: (world: TempWorld) => Promise<void>): Promise<void>
   } finally {
     await world.cleanup();
   }
+}
+
+/**
+ * Copilot CLI's folders in a world (`~/.copilot`), with the fixture agents in its own agents
+ * folder: the grants `setup --copilot` writes, and where Copilot CLI reads agents.
+ */
+function copilotFolders(world: TempWorld): HostFolders {
+  const configDir = join(world.home, ".copilot");
+  copyDir(join(FIXTURES, "world", "agents"), join(configDir, "agents"));
+  return { configDir, home: world.home, layout: COPILOT.layout };
 }
 
 /** Installs a fixture transcript where Claude Code would write it; returns its path. */
@@ -197,8 +216,12 @@ Deno.test("skill_redirect hook passes a non-Skill tool and malformed Skill input
 
 Deno.test("skill_redirect hook gives Copilot CLI its flat deny, toolArgs as object or string", async () => {
   await withWorld(async (world) => {
+    const host = copilotFolders(world);
+    // Copilot CLI does not read ~/.claude/agents: only its own folders count.
+    await Deno.remove(join(world.claudeDir, "agents"), { recursive: true });
     const obj = await runHookProcess("skill-redirect", payload("redirect_copilot_skill_agent"), {
       world,
+      host,
     });
     assert.equal(obj.code, 0);
     assert.deepEqual(obj.json, {
@@ -209,7 +232,7 @@ Deno.test("skill_redirect hook gives Copilot CLI its flat deny, toolArgs as obje
     const str = await runHookProcess(
       "skill-redirect",
       payload("redirect_copilot_skill_string_args"),
-      { world },
+      { world, host },
     );
     assert.deepEqual(str.json, {
       permissionDecision: "deny",
@@ -484,7 +507,7 @@ Deno.test("skill_redirect Stop of Copilot CLI (agentStop) passes: its preToolUse
       transcriptPath: join(world.root, "events.jsonl"),
       stopReason: "end_turn",
       stop_hook_active: false,
-    }, { world });
+    }, { world, host: copilotFolders(world) });
     assert.equal(run.stdout, "");
     assert.equal(run.stderr, "");
   });
@@ -512,7 +535,7 @@ Deno.test("skill_redirect hook never redirects a skill built into Claude Code th
 
 Deno.test("skill_redirect hook under Codex CLI: denies a shell read of an agent's SKILL.md, pointing at spawn_agent", async () => {
   const { denoRunArgs, hookRow } = await import("../lib/hook/table.ts");
-  const { hostReadDirs } = await import("../lib/host/folders.ts");
+  const { hostFolders } = await import("../lib/host/folders.ts");
   const { CODEX } = await import("../lib/host/codex.ts");
   const world = await makeTempWorld({ skills: ["world/skills"] });
   try {
@@ -527,7 +550,8 @@ Deno.test("skill_redirect hook under Codex CLI: denies a shell read of an agent'
     const paths = {
       stateRoot: world.stateRoot,
       claudeConfigDir: world.claudeDir,
-      hostDirs: hostReadDirs(CODEX, places, [world.projectDir]),
+      projectDir: world.projectDir,
+      host: hostFolders(CODEX, places),
     };
     const mapArgs = (args: string[]) => denoRunArgs(row, paths, args.at(-1)!);
     const codex = (command: string) => ({

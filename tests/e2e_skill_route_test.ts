@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
+import {
+  copyDir,
+  FIXTURES,
+  makeTempWorld,
+  readLog,
+  runHookProcess,
+  type TempWorld,
+} from "./_helpers.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
+import { CODEX } from "../lib/host/codex.ts";
+import { hostFolders } from "../lib/host/folders.ts";
 
 const ON = { SKILLGATE_SKILL_ROUTING: "on" };
 const SECRET = "sk-live-SECRET-7f3a9c1e";
@@ -170,15 +180,24 @@ Deno.test("skill-route hook finds skills through a symlinked skill folder and a 
   });
 });
 
-Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context", async () => {
+Deno.test("skill-route hook answers Copilot CLI's userPromptSubmitted with a flat context, from Copilot's own skills", async () => {
   await withWorld(async (world) => {
-    const r = await runHookProcess(
-      "skill-route",
-      { sessionId: "cop-1", timestamp: 1, cwd: world.projectDir, prompt: "please check my diff" },
-      { world, env: ON },
-    );
+    const configDir = join(world.home, ".copilot");
+    const p = {
+      sessionId: "cop-1",
+      timestamp: 1,
+      cwd: world.projectDir,
+      prompt: "please check my diff",
+    };
+    const host = { configDir, home: world.home, layout: COPILOT.layout };
+    // Copilot CLI does not read ~/.claude/skills: nothing routes until its own folder has skills.
+    const none = await runHookProcess("skill-route", p, { world, env: ON, host });
+    assert.equal(none.stdout, "");
+    copyDir(join(FIXTURES, "routing", "skills"), join(configDir, "skills"));
+    const r = await runHookProcess("skill-route", p, { world, env: ON, host });
     const out = r.json as { additionalContext: string };
     assert.ok(out.additionalContext.includes("/review"));
+    assert.match(out.additionalContext, /\(userPromptSubmitted hook;.*the skill tool loads/);
   });
 });
 
@@ -351,9 +370,21 @@ Deno.test("skill-route hook under Codex CLI: routes the user's prompt, never a s
       model: "gpt-5.5",
       ...extra,
     });
+    // The grants `setup --codex` writes: Codex CLI's own folders, not Claude Code's.
+    const host = hostFolders(CODEX, { home: world.home, env: () => undefined });
+    // Codex CLI does not read ~/.claude/skills: nothing routes until its own folder has skills.
+    const none = await runHookProcess("skill-route", codex("this test fails, fix it"), {
+      world,
+      env: ON,
+      host,
+    });
+    assert.equal(none.code, 0);
+    assert.equal(none.stdout, "");
+    copyDir(join(FIXTURES, "routing", "skills"), join(world.home, ".agents", "skills"));
     const routed = await runHookProcess("skill-route", codex("this test fails, fix it"), {
       world,
       env: ON,
+      host,
     });
     assert.equal(routed.code, 0);
     assert.ok(context(routed.json).includes("/investigate"), routed.stdout);
@@ -365,7 +396,7 @@ Deno.test("skill-route hook under Codex CLI: routes the user's prompt, never a s
         ),
       ]
     ) {
-      const r = await runHookProcess("skill-route", p, { world, env: ON });
+      const r = await runHookProcess("skill-route", p, { world, env: ON, host });
       assert.equal(r.code, 0);
       assert.equal(r.stdout, "", JSON.stringify(p));
     }

@@ -1,14 +1,15 @@
 /**
- * The catalog of installed skills and agents.
+ * The catalog of installed skills and agents, in the folders of the host a hook runs for (its
+ * layout, `lib/host/folders.ts`: Claude Code's unless {@link CatalogOptions.hostFolders} names
+ * another host's, and then never Claude Code's).
  *
- * Skills: `<claude config>/skills/**\/SKILL.md` (personal), the project's `.claude/skills` from
- * the session's directory up to the repository root (project), installed plugins'
- * `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is its
- * directory's name; its frontmatter `name`, where it differs, is accepted too.
- *
- * Agents: `<claude config>/agents/**\/*.md`, the project's `.claude/agents`, plugin agents and
- * config `agent_dirs`. An agent's identity is its frontmatter `name` (or `meta.name`), else the
- * file stem.
+ * Skills: personal (`<claude config>/skills/**\/SKILL.md`), the project's (`.claude/skills`;
+ * Copilot CLI's `.github/skills`, Codex CLI's `.agents/skills`, …) from the session's directory up
+ * to the repository root, installed plugins' `skills/**\/SKILL.md` (named `plugin:name`), and
+ * config `skill_dirs`. A skill's name is its directory's name; its frontmatter `name`, where it
+ * differs, is accepted too. Agents likewise (`agents/**\/*.md`, Codex CLI's `*.toml`, config
+ * `agent_dirs`): an agent's identity is its frontmatter `name` (or `meta.name`, or a TOML file's
+ * `name`), else the file stem (without `.agent.md` or `.md`).
  *
  * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
  * them (a linked skill folder, a linked skills root, linked agent files), each real directory
@@ -24,6 +25,8 @@ import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 import { exists } from "../base/fs.ts";
 import { CLAUDE } from "../host/claude.ts";
+import type { HostFolders } from "../host/host.ts";
+import { readFolders } from "../host/folders.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
@@ -93,6 +96,12 @@ export interface Catalog {
 export interface CatalogOptions {
   /** The Claude Code config directory. */
   readonly claudeConfigDir: string;
+  /**
+   * The host whose folders are scanned, when it is not Claude Code: its config directory, home
+   * and layout give the personal and project folders, instead of Claude Code's (plugins only when
+   * its layout has them): `lib/host/folders.ts`.
+   */
+  readonly hostFolders?: HostFolders;
   /** The session's directory (the payload's `cwd`); project skills are searched from here. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
@@ -101,10 +110,6 @@ export interface CatalogOptions {
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories (config `agent_dirs`). */
   readonly extraAgentDirs?: readonly string[];
-  /** Another host's project skills folders (`.agents/skills`), searched like `.claude/skills`. */
-  readonly projectSkillFolders?: readonly string[];
-  /** Another host's agents folders relative to a project root (`.codex/agents`). */
-  readonly projectAgentFolders?: readonly string[];
   /** Scan skills (default true). */
   readonly skills?: boolean;
   /** Scan agents (default true). */
@@ -156,7 +161,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 6;
+const INDEX_VERSION = 7;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -227,8 +232,7 @@ function projectBases(cwd: string | undefined, projectDir: string | undefined): 
   return bases;
 }
 
-async function pluginRoots(claudeDir: string): Promise<Root[]> {
-  const pluginsDir = join(claudeDir, CLAUDE.layout.plugins);
+async function pluginRoots(pluginsDir: string): Promise<Root[]> {
   const installs: string[] = [];
   try {
     const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
@@ -282,17 +286,17 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  add(join(opts.claudeConfigDir, CLAUDE.layout.userSkills), "skills", "personal");
-  add(join(opts.claudeConfigDir, CLAUDE.layout.userAgents), "agents", "personal");
+  const claude = { configDir: opts.claudeConfigDir, home: "", layout: CLAUDE.layout };
+  const f = readFolders(opts.hostFolders ?? claude); // the sending host's, and no other host's
+  for (const d of f.skillDirs) add(d, "skills", "personal");
+  for (const d of f.agentDirs) add(d, "agents", "personal");
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
-    add(join(base, CLAUDE.layout.projectSkills), "skills", "project");
-    add(join(base, CLAUDE.layout.projectAgents), "agents", "project");
-    for (const rel of opts.projectSkillFolders ?? []) add(join(base, rel), "skills", "project");
-    for (const rel of opts.projectAgentFolders ?? []) add(join(base, rel), "agents", "project");
+    for (const d of f.projectSkills) add(join(base, d), "skills", "project");
+    for (const d of f.projectAgents) add(join(base, d), "agents", "project");
   }
-  // Without a (readable) plugins entry there is neither a plugin list nor a plugin cache to read.
-  if (exists(join(opts.claudeConfigDir, CLAUDE.layout.plugins))) {
-    for (const r of await pluginRoots(opts.claudeConfigDir)) add(r.dir, r.kind, r.source, r.plugin);
+  // Without a (readable) plugins entry (Claude Code's) there is no plugin list nor plugin cache.
+  if (f.plugins && exists(f.plugins)) {
+    for (const r of await pluginRoots(f.plugins)) add(r.dir, r.kind, r.source, r.plugin);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
   for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
@@ -421,7 +425,7 @@ async function readAgent(root: Root, file: string, mtimeMs: number): Promise<Age
     : typeof meta.name === "string" && meta.name.trim()
     ? meta.name.trim()
     : undefined;
-  const local = (fm ?? basename(file).replace(/\.md$/i, "")).slice(0, 256);
+  const local = (fm ?? basename(file).replace(/(\.agent)?\.md$/i, "")).slice(0, 256);
   return {
     name: root.plugin ? `${root.plugin}:${local}` : local,
     source: root.source,

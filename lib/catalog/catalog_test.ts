@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { COPILOT } from "../host/copilot.ts";
 import { join, relative as relativePath } from "node:path";
 import {
   agentNames,
@@ -506,5 +507,41 @@ Deno.test("the catalog and names indexes see changes behind symlinks", async () 
     assert.deepEqual(findSkill(await loadCatalog(opts), "dot-skill")?.triggers, ["other"]);
   } finally {
     await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() with Copilot CLI's folders: its home and a project's .github, .claude, .agents; not ~/.claude", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const skill = (at: string, name: string) => {
+      Deno.mkdirSync(`${at}/${name}`, { recursive: true });
+      Deno.writeTextFileSync(`${at}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: d\n---\n`);
+    };
+    const project = `${dir}/project`;
+    Deno.mkdirSync(`${project}/.git`, { recursive: true });
+    skill(`${dir}/copilot/skills`, "home-skill");
+    skill(`${project}/.github/skills`, "github-skill");
+    skill(`${project}/.claude/skills`, "claude-project-skill");
+    skill(`${project}/.agents/skills`, "agents-skill");
+    skill(`${dir}/claude/skills`, "claude-home-skill");
+    Deno.mkdirSync(`${dir}/copilot/agents`, { recursive: true });
+    Deno.writeTextFileSync(`${dir}/copilot/agents/helper.agent.md`, "---\ndescription: d\n---\n");
+    Deno.mkdirSync(`${project}/.github/agents`, { recursive: true });
+    Deno.writeTextFileSync(`${project}/.github/agents/fixer.md`, "---\nname: fixer\n---\n");
+    const c = await loadCatalog({
+      claudeConfigDir: `${dir}/claude`,
+      hostFolders: { configDir: `${dir}/copilot`, home: `${dir}/home`, layout: COPILOT.layout },
+      cwd: project,
+    });
+    assert.deepEqual(c.skills.map((s) => s.name).sort(), [
+      "agents-skill",
+      "claude-project-skill",
+      "github-skill",
+      "home-skill",
+    ]);
+    // An agent file's stem without `.agent.md` names it when its frontmatter does not.
+    assert.deepEqual(c.agents.map((a) => a.name).sort(), ["fixer", "helper"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -7,9 +7,9 @@
  */
 
 import { configList, type ConfigState } from "../base/config.ts";
-import { getEnv } from "../base/locations.ts";
+import { getEnv, homeDir } from "../base/locations.ts";
 import { CLAUDE } from "../host/claude.ts";
-import { catalogFolders } from "../host/folders.ts";
+import { hostFolders } from "../host/folders.ts";
 import { hostFor } from "../host/mod.ts";
 import type { HookEvent } from "../host/payload.ts";
 import type { CatalogOptions } from "./catalog.ts";
@@ -32,17 +32,16 @@ export interface CatalogContext {
  * @returns The options; callers add their own (`agents`, `writeIndex`).
  */
 export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogOptions {
-  // The sending host's own folders (Codex CLI's `.agents/skills`, `.codex/agents`, ...), besides
-  // Claude Code's, when its layout is cataloged.
-  const host = catalogFolders(hostFor(ev.host), { home: getEnv("HOME") ?? "", env: getEnv });
+  // Another host's hook sees that host's skills and agents (the folders its layout declares:
+  // Copilot CLI's, Codex CLI's), not Claude Code's.
+  const host = ev.host === CLAUDE.kind ? undefined : hostFor(ev.host);
   return {
     claudeConfigDir: ctx.claudeConfigDir,
+    ...(host ? { hostFolders: hostFolders(host, { home: homeDir(), env: getEnv }) } : {}),
     cwd: ev.cwd,
     projectDir: getEnv(CLAUDE.env.projectDir),
-    extraSkillDirs: [...configList(ctx.config, "skill_dirs", []), ...host.skillDirs],
-    extraAgentDirs: [...configList(ctx.config, "agent_dirs", []), ...host.agentDirs],
-    ...(host.projectSkills.length ? { projectSkillFolders: host.projectSkills } : {}),
-    ...(host.projectAgents.length ? { projectAgentFolders: host.projectAgents } : {}),
+    extraSkillDirs: configList(ctx.config, "skill_dirs", []),
+    extraAgentDirs: configList(ctx.config, "agent_dirs", []),
     stateRoot: ctx.stateRoot,
   };
 }

@@ -11,6 +11,40 @@ import {
   writeRecord,
 } from "../contracts/_records_kit_test.ts";
 import { capture } from "./_kit_test.ts";
+import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
+import { INVESTIGATE } from "../contracts/_kit_test.ts";
+import { decideStop } from "../contracts/stop.ts";
+import { parseCopilotText } from "../transcript/copilot_read.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
+
+/**
+ * A Copilot CLI session (the host tests' real events.jsonl) in `~/.copilot/session-state`, with
+ * the record its first agentStop wrote (blocked), and the skill in Copilot's own folder.
+ */
+function copilotSession(home: string, session: string) {
+  const text = Deno.readTextFileSync(
+    join(FIXTURES, "transcripts", "copilot", "met_after_block.jsonl"),
+  );
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => l.includes('"hook.start"') && l.includes('"agentStop"'));
+  const read = parseCopilotText(lines.slice(0, at + 1).join("\n") + "\n", { skill: "investigate" });
+  const run = (read as { run: TranscriptRun }).run;
+  const blocked = decideStop({
+    run,
+    contract: INVESTIGATE,
+    skill: "investigate",
+    stopHookActive: false,
+    kind: "headless",
+    sessionId: session,
+    command: "skillgate",
+    now: new Date("2026-01-01T00:00:00Z"),
+  }, undefined).next!;
+  const dir = join(home, ".copilot", "session-state", session);
+  Deno.mkdirSync(dir, { recursive: true });
+  Deno.writeTextFileSync(join(dir, "events.jsonl"), text);
+  copyDir(join(FIXTURES, "host", "skills"), join(home, ".copilot", "skills"));
+  return { blocked, transcript: join(dir, "events.jsonl") };
+}
 
 Deno.test("report exits 3 and names a corrupt record, still reporting the others", async () => {
   await withRoot(async (root) => {
@@ -106,6 +140,10 @@ Deno.test("skillgate contract report re-checks blocked runs against their transc
       hookRecord(["stop_unmet"], "s-gone"),
       join(world.claudeDir, "projects", "-work-project", "s-gone.jsonl"),
     );
+    // s-copilot: a Copilot CLI session blocked at its first agentStop, then fixed.
+    const cp = copilotSession(world.home, "s-copilot");
+    assert.equal(cp.blocked.outcome, "blocked");
+    writeRecord(world.stateRoot, "s-copilot", cp.blocked, cp.transcript);
     // s-outside names a transcript outside the Claude projects directory: never read.
     writeRecord(
       world.stateRoot,
@@ -137,9 +175,10 @@ Deno.test("skillgate contract report re-checks blocked runs against their transc
     assert.equal(by["s-open"].outcome, "miss");
     assert.equal(by["s-gone"].outcome, "blocked");
     assert.equal(by["s-gone"].recheckNote, "transcript is gone");
+    assert.equal(by["s-copilot"].outcome, "fixed_after_block", JSON.stringify(by["s-copilot"]));
     assert.equal(
       by["s-outside"].recheckNote,
-      "transcript is not under the Claude projects directory",
+      "transcript is not under a host's transcripts directory",
     );
   } finally {
     await world.cleanup();

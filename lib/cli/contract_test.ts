@@ -165,14 +165,20 @@ Deno.test("contract check exits 3 for a missing transcript", async () => {
   );
 });
 
-Deno.test("contract check exits 4 for a file that is not a Claude Code transcript", async () => {
+Deno.test("contract check exits 4 for a file that is no known host's transcript", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const path = join(dir, "events.jsonl");
+    // A Copilot CLI events file (read as one) that never loads the skill: exit 6.
     await Deno.writeTextFile(
       path,
-      '{"type":"session.start","data":{}}\n{"type":"user.message","data":{}}\n',
+      '{"type":"session.start","data":{}}\n{"type":"user.message","data":{"content":"hi"}}\n',
     );
+    const copilot = await run(
+      ["check", "--transcript", path, "--skill", "investigate", "--skill-file", SKILL_FILE],
+    );
+    assert.equal(copilot.code, 6, copilot.err);
+    await Deno.writeTextFile(path, '{"event":"start","payload":{}}\n{"event":"message"}\n');
     const r = await run([
       "check",
       "--transcript",
@@ -384,5 +390,33 @@ Deno.test("contract lint: a file without frontmatter is an error; --json gives e
     assert.deepEqual(data.files[1].items, ["debug-report", "repro-after-fix"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("contract check reads a Copilot CLI events.jsonl (host from the file) with Copilot's own skills", async () => {
+  const events = join(FIX, "copilot", "met_after_block.jsonl");
+  const saved = Deno.env.get("COPILOT_HOME");
+  const home = await Deno.makeTempDir();
+  try {
+    // The skill in Copilot CLI's own folder: the catalog reads it for a Copilot transcript.
+    await Deno.mkdir(join(home, "skills", "investigate"), { recursive: true });
+    await Deno.copyFile(
+      join(ROOT, "fixtures/host/skills/investigate/SKILL.md"),
+      join(home, "skills", "investigate", "SKILL.md"),
+    );
+    Deno.env.set("COPILOT_HOME", home);
+    const met = await run(["check", "--transcript", events, "--skill", "investigate"]);
+    assert.equal(met.code, 0, met.out + met.err);
+    // Cut at the first agentStop: the state the hook blocked on.
+    const lines = (await Deno.readTextFile(events)).split("\n");
+    const at = lines.findIndex((l) => l.includes('"agentStop"') && l.includes('"hook.start"'));
+    const cut = join(home, "events.jsonl");
+    await Deno.writeTextFile(cut, lines.slice(0, at + 1).join("\n") + "\n");
+    const unmet = await run(["check", "--transcript", cut, "--skill", "investigate"]);
+    assert.equal(unmet.code, 1, unmet.out + unmet.err);
+    assert.equal(unmet.out.split("\n")[0], SEED_BLOCK);
+  } finally {
+    saved === undefined ? Deno.env.delete("COPILOT_HOME") : Deno.env.set("COPILOT_HOME", saved);
+    await Deno.remove(home, { recursive: true });
   }
 });

@@ -24,7 +24,7 @@ import type { CheckResult } from "./check.ts";
 
 /** What {@link checkTranscript} needs. */
 export interface TranscriptCheckOptions {
-  /** The transcript file (Claude Code JSONL, or a Codex CLI `rollout-*.jsonl`). */
+  /** The transcript (Claude Code JSONL, Copilot CLI `events.jsonl`, Codex CLI `rollout-*.jsonl`). */
   readonly transcript: string;
   /** The skill whose last run is checked (a leading `/` is dropped). */
   readonly skill: string;
@@ -125,7 +125,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
     // hook, whatever the contract's source.
     const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
-    const { claudeConfigDir, getEnv } = await import("../base/locations.ts");
+    const { claudeConfigDir, getEnv, homeDir } = await import("../base/locations.ts");
     let configDir = options.claudeConfigDir;
     if (configDir === undefined) {
       try {
@@ -134,8 +134,22 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
         return verdict(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errorCause(e)}`);
       }
     }
+    // The file says which host wrote it (its first record); that host's reader reads it, and
+    // that host's skill folders are the ones it loads from.
+    const { formatOfFile, readerFor } = await import("../transcript/readers.ts");
+    const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
+    const { hostFolders } = await import("../host/folders.ts");
+    const format = await formatOfFile(options.transcript);
+    const host = HOSTS.find((h) => h !== DEFAULT_HOST && h.transcript === format);
+    let folders;
+    try {
+      folders = host ? hostFolders(host, { home: homeDir(), env: getEnv }) : undefined;
+    } catch (e) {
+      return verdict(EXIT_CODES.STATE_ERROR, `${host?.name} config directory: ${errorCause(e)}`);
+    }
     const catalog = await loadCatalog({
       claudeConfigDir: configDir,
+      ...(folders ? { hostFolders: folders } : {}),
       cwd: options.cwd ?? Deno.cwd(),
       projectDir: getEnv("CLAUDE_PROJECT_DIR"),
       agents: false,
@@ -164,8 +178,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       contract = c.contract;
     }
 
-    const { formatOfPath, transcriptReader } = await import("../transcript/formats.ts");
-    const reader = (await transcriptReader(formatOfPath(options.transcript)))!;
+    const reader = await readerFor(format);
     const read = await reader.readRun(options.transcript, { skill, skillsDirs: catalog.dirs });
     if (read.kind === "not_loaded") {
       return verdict(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`);

@@ -74,25 +74,35 @@ export type Rechecker = (
 ) => Promise<{ outcome: "met" | "met_waived" | "unmet"; items: string[] } | { note: string }>;
 
 /**
- * The default re-check: the run's transcript (only under the Claude projects directory), against
- * the installed skill's contract.
+ * The default re-check: the run's transcript (only under a host's transcripts folder: Claude
+ * Code's `projects`, Copilot CLI's `session-state`, Codex CLI's `sessions`), read by that host's
+ * reader, against the skill installed for that host.
  *
  * @returns The re-check.
  */
 export async function defaultRechecker(): Promise<Rechecker> {
-  const { claudeConfigDir, getEnv, skillgateCommand, stateRoot } = await import(
+  const { claudeConfigDir, getEnv, homeDir, skillgateCommand, stateRoot } = await import(
     "../base/locations.ts"
   );
   const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   const { validateContract } = await import("./schema.ts");
-  const { readTranscriptRun } = await import("../transcript/read.ts");
+  const { readerFor } = await import("../transcript/readers.ts");
+  const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
   const { checkContract } = await import("./check.ts");
-  let projects: string;
+  // Each host's transcripts folder, with the folders its skills are read from.
+  const places: { dir: string; host: (typeof HOSTS)[number]; configDir: string }[] = [];
   try {
-    projects = resolve(claudeConfigDir(), "projects");
+    for (const host of HOSTS) {
+      const configDir = host === DEFAULT_HOST
+        ? claudeConfigDir()
+        : host.configDir({ home: homeDir(), env: getEnv });
+      if (host.layout.transcripts) {
+        places.push({ dir: resolve(configDir, host.layout.transcripts), host, configDir });
+      }
+    }
   } catch (e) {
-    return () => Promise.resolve({ note: `Claude config directory: ${errorCause(e)}` });
+    return () => Promise.resolve({ note: `config directory: ${errorCause(e)}` });
   }
   let values: Record<string, string> = {};
   try {
@@ -101,22 +111,28 @@ export async function defaultRechecker(): Promise<Rechecker> {
     values = {};
   }
   type Cat = Awaited<ReturnType<typeof loadCatalog>>;
-  let catalog: Promise<Cat> | undefined;
+  const catalogs = new Map<string, Promise<Cat>>();
   const command = skillgateCommand(values);
   return async (record, run) => {
     const path = record.transcript;
     if (!path) return { note: "no transcript path recorded" };
     const abs = resolve(path);
-    if (!abs.startsWith(projects + sep) || !abs.endsWith(".jsonl")) {
-      return { note: "transcript is not under the Claude projects directory" };
+    const place = places.find((p) => abs.startsWith(p.dir + sep));
+    if (!place || !abs.endsWith(".jsonl")) {
+      return { note: "transcript is not under a host's transcripts directory" };
     }
+    const { host } = place;
     try {
       Deno.statSync(abs);
     } catch {
       return { note: "transcript is gone" };
     }
+    let catalog = catalogs.get(host.kind);
     catalog ??= loadCatalog({
       claudeConfigDir: claudeConfigDir(),
+      ...(host === DEFAULT_HOST
+        ? {}
+        : { hostFolders: { configDir: place.configDir, home: homeDir(), layout: host.layout } }),
       cwd: Deno.cwd(),
       projectDir: getEnv("CLAUDE_PROJECT_DIR"),
       extraSkillDirs: configList(
@@ -126,6 +142,7 @@ export async function defaultRechecker(): Promise<Rechecker> {
       ),
       agents: false,
     });
+    catalogs.set(host.kind, catalog);
     const cat = await catalog;
     const entry = findSkill(cat, run.skill);
     if (!entry || entry.contract === undefined) return { note: "skill or contract not installed" };
@@ -133,7 +150,7 @@ export async function defaultRechecker(): Promise<Rechecker> {
     if (!v.ok) return { note: "contract block is invalid" };
     let read;
     try {
-      read = await readTranscriptRun(abs, {
+      read = await (await readerFor(host.transcript)).readRun(abs, {
         skill: run.skill,
         fromOffset: run.loadOffset,
         skillsDirs: cat.dirs,

@@ -92,6 +92,24 @@ export function sessionKind(env: EnvReader = getEnv): SessionKind {
 }
 
 /**
+ * The session kind of a stop, from environment markers and what the transcript says: a session
+ * whose transcript says it runs unattended (a Copilot CLI `-p` run, see
+ * `TranscriptRun.nonInteractive`) is `headless` unless a marker decided otherwise.
+ *
+ * @param transcriptUnattended Whether the transcript says the session runs unattended.
+ * @param env Reads an environment variable (default: {@link getEnv}).
+ * @returns `spawned`, `headless` or `interactive`.
+ */
+export function sessionKindFor(
+  transcriptUnattended: boolean,
+  env: EnvReader = getEnv,
+): SessionKind {
+  const found = detectSessionKind(env);
+  if (found.marker === "default" && transcriptUnattended) return "headless";
+  return found.kind;
+}
+
+/**
  * Whether nobody is there to answer a question: a spawned or headless session.
  *
  * @param kind The session kind.

@@ -43,12 +43,10 @@ import {
 import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { type HookContext, HookFailure } from "../hook/runner.ts";
-import { transcriptReader } from "../transcript/formats.ts";
-import { hostFor } from "../host/mod.ts";
 import { skillgateCommand } from "../base/locations.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-import { type SessionKind, sessionKind } from "./session_kind.ts";
+import { type SessionKind, sessionKindFor } from "./session_kind.ts";
 import {
   CorruptFileError,
   isSafeFileStem,
@@ -58,6 +56,8 @@ import {
   writeFileAtomic,
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
+import { readerFor } from "../transcript/readers.ts";
+import { hostFor } from "../host/mod.ts";
 import {
   endsOnQuestion,
   finalAssistantText,
@@ -417,15 +417,13 @@ export async function runContractStop(
   }
 
   progress.path = transcript;
-  // The sending host's transcript format decides how the transcript is read.
-  const reader = await transcriptReader(hostFor(ev.host).transcript);
-  if (!reader) {
-    ctx.log("allow", "no-transcript-reader");
-    return null;
-  }
-  // The host fires Stop before the turn's last records reach the file: decide nothing on a file
+  // The transcript in the format the sending host writes (Claude Code JSONL, Copilot CLI events,
+  // a Codex CLI rollout).
+  const reader = await readerFor(hostFor(ev.host).transcript);
+  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
-  const currency = await reader.awaitTurn(transcript, ev.lastAssistantMessage, {
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  const currency = await reader.awaitTurn(transcript, stopFacts, {
     budgetMs: deps.catchUpMs,
     deadlineMs: ctx.deadlineMs,
     signal: ctx.signal,
@@ -500,9 +498,10 @@ export async function runContractStop(
     run,
     contract: v.contract,
     skill: entry.name,
-    finalText: ev.lastAssistantMessage,
+    // Without a payload field for it (Copilot CLI), the final text is the current file's.
+    finalText: reader.payloadFinalText ? ev.lastAssistantMessage : undefined,
     stopHookActive: ev.stopHookActive,
-    kind: (deps.kind ?? sessionKind)(),
+    kind: deps.kind ? deps.kind() : sessionKindFor(run.nonInteractive === true),
     sessionId: ev.sessionId,
     command: skillgateCommand(ctx.config.values),
     now,

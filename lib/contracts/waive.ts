@@ -17,6 +17,7 @@ import { EXIT_CODES } from "./exit_codes.ts";
 import { errorCause } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
+import type { SkillEntry } from "../catalog/catalog.ts";
 
 const ITEM_RE = /^[a-z0-9._-]{1,64}$/;
 
@@ -33,13 +34,17 @@ export interface WaiveSkill {
 }
 
 /**
- * The installed skills (personal, project, plugin and config `skill_dirs`) with their contracts.
+ * The installed skills (personal, project, plugin and config `skill_dirs`) with their contracts,
+ * of every host (the waive runs in whichever host's shell the model uses: Claude Code's folders,
+ * then each other host's own).
  *
  * @returns The skills.
  */
 export async function installedSkills(): Promise<WaiveSkill[]> {
   const { loadCatalog } = await import("../catalog/catalog.ts");
-  const { claudeConfigDir, getEnv, stateRoot } = await import("../base/locations.ts");
+  const { claudeConfigDir, getEnv, homeDir, stateRoot } = await import("../base/locations.ts");
+  const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
+  const { hostFolders: foldersOf } = await import("../host/folders.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   let extra: string[] = [];
   let root: string | undefined;
@@ -49,14 +54,27 @@ export async function installedSkills(): Promise<WaiveSkill[]> {
   } catch {
     root = undefined;
   }
-  const catalog = await loadCatalog({
-    claudeConfigDir: claudeConfigDir(),
-    cwd: Deno.cwd(),
-    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
-    extraSkillDirs: extra,
-    agents: false,
-  });
-  return catalog.skills.map((s) => ({
+  const skills: SkillEntry[] = [];
+  for (const host of HOSTS) {
+    let hostFolders;
+    if (host !== DEFAULT_HOST) {
+      try {
+        hostFolders = foldersOf(host, { home: homeDir(), env: getEnv });
+      } catch {
+        continue; // no home: that host's personal folders cannot be known
+      }
+    }
+    const catalog = await loadCatalog({
+      claudeConfigDir: claudeConfigDir(),
+      ...(hostFolders ? { hostFolders } : {}),
+      cwd: Deno.cwd(),
+      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      extraSkillDirs: extra,
+      agents: false,
+    });
+    skills.push(...catalog.skills.filter((s) => !skills.some((k) => k.file === s.file)));
+  }
+  return skills.map((s) => ({
     name: s.name,
     file: s.file,
     contract: s.contract,

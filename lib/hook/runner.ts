@@ -28,7 +28,9 @@ import {
   UnknownHostPayloadError,
 } from "../host/payload.ts";
 import type { HookAnswer } from "../host/answer.ts";
-import { claudeConfigDir, stateRoot } from "../base/locations.ts";
+import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
+import { hostFolders } from "../host/folders.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { deadline, readStdin, StdinError } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
@@ -108,10 +110,17 @@ export interface HookOutcome {
  * The paths a hook's permissions are granted for, as this process sees them.
  *
  * @param config The config file as read (for `skill_dirs`, `agent_dirs`).
+ * @param host The host that sent the payload (default Claude Code): another host's hook holds
+ * grants for that host's own folders (see `PermissionPaths.host`).
  * @returns The paths.
  */
-export function currentPermissionPaths(config?: ConfigState): PermissionPaths {
+export function currentPermissionPaths(
+  config?: ConfigState,
+  host: HostKind = DEFAULT_HOST.kind,
+): PermissionPaths {
+  const h = host === DEFAULT_HOST.kind ? undefined : hostFor(host);
   return {
+    ...(h ? { host: hostFolders(h, { home: homeDir(), env: getEnv }) } : {}),
     stateRoot: stateRoot(),
     claudeConfigDir: claudeConfigDir(),
     extraSkillDirs: config ? configList(config, "skill_dirs", []) : [],
@@ -212,7 +221,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       if (sw.source !== "unreadable-config") return { stdout: "" };
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
-    probePermissions(row, currentPermissionPaths(config));
+    probePermissions(row, currentPermissionPaths(config, ev.host));
     // A log planted as a symbolic link would be followed by every append: refuse to run on it.
     const logPath = join(root, "hooks", row.logFile);
     try {

@@ -13,9 +13,11 @@ import { join } from "../base/path.ts";
 import type { LogFile } from "./log.ts";
 import type { SwitchName } from "../base/config.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { readFolders } from "../host/folders.ts";
 import {
   type HookEventName,
   type Host,
+  type HostFolders,
   HOSTS,
   type ToolRole,
   type TranscriptFormat,
@@ -44,10 +46,10 @@ export interface PermissionPaths {
   /** Extra agent directories from config `agent_dirs`. */
   readonly extraAgentDirs?: readonly string[];
   /**
-   * The folders of the host the hooks are written for that they read besides Claude Code's (its
-   * skills, agents and transcripts: `hostReadDirs` in `lib/host/folders.ts`).
+   * The host the registration is for, when it is not Claude Code: its skill, agent and transcript
+   * folders are granted instead of Claude Code's, as the catalog scans them (`lib/host/folders.ts`).
    */
-  readonly hostDirs?: readonly string[];
+  readonly host?: HostFolders;
 }
 
 /** The Deno permissions of one hook. */
@@ -70,7 +72,7 @@ export interface HookRow {
   readonly tools?: ToolRole;
   /**
    * The transcript formats the hook reads, when it reads one: only hosts that write one of them
-   * get the hook.
+   * get the hook (the contract hook has a reader per format: `lib/transcript/readers.ts`).
    */
   readonly transcripts?: readonly TranscriptFormat[];
   /** The entry module, relative to the package root. */
@@ -112,29 +114,41 @@ export const HOOK_ENV: readonly string[] = [
   ]),
 ];
 
-/** The project directories whose `.claude` folders a hook reads. */
+/** The project directories whose project folders (`.claude`, `.github`, …) a hook reads. */
 function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
 }
 
-// Skills, agents and transcripts are read where Claude Code keeps them, whichever host runs the
-// hook: that is the catalog's layout (`lib/catalog/catalog.ts`).
-const LAYOUT = CLAUDE.layout;
+// Skills, agents and transcripts are read where the host keeps them: Claude Code's folders, or
+// those of the host a registration is for (`PermissionPaths.host`), as the catalog scans them.
+function folders(p: PermissionPaths): HostFolders {
+  return p.host ?? { configDir: p.claudeConfigDir, home: "", layout: CLAUDE.layout };
+}
+
+/** A host's folders of one kind: its own (and its plugins), and relative to a project. */
+function hostDirs(p: PermissionPaths, kind: "skills" | "agents"): string[] {
+  const f = readFolders(folders(p));
+  const dirs = [...(kind === "skills" ? f.skillDirs : f.agentDirs)];
+  if (kind === "skills" && f.plugins) dirs.push(f.plugins);
+  for (const rel of kind === "skills" ? f.projectSkills : f.projectAgents) {
+    dirs.push(rel);
+    for (const d of projectDirs(p)) dirs.push(`${d}/${rel}`);
+  }
+  return dirs;
+}
 
 function skillDirs(p: PermissionPaths): string[] {
-  const dirs = [
-    join(p.claudeConfigDir, LAYOUT.userSkills),
-    join(p.claudeConfigDir, LAYOUT.plugins),
-    LAYOUT.projectSkills,
-  ];
-  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectSkills}`);
-  return [...dirs, ...(p.extraSkillDirs ?? []), ...(p.hostDirs ?? [])];
+  return [...hostDirs(p, "skills"), ...(p.extraSkillDirs ?? [])];
 }
 
 function agentDirs(p: PermissionPaths): string[] {
-  const dirs = [join(p.claudeConfigDir, LAYOUT.userAgents), LAYOUT.projectAgents];
-  for (const d of projectDirs(p)) dirs.push(`${d}/${LAYOUT.projectAgents}`);
-  return [...dirs, ...(p.extraAgentDirs ?? []), ...(p.hostDirs ?? [])];
+  return [...hostDirs(p, "agents"), ...(p.extraAgentDirs ?? [])];
+}
+
+/** The host's transcripts folder (Claude Code's `projects`, Copilot CLI's `session-state`, …). */
+function transcriptsDir(p: PermissionPaths): string[] {
+  const t = readFolders(folders(p)).transcripts;
+  return t ? [t] : [];
 }
 
 /** The hook table. */
@@ -158,7 +172,8 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-contract",
     event: "Stop",
-    transcripts: ["claude-code-jsonl", "codex-rollout-jsonl"],
+    // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
+    transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
     entry: "hooks/skill_contract.ts",
     bundle: "hooks/dist/skill_contract.js",
     exportKey: "./hooks/skill-contract",
@@ -167,7 +182,7 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 15,
     summary: "Blocks a stop once when a loaded skill's contract is unmet",
     permissions: (p) => ({
-      read: [...skillDirs(p), join(p.claudeConfigDir, LAYOUT.transcripts), p.stateRoot],
+      read: [...skillDirs(p), ...transcriptsDir(p), p.stateRoot],
       write: [p.stateRoot],
       env: HOOK_ENV,
     }),
@@ -205,7 +220,7 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
     read: [
       ...skillDirs(p),
       ...agentDirs(p),
-      join(p.claudeConfigDir, LAYOUT.transcripts),
+      ...transcriptsDir(p),
       join(p.stateRoot, "config.yaml"),
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),

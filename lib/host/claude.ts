@@ -97,10 +97,10 @@ const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: the Skill tool has no
 
 /**
  * Claude Code's host object: a {@link Host} whose every folder and environment variable is known
- * (skillgate reads skills, agents and transcripts in Claude Code's layout for every host).
+ * (the default layout: a hook run for another host reads that host's own folders).
  */
 export type ClaudeHost = Host<"claude"> & {
-  readonly layout: Required<Omit<HostLayout, "homeSkills" | "cataloged">>;
+  readonly layout: Required<Omit<HostLayout, "homeSkills">>;
   readonly env: Required<HostEnv>;
 };
 
@@ -162,6 +162,8 @@ export const CLAUDE: ClaudeHost = {
     transcripts: "projects",
     projectSkills: ".claude/skills",
     projectAgents: ".claude/agents",
+    moreProjectSkills: [],
+    moreProjectAgents: [],
   },
   env: {
     hookReads: [

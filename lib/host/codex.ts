@@ -54,6 +54,9 @@ export const CODEX: Host<"codex"> = {
   skillLoad: "shell-read",
   hookTrust: "app-server",
   transcript: "codex-rollout-jsonl",
+  // The folders Codex CLI 0.169.0 reads (docs/hosts.md): skills in `$CODEX_HOME/skills`,
+  // `~/.agents/skills` and a project's `.agents/skills`; agents (`*.toml`) in `$CODEX_HOME/agents`
+  // and a project's `.codex/agents`. Not Claude Code's folders.
   layout: {
     userSkills: "skills",
     userAgents: "agents",
@@ -61,7 +64,6 @@ export const CODEX: Host<"codex"> = {
     projectSkills: ".agents/skills",
     projectAgents: ".codex/agents",
     homeSkills: ".agents/skills",
-    cataloged: true,
   },
   env: { hookReads: ["CODEX_HOME"], configDir: "CODEX_HOME" },
   texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "a read of its SKILL.md" },

@@ -5,11 +5,11 @@ import { COPILOT } from "./copilot.ts";
 import { recogniseHost } from "./mod.ts";
 import { type DesiredHook, listOwnedHooks, mergeHooks } from "./hook_file.ts";
 import { hookCommand } from "../install/hook_commands.ts";
-import { HOOKS, hostRegistration, type PermissionPaths } from "../hook/table.ts";
+import { hookRow, HOOKS, hostRegistration, type PermissionPaths } from "../hook/table.ts";
 import { skillgateOwner } from "../install/setup.ts";
 import { parsePayload } from "./payload.ts";
 import { contextAnswer, denyAnswer, stopBlockAnswer } from "./answer.ts";
-import { catalogFolders, hostReadDirs } from "./folders.ts";
+import { hostFolders, readFolders } from "./folders.ts";
 
 /** Payloads as Codex CLI 0.169.0 sent them (host-test exploration; paths shortened). */
 function fixture(name: string): Record<string, unknown> {
@@ -93,25 +93,38 @@ Deno.test("configDir(), hook files, folders: CODEX_HOME else ~/.codex, hooks.jso
   assert.equal(CODEX.configDir(places({ CODEX_HOME: "/c" })), "/c");
   assert.equal(CODEX.hookFile.userPath("/c"), "/c/hooks.json");
   assert.deepEqual(CODEX.hookFile.projectPaths("/p"), ["/p/.codex/hooks.json"]);
-  assert.deepEqual(catalogFolders(CODEX, places({ CODEX_HOME: "/c" })), {
+  assert.deepEqual(readFolders(hostFolders(CODEX, places({ CODEX_HOME: "/c" }))), {
     skillDirs: ["/c/skills", "/h/.agents/skills"],
     agentDirs: ["/c/agents"],
     projectSkills: [".agents/skills"],
     projectAgents: [".codex/agents"],
+    transcripts: "/c/sessions",
   });
-  assert.deepEqual(hostReadDirs(CODEX, places({}), ["/p"]), [
-    "/h/.codex/skills",
-    "/h/.agents/skills",
-    "/h/.codex/agents",
-    ".agents/skills",
-    "/p/.agents/skills",
-    ".codex/agents",
-    "/p/.codex/agents",
-    "/h/.codex/sessions",
-  ]);
-  // Hosts whose folders are not cataloged add none.
-  assert.deepEqual(hostReadDirs(CLAUDE, places({}), ["/p"]), []);
-  assert.deepEqual(catalogFolders(COPILOT, places({})).skillDirs, []);
+  // The hooks written for Codex CLI are granted its folders, and not Claude Code's.
+  const p: PermissionPaths = {
+    stateRoot: "/h/.skillgate",
+    claudeConfigDir: "/h/.claude",
+    projectDir: "/p",
+    host: hostFolders(CODEX, places({})),
+  };
+  const read = hookRow("skill-contract").permissions(p).read;
+  for (
+    const d of [
+      "/h/.codex/skills",
+      "/h/.agents/skills",
+      ".agents/skills",
+      "/p/.agents/skills",
+      "/h/.codex/sessions",
+    ]
+  ) assert.ok(read.includes(d), d);
+  assert.ok(!read.some((d) => d.includes(".claude")), read.join(" "));
+  const redirect = hookRow("skill-redirect").permissions(p).read;
+  for (const d of ["/h/.codex/agents", ".codex/agents", "/p/.codex/agents"]) {
+    assert.ok(redirect.includes(d), d);
+  }
+  // Every host declares its own folders: Copilot CLI's are not Codex CLI's.
+  assert.deepEqual(readFolders(hostFolders(COPILOT, places({}))).skillDirs, ["/h/.copilot/skills"]);
+  assert.deepEqual(readFolders(hostFolders(CLAUDE, places({}))).plugins, "/h/.claude/plugins");
 });
 
 Deno.test("mergeHooks() on Codex CLI's hooks.json: matcher groups, a user's own hooks kept, listed back", () => {

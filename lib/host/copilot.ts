@@ -100,6 +100,8 @@ export const COPILOT: Host<"copilot"> = {
     stopHookActive: ["stop_hook_active", "stopHookActive"],
     lastAssistantMessage: ["lastAssistantMessage"],
     stopReason: ["stopReason", "stop_reason"],
+    // agentStop's `timestamp` is also in the stop's own `hook.start` record of events.jsonl.
+    timestamp: ["timestamp"],
   },
   eventNames: {
     userpromptsubmitted: "UserPromptSubmit",
@@ -129,12 +131,21 @@ export const COPILOT: Host<"copilot"> = {
   },
   agentTypeField: "agent_type",
   transcript: "copilot-events-jsonl",
-  // Where Copilot CLI keeps them (1.0.102; `.github/skills` observed). skillgate's catalog reads
-  // Claude Code's layout for every host.
-  layout: { userSkills: "skills", transcripts: "session-state", projectSkills: ".github/skills" },
-  env: { hookReads: [], configDir: "COPILOT_HOME" },
-  // The routing hint names the tool as for Claude Code, as it did before hosts were modules.
-  texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "the Skill tool" },
+  // The folders Copilot CLI 1.0.102 was seen to read (docs/hosts.md): skills in its home's
+  // `skills`, and a project's `.github/skills`, `.claude/skills` and `.agents/skills`; agents
+  // (`*.agent.md` or `*.md`) in its home's `agents`, and a project's `.github/agents` and
+  // `.claude/agents`. Not `~/.claude/skills` or `~/.claude/agents`. Its plugins are not read.
+  layout: {
+    userSkills: "skills",
+    userAgents: "agents",
+    transcripts: "session-state",
+    projectSkills: ".github/skills",
+    projectAgents: ".github/agents",
+    moreProjectSkills: [".claude/skills", ".agents/skills"],
+    moreProjectAgents: [".claude/agents"],
+  },
+  env: { hookReads: ["COPILOT_HOME"], configDir: "COPILOT_HOME" },
+  texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "the skill tool" },
   configDir: (places) => places.env("COPILOT_HOME") ?? join(places.home, ".copilot"),
   hookFile: {
     format: HOOK_FILE_FORMAT,

@@ -121,8 +121,9 @@ Deno.test("COPILOT gets the hooks its transcript allows, with its own event name
   const byId = (id: string) => hostRegistration(COPILOT, HOOKS.find((h) => h.id === id)!);
   assert.deepEqual(byId("skill-route"), { event: "userPromptSubmitted" });
   assert.deepEqual(byId("skill-redirect"), { event: "preToolUse", matcher: "skill|Skill" });
-  // Both read Claude Code's JSONL transcript; Copilot CLI writes events.jsonl.
-  assert.equal(byId("skill-contract"), undefined);
+  // The contract hook reads Copilot CLI's events.jsonl too; the redirect's Stop fallback reads
+  // Claude Code's JSONL only (on Copilot CLI the preToolUse redirect works).
+  assert.deepEqual(byId("skill-contract"), { event: "agentStop" });
   assert.equal(byId("skill-redirect-stop"), undefined);
   assert.deepEqual(COPILOT.tools.agent, ["task"]);
   assert.ok(COPILOT.texts.skillIsAgent.includes("agent_type"));
@@ -158,9 +159,10 @@ Deno.test("mergeHooks() on the Copilot hook file: writes version 1, camelCase ev
     version: 1,
     hooks: {
       userPromptSubmitted: [{ type: "command", bash: d[0].command, timeoutSec: 10 }],
+      agentStop: [{ type: "command", bash: d[1].command, timeoutSec: 15 }],
       preToolUse: [{
         type: "command",
-        bash: d[1].command,
+        bash: d[2].command,
         timeoutSec: 10,
         matcher: "skill|Skill",
       }],
@@ -168,6 +170,7 @@ Deno.test("mergeHooks() on the Copilot hook file: writes version 1, camelCase ev
   });
   assert.deepEqual(changes.map((c) => [c.hookId, c.action]), [
     ["skill-route", "added"],
+    ["skill-contract", "added"],
     ["skill-redirect", "added"],
   ]);
 });

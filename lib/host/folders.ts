@@ -1,17 +1,20 @@
 /**
- * The folders of a host that skillgate reads besides Claude Code's (which it reads for every
- * host): for a host whose layout is `cataloged` (Codex CLI), its user, home and project skills,
- * its agents and its transcripts. The catalog of a hook run asks {@link catalogFolders}; `setup`
- * grants {@link hostReadDirs} to the hooks it writes for that host.
+ * The folders a hook run reads for the host that sent it: each host declares them in its
+ * {@link HostLayout} (its user, home and project skills and agents, its plugins, its transcripts),
+ * {@link hostFolders} resolves them for one user, and {@link readFolders} lists them. The catalog
+ * scans exactly these (`lib/catalog/catalog.ts`) and the hook table grants exactly these
+ * (`lib/hook/table.ts`), plus config `skill_dirs`/`agent_dirs` and skillgate's state: a hook run
+ * for Copilot CLI or Codex CLI does not read Claude Code's `~/.claude/skills`, which those clients
+ * do not read either.
  *
  * @module
  */
 
 import { join } from "../base/path.ts";
-import type { Host, HostPlaces } from "./host.ts";
+import type { Host, HostFolders, HostPlaces } from "./host.ts";
 
-/** Where a host's skills and agents are, for the catalog. */
-export interface HostCatalogFolders {
+/** A host's folders as paths: absolute ones, and ones relative to a project root. */
+export interface ReadFolders {
   /** Absolute skills folders (the user's, under the config directory and home). */
   readonly skillDirs: readonly string[];
   /** Absolute agents folders (the user's). */
@@ -20,56 +23,42 @@ export interface HostCatalogFolders {
   readonly projectSkills: readonly string[];
   /** Agents folders relative to a project root. */
   readonly projectAgents: readonly string[];
+  /** The plugins folder (absolute), when the host has plugins skillgate reads (Claude Code). */
+  readonly plugins?: string;
+  /** The transcripts folder (absolute). */
+  readonly transcripts?: string;
 }
 
-const NONE: HostCatalogFolders = {
-  skillDirs: [],
-  agentDirs: [],
-  projectSkills: [],
-  projectAgents: [],
-};
+/**
+ * A host's folders for one user.
+ *
+ * @param host The host.
+ * @param places Home and environment (the host's config directory variable).
+ * @returns Its config directory, home and layout.
+ */
+export function hostFolders(host: Host, places: HostPlaces): HostFolders {
+  return { configDir: host.configDir(places), home: places.home, layout: host.layout };
+}
 
 /**
- * The host's own skills and agents folders, when its layout is cataloged; none otherwise.
+ * The folders a host reads, as paths.
  *
- * @param host The host that runs the hook.
- * @param places Home and environment.
- * @returns The folders.
+ * @param folders The host's folders ({@link hostFolders}).
+ * @returns Its skills, agents, plugins and transcripts folders.
  */
-export function catalogFolders(host: Host, places: HostPlaces): HostCatalogFolders {
-  const l = host.layout;
-  if (!l.cataloged) return NONE;
-  const config = host.configDir(places);
-  const at = (base: string, sub: string | undefined) => sub ? [join(base, sub)] : [];
+export function readFolders(folders: HostFolders): ReadFolders {
+  const { configDir, home, layout: l } = folders;
+  const at = (base: string, sub: string | undefined) => base && sub ? [join(base, sub)] : [];
+  const rel = (
+    first: string | undefined,
+    more: readonly string[] | undefined,
+  ) => [...(first ? [first] : []), ...(more ?? [])];
   return {
-    skillDirs: [...at(config, l.userSkills), ...at(places.home, l.homeSkills)],
-    agentDirs: at(config, l.userAgents),
-    projectSkills: l.projectSkills ? [l.projectSkills] : [],
-    projectAgents: l.projectAgents ? [l.projectAgents] : [],
+    skillDirs: [...at(configDir, l.userSkills), ...at(home, l.homeSkills)],
+    agentDirs: at(configDir, l.userAgents),
+    projectSkills: rel(l.projectSkills, l.moreProjectSkills),
+    projectAgents: rel(l.projectAgents, l.moreProjectAgents),
+    ...(l.plugins ? { plugins: join(configDir, l.plugins) } : {}),
+    ...(l.transcripts ? { transcripts: join(configDir, l.transcripts) } : {}),
   };
-}
-
-/**
- * Every folder of the host that its hooks read besides Claude Code's: its skills and agents, its
- * project folders under each given project directory, and its transcripts.
- *
- * @param host The host the hooks are written for.
- * @param places Home and environment.
- * @param projectDirs Project directories (absolute, or the runtime placeholder setup writes).
- * @returns The folders; none for a host whose layout is not cataloged.
- */
-export function hostReadDirs(
-  host: Host,
-  places: HostPlaces,
-  projectDirs: readonly string[],
-): string[] {
-  if (!host.layout.cataloged) return [];
-  const f = catalogFolders(host, places);
-  const out = [...f.skillDirs, ...f.agentDirs];
-  for (const rel of [...f.projectSkills, ...f.projectAgents]) {
-    out.push(rel);
-    for (const d of projectDirs) out.push(`${d}/${rel}`);
-  }
-  if (host.layout.transcripts) out.push(join(host.configDir(places), host.layout.transcripts));
-  return out;
 }

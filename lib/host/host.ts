@@ -37,7 +37,8 @@ export type PayloadField =
   | "stopHookActive"
   | "lastAssistantMessage"
   | "stopReason"
-  | "agentId";
+  | "agentId"
+  | "timestamp";
 
 /** The answers a host acts on, one per kind of decision. */
 export interface HostAnswers {
@@ -78,8 +79,9 @@ export interface HostEnv {
 
 /**
  * Where a host keeps skills, agents, plugins and transcripts: folders under its config directory
- * (`user*`, `plugins`, `transcripts`) and under a project root (`project*`). A folder left out is
- * one the host does not have, or one skillgate does not read.
+ * (`user*`, `plugins`, `transcripts`), under home (`homeSkills`) and under a project root
+ * (`*project*`). These are the folders the host reads, and the only ones a hook run for it reads
+ * (besides config `skill_dirs`/`agent_dirs`). A folder left out is one the host does not have.
  */
 export interface HostLayout {
   /** The user's skills, under the config directory. */
@@ -94,13 +96,26 @@ export interface HostLayout {
   readonly projectSkills?: string;
   /** A project's agents, under the project root. */
   readonly projectAgents?: string;
+  /** More folders of a project's skills the host reads, after {@link projectSkills}. */
+  readonly moreProjectSkills?: readonly string[];
+  /** More folders of a project's agents the host reads, after {@link projectAgents}. */
+  readonly moreProjectAgents?: readonly string[];
   /** The user's skills under the home directory, shared by clients (`.agents/skills`). */
   readonly homeSkills?: string;
-  /**
-   * Whether skillgate's catalog reads these folders (besides Claude Code's, which it always
-   * reads) when this host runs a hook.
-   */
-  readonly cataloged?: boolean;
+}
+
+/**
+ * A host's folders, resolved for one user: its config directory, the home directory and its
+ * layout. They are the folders a hook run for that host reads (the catalog scans them, the hook
+ * table grants them: `lib/host/folders.ts`), and no other host's.
+ */
+export interface HostFolders {
+  /** The host's config directory ({@link Host.configDir}). */
+  readonly configDir: string;
+  /** The user's home directory (for {@link HostLayout.homeSkills}). */
+  readonly home: string;
+  /** Its layout. */
+  readonly layout: HostLayout;
 }
 
 /** Where `setup` and `doctor` find a host's hook files. */

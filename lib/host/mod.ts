@@ -26,6 +26,7 @@ export type {
   Host,
   HostAnswers,
   HostEnv,
+  HostFolders,
   HostHookFile,
   HostKind,
   HostLayout,

@@ -47,6 +47,8 @@ export interface HookEvent {
   readonly lastAssistantMessage?: string;
   /** Set when a subagent's work sent the event (Codex CLI's `agent_id`). */
   readonly agentId?: string;
+  /** When the host sent it, in milliseconds (Copilot CLI; its agentStop's marks the stop). */
+  readonly timestamp?: number;
   /** The payload as received. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
@@ -75,6 +77,10 @@ export class UnknownHostPayloadError extends PayloadError {
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
 function pick(obj: Record<string, unknown>, keys: readonly string[]): unknown {
@@ -148,6 +154,7 @@ export function parsePayload(raw: string): HookEvent {
     stopHookActive: field(obj, "stopHookActive") === true,
     lastAssistantMessage: str(field(obj, "lastAssistantMessage")),
     ...(agentId !== undefined ? { agentId } : {}),
+    timestamp: num(field(obj, "timestamp")),
     raw: obj,
   };
 }

@@ -35,7 +35,6 @@ import {
 import { type DesiredHook, type HookChange, mergeHooks } from "../host/hook_file.ts";
 import { SettingsFileError, updateJsonFile, type UpdateResult } from "../host/json_file.ts";
 import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
-import { catalogFolders, hostReadDirs } from "../host/folders.ts";
 import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
@@ -168,7 +167,7 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
 export interface SetupContext {
   /** The state root. */
   readonly stateRoot: string;
-  /** The Claude Code config directory: where skills and agents are read (for every host). */
+  /** The Claude Code config directory: where Claude Code's skills and agents are read. */
   readonly claudeConfigDir: string;
   /** The user's home directory. */
   readonly home: string;
@@ -265,14 +264,23 @@ export function resolveSwitches(args: SetupArgs, stateRoot: string): SwitchState
  *
  * @param ctx The surroundings.
  * @param projectDir The project root when writing project settings.
+ * @param host The host written for (default Claude Code): another host's hooks are granted its
+ * own skill, agent and transcript folders instead of Claude Code's.
  * @returns The permission paths.
  */
-export function permissionPathsFor(ctx: SetupContext, projectDir?: string): PermissionPaths {
+export function permissionPathsFor(
+  ctx: SetupContext,
+  projectDir?: string,
+  host: HostKind = DEFAULT_HOST.kind,
+): PermissionPaths {
   const config = readConfig(ctx.stateRoot);
   const abs = (dirs: string[]) => dirs.filter((d) => isAbsolute(d));
   return {
     stateRoot: ctx.stateRoot,
     claudeConfigDir: ctx.claudeConfigDir,
+    ...(host === DEFAULT_HOST.kind ? {} : {
+      host: { configDir: ctx.hostDirs[host], home: ctx.home, layout: hostFor(host).layout },
+    }),
     ...(projectDir ? { projectDir } : {}),
     extraSkillDirs: abs(configList(config, "skill_dirs", [])),
     extraAgentDirs: abs(configList(config, "agent_dirs", [])),
@@ -397,17 +405,11 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       SWITCH_NAMES.map((n) => [n, { on: false, source: "flag" }]),
     ) as SwitchStates
     : states;
-  const projectDir = args.project ? projectRoot(ctx.cwd) : undefined;
-  // The host's own folders (Codex CLI's skills, agents and rollouts), when it has any to read.
-  const places = {
-    home: ctx.home,
-    env: (n: string) => n === host.env.configDir ? ctx.hostDirs[host.kind] : undefined,
-  };
-  const hostDirs = hostReadDirs(host, places, projectDir ? [projectDir] : []);
-  const paths: PermissionPaths = {
-    ...permissionPathsFor(ctx, projectDir),
-    ...(hostDirs.length ? { hostDirs } : {}),
-  };
+  const paths = permissionPathsFor(
+    ctx,
+    args.project ? projectRoot(ctx.cwd) : undefined,
+    host.kind,
+  );
   let source: ModuleSource = ctx.source;
   const rowsOn = HOOKS.filter((r) =>
     wanted[r.switchName].on && hostRegistration(host, r) !== undefined
@@ -436,15 +438,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // A command in settings is written before the session's project is known: its shell expands
   // the project root the host names (CLAUDE_PROJECT_DIR, else the git root). A compiled binary's
   // flags are fixed when it is built, so it has only the grants above.
-  const runtimeHostDirs = hostReadDirs(host, places, [
-    ...(projectDir ? [projectDir] : []),
-    RUNTIME_PROJECT_DIR,
-  ]);
-  const commandPaths: PermissionPaths = {
-    ...paths,
-    runtimeProjectDir: RUNTIME_PROJECT_DIR,
-    ...(runtimeHostDirs.length ? { hostDirs: runtimeHostDirs } : {}),
-  };
+  const commandPaths: PermissionPaths = { ...paths, runtimeProjectDir: RUNTIME_PROJECT_DIR };
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(
@@ -534,21 +528,13 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // 5. Warm the catalog index (skills and agents), so that no hook parses YAML on its first run
   // and the redirect hook, which may not write the index, finds the agents indexed.
   if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
-    const own = catalogFolders(host, places);
     await loadCatalog({
       claudeConfigDir: ctx.claudeConfigDir,
+      ...(paths.host ? { hostFolders: paths.host } : {}),
       cwd: ctx.cwd,
       stateRoot: ctx.stateRoot,
-      extraSkillDirs: [
-        ...configList(readConfig(ctx.stateRoot), "skill_dirs", []),
-        ...own.skillDirs,
-      ],
-      extraAgentDirs: [
-        ...configList(readConfig(ctx.stateRoot), "agent_dirs", []),
-        ...own.agentDirs,
-      ],
-      projectSkillFolders: own.projectSkills,
-      projectAgentFolders: own.projectAgents,
+      extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),
+      extraAgentDirs: configList(readConfig(ctx.stateRoot), "agent_dirs", []),
     });
   }
 

@@ -346,12 +346,26 @@ Deno.test("setup --copilot writes $COPILOT_HOME/hooks/skillgate.json; --uninstal
     const path = join(w.dir, "copilot", "hooks", "skillgate.json");
     const doc = JSON.parse(await Deno.readTextFile(path));
     assert.equal(doc.version, 1);
-    assert.deepEqual(Object.keys(doc.hooks), ["userPromptSubmitted", "preToolUse"]);
+    assert.deepEqual(Object.keys(doc.hooks), ["userPromptSubmitted", "agentStop", "preToolUse"]);
     assert.deepEqual(
       listOwnedHooks(COPILOT.hookFile.format, doc, skillgateOwner).map((o) => o.hookId),
-      ["skill-route", "skill-redirect"],
+      ["skill-route", "skill-contract", "skill-redirect"],
     );
+    // The contract hook reads Copilot's own session-state and skill folders, not Claude Code's.
+    const contract = doc.hooks.agentStop[0].bash as string;
+    assert.ok(contract.includes(`${join(w.dir, "copilot", "session-state")},`), contract);
+    assert.ok(contract.includes(`${join(w.dir, "copilot", "skills")},`), contract);
+    assert.ok(contract.includes(",.github/skills,"), contract);
+    assert.ok(!contract.includes(w.ctx.claudeConfigDir), contract);
     await assert.rejects(() => Deno.stat(w.settings), Deno.errors.NotFound);
+    // Uninstall removes the agentStop entry with the others; a user's own agentStop item stays.
+    const mine = { type: "command", bash: "./scripts/audit.sh", timeoutSec: 5 };
+    doc.hooks.agentStop.push(mine);
+    await Deno.writeTextFile(path, JSON.stringify(doc));
+    assert.equal(await runSetup(args(["--copilot", "--uninstall"]), w.ctx), 0);
+    assert.deepEqual(JSON.parse(await Deno.readTextFile(path)).hooks, { agentStop: [mine] });
+    doc.hooks.agentStop.pop();
+    await Deno.writeTextFile(path, JSON.stringify(doc));
     assert.equal(await runSetup(args(["--copilot", "--uninstall"]), w.ctx), 0);
     await assert.rejects(() => Deno.stat(path), Deno.errors.NotFound);
   } finally {

@@ -33,7 +33,7 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
+import { DEFAULT_HOST, type HostFolders, hostFor, type HostKind } from "../host/mod.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
@@ -340,9 +340,12 @@ export function routeHint(
   host: HostKind = DEFAULT_HOST.kind,
 ): string {
   const name = sanitizeName(skill.name) || "skill";
-  let line = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
+  const h = hostFor(host);
+  // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
+  const event = h.hookEvents.UserPromptSubmit ?? "UserPromptSubmit";
+  let line = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
     `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which ` +
-    `${hostFor(host).texts.skillTool} loads.`;
+    `${h.texts.skillTool} loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
     line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
@@ -397,14 +400,14 @@ export interface RouteWorld extends SkillPool {
 export interface RouteWorldOptions {
   /** The Claude Code config directory. */
   readonly claudeConfigDir: string;
+  /** Another host's folders, scanned instead of Claude Code's (see `CatalogOptions.hostFolders`). */
+  readonly hostFolders?: HostFolders;
   /** The session's directory, for project skills. */
   readonly cwd?: string;
   /** The project root (`CLAUDE_PROJECT_DIR`). */
   readonly projectDir?: string;
   /** Extra skill directories (config `skill_dirs`). */
   readonly extraSkillDirs?: readonly string[];
-  /** The sending host's own project skills folders (`.agents/skills`). */
-  readonly projectSkillFolders?: readonly string[];
   /** The state root holding the catalog index. */
   readonly stateRoot?: string;
 }
@@ -418,10 +421,10 @@ export interface RouteWorldOptions {
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
   const index = await loadRouteIndex({
     claudeConfigDir: opts.claudeConfigDir,
+    ...(opts.hostFolders ? { hostFolders: opts.hostFolders } : {}),
     cwd: opts.cwd,
     projectDir: opts.projectDir,
     extraSkillDirs: opts.extraSkillDirs,
-    projectSkillFolders: opts.projectSkillFolders,
     stateRoot: opts.stateRoot,
     compiler: { version: compilerFingerprint(), compile: compileTrigger },
   });

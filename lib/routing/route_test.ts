@@ -168,14 +168,18 @@ Deno.test("routeHint() states the fit, names source and off switch, and asks for
   assert.ok(!/\b(Run|You must|MUST|Always)\b/.test(hint), "stated as a fact, not an order");
 });
 
-Deno.test("routeHint() names the host's skill tool, as each host object words it", () => {
+Deno.test("routeHint() names the host's own prompt event and skill tool", () => {
   for (const host of HOSTS) {
+    const hint = routeHint(investigate, "name", host.kind);
+    assert.ok(hint.includes(`which ${host.texts.skillTool} loads`));
     assert.ok(
-      routeHint(investigate, "name", host.kind).includes(`which ${host.texts.skillTool} loads`),
+      hint.startsWith(`skillgate skill routing (${host.hookEvents.UserPromptSubmit} hook;`),
     );
   }
-  // Unchanged by the registry: every host's hint reads as before.
-  assert.equal(routeHint(investigate, "name", "copilot"), routeHint(investigate));
+  const copilot = routeHint(investigate, "name", "copilot");
+  assert.match(copilot, /\(userPromptSubmitted hook;.*which the skill tool loads\./);
+  assert.doesNotMatch(copilot, /UserPromptSubmit|Skill tool/);
+  assert.match(routeHint(investigate), /\(UserPromptSubmit hook;.*which the Skill tool loads\./);
 });
 
 Deno.test("routeHint() adds the first step or the contract summaries when asked", () => {

@@ -8,7 +8,7 @@ import {
   rolloutVerdict,
 } from "./codex_rollout.ts";
 import { awaitTurnInTranscript } from "./currency.ts";
-import { formatOfPath, transcriptReader } from "./formats.ts";
+import { formatOfFile, readerFor } from "./readers.ts";
 import type { RunRead, TranscriptRun } from "./model.ts";
 
 // Real rollouts written by Codex CLI 0.169.0 in the host tests (tests/host/codex_scenarios_test.ts),
@@ -87,19 +87,20 @@ Deno.test("readCodexRun() reads a denied shell read of an agent's SKILL.md and t
 });
 
 Deno.test("the format map reads a rollout through the Codex reader, and a Claude transcript through Claude's", async () => {
-  const codex = await transcriptReader("codex-rollout-jsonl");
-  const claude = await transcriptReader("claude-code-jsonl");
-  assert.ok(codex && claude);
+  const codex = await readerFor("codex-rollout-jsonl");
+  const claude = await readerFor("claude-code-jsonl");
   assert.equal(ok(await codex.readRun(CONTRACT, { skill: "investigate" })).toolCalls.length, 3);
   // Claude Code's reader finds no load in a rollout (it does not know the records).
   assert.notEqual((await claude.readRun(CONTRACT, { skill: "investigate" })).kind, "ok");
-  const c = await codex.awaitTurn(CONTRACT, FINAL, { budgetMs: 0 });
+  const c = await codex.awaitTurn(CONTRACT, { finalText: FINAL }, { budgetMs: 0 });
   assert.equal(c.state, "current");
   assert.equal(
-    formatOfPath("/h/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-x.jsonl"),
+    await formatOfFile("/h/.codex/sessions/2026/01/01/rollout-2026-01-01T00-00-00-x.jsonl"),
     "codex-rollout-jsonl",
   );
-  assert.equal(formatOfPath("/h/.claude/projects/-p/5f0c.jsonl"), "claude-code-jsonl");
+  // By its first record, whatever its name.
+  assert.equal(await formatOfFile(CONTRACT), "codex-rollout-jsonl");
+  assert.equal(await formatOfFile("/h/.claude/projects/-p/5f0c.jsonl"), "claude-code-jsonl");
 });
 
 Deno.test("a `$name` injection is a load; records of another format are an unknown shape; a long run is too large", async () => {

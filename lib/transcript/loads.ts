@@ -17,7 +17,15 @@ export const LOAD_NEEDLES: readonly string[] = [
   "Base directory for this skill",
 ];
 
-function normalizeSkillName(raw: string): { qualifiedName: string; name: string } | undefined {
+/**
+ * A skill name as a load names it: a leading `/` dropped, and its name without a `plugin:` prefix.
+ *
+ * @param raw The name as written.
+ * @returns Both names, or undefined for an empty, too long or spaced name.
+ */
+export function normalizeSkillName(
+  raw: string,
+): { qualifiedName: string; name: string } | undefined {
   const q = raw.trim().replace(/^\//, "").trim();
   if (q === "" || q.length > 200 || /\s/.test(q)) return undefined;
   const i = q.lastIndexOf(":");

@@ -155,6 +155,11 @@ export interface TranscriptRun {
   notifications: TaskNotification[];
   /** Counters. */
   stats: ReadStats;
+  /**
+   * The transcript says the session runs unattended: a Copilot CLI `-p` run, whose system prompt
+   * says it runs in non-interactive mode. Absent when the transcript does not say.
+   */
+  nonInteractive?: boolean;
 }
 
 /** What {@link readTranscriptRun} found. */

@@ -345,8 +345,9 @@ scenario(
   async () => {
     const w = await world("copilot");
     try {
-      // The catalog reads ~/.claude/agents when CLAUDE_CONFIG_DIR is unset (Copilot sets nothing).
-      await installFixtures(join(w.home, ".claude"), { agents: ["prompt-writer"] });
+      // Copilot CLI reads agents from its own home (`$COPILOT_HOME/agents`, `*.md` or
+      // `*.agent.md`), not from ~/.claude/agents; so does skillgate's redirect on Copilot.
+      await installFixtures(w.copilotHome, { agents: ["prompt-writer"] });
       const setup = await runSkillgate(w, ["setup", "--copilot"], { CLAUDE_CONFIG_DIR: "" });
       assert.equal(setup.code, 0, setup.stdout + setup.stderr);
       const s = await runCopilot(w, {

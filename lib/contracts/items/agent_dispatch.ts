@@ -64,5 +64,5 @@ export const agentDispatch: ItemKind<AgentDispatchItem> = {
   },
   validate,
   check,
-  fix: () => "dispatch the Agent this skill requires",
+  fix: () => "dispatch the agent this skill requires",
 };

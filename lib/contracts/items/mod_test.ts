@@ -41,9 +41,9 @@ Deno.test("itemFix() gives the item's own fix, else its kind's default", async (
   assert.deepEqual(c.items.map(itemFix), [
     "print the DEBUG REPORT with real values for Symptom, Fix",
     "run the test or repro again after your last edit and show its result",
-    "print the selection line (Dispatching N specialists: followed by the names) and dispatch an Agent for each specialist it names",
-    "print the selection line (Running N reviewers: followed by the names) and dispatch an Agent for each specialist it names",
-    "dispatch the Agent this skill requires",
+    "print the selection line (Dispatching N specialists: followed by the names) and dispatch an agent for each specialist it names",
+    "print the selection line (Running N reviewers: followed by the names) and dispatch an agent for each specialist it names",
+    "dispatch the agent this skill requires",
     "dispatch the security reviewer",
   ]);
 });

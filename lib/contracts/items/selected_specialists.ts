@@ -175,5 +175,5 @@ export const selectedSpecialists: ItemKind<SelectedSpecialistsItem> = {
   fix: (item) =>
     `print the selection line (${
       item.marker ?? DEFAULT_MATCHERS.specialistsMarker
-    } followed by the names) and dispatch an Agent for each specialist it names`,
+    } followed by the names) and dispatch an agent for each specialist it names`,
 };

@@ -1,0 +1,398 @@
+/**
+ * Reading a skill run from GitHub Copilot CLI's `events.jsonl`, tail first and bounded like the
+ * Claude Code reader (`read.ts`): the bytes are scanned backward from the end for the last load
+ * (a substring pre-filter, no parse), then only the run's bytes are parsed forward into a
+ * {@link CopilotRunBuilder}. The file's head is looked at once more, for the system prompt that
+ * marks a `-p` (non-interactive) run.
+ *
+ * The transcript-currency rule at `agentStop`: Copilot CLI writes the stop's own `hook.start`
+ * record (`hookType: "agentStop"`, `input.timestamp` the payload's `timestamp`) before it runs the
+ * hook, after every record of the turn. A file that holds that record holds the whole turn
+ * ({@link awaitCopilotStop}); the turn's final text is then the file's, with no payload field to
+ * stand in for it (agentStop has no `last_assistant_message`).
+ *
+ * @module
+ */
+
+import { errorCause } from "../base/errors.ts";
+import {
+  MAX_PARSE_BYTES,
+  type ReadRunOptions,
+  type ReadStats,
+  type RunRead,
+  type SkillSelector,
+} from "./model.ts";
+import { selects } from "./loads.ts";
+import {
+  concat,
+  decoder,
+  driveAsync,
+  driveSync,
+  EMPTY,
+  segments,
+  type Source,
+  withFileSource,
+} from "./bytes.ts";
+import { emptyStats, parseLine } from "./record.ts";
+import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
+import { catchUpBudget } from "./currency.ts";
+import {
+  COPILOT_LOAD_NEEDLES,
+  copilotLoadsOf,
+  CopilotRunBuilder,
+  isCopilotRecord,
+} from "./copilot_events.ts";
+import type { LoadSearch } from "./read.ts";
+import type { RawLoad } from "./loads.ts";
+
+const MESSAGE_RE = /"type"\s*:\s*"(?:user|assistant)\.message"/;
+const COPILOT_TYPE_RE = /"type"\s*:\s*"[a-z_]+\.[a-z_.]+"/;
+
+/** Whether a line is a Copilot event (parsed; a line over 1 MiB judged by its `type` unparsed). */
+function isCopilotLine(line: string): boolean {
+  if (line.length > 1024 * 1024) return COPILOT_TYPE_RE.test(line);
+  const rec = parseLine(line);
+  return rec !== undefined && isCopilotRecord(rec);
+}
+
+/** The reason an unknown shape gives for a file with no Copilot records. */
+const NO_KNOWN_RECORDS = "no user or assistant messages, and lines that are no Copilot event";
+
+/** How far into the file the head look searches for the session's system prompt. */
+const HEAD_BYTES = 128 * 1024;
+
+interface Scan {
+  found?: { offset: number; load: RawLoad };
+  sawMessages: boolean;
+  sawUnknown: boolean;
+}
+
+/** Scans backward from the end for the last selected load; only pre-filtered lines are parsed. */
+function* scanBackward(
+  size: number,
+  chunkSize: number,
+  maxLine: number,
+  selector: SkillSelector,
+  skillsDirs: readonly string[] | undefined,
+  stats: ReadStats,
+  floor: number,
+): Generator<[number, number], Scan, Uint8Array> {
+  let pos = size;
+  let carry: Uint8Array = EMPTY;
+  let sawMessages = false;
+  let sawUnknown = false;
+  while (pos > floor) {
+    const start = Math.max(floor, pos - chunkSize);
+    const chunk: Uint8Array = yield [start, pos - start];
+    stats.bytesScanned += chunk.length;
+    const combined = concat(chunk, carry);
+    const seg = segments(combined);
+    const first = start === 0 ? 0 : 1;
+    for (let k = seg.count - 1; k >= first; k--) {
+      // The file's last segment is empty, or a line with no newline yet, maybe half written.
+      if (pos === size && k === seg.count - 1) continue;
+      const line = seg.line(k);
+      if (line.trim() === "") continue;
+      if (!sawMessages) {
+        if (MESSAGE_RE.test(line)) sawMessages = true;
+        else if (!sawUnknown && !isCopilotLine(line)) sawUnknown = true;
+      }
+      if (!COPILOT_LOAD_NEEDLES.some((n) => line.includes(n))) continue;
+      const rec = parseLine(line);
+      if (!rec) continue;
+      const loads = copilotLoadsOf(rec, skillsDirs);
+      for (let j = loads.length - 1; j >= 0; j--) {
+        const offset = start + seg.starts[k];
+        if (selects(selector, { ...loads[j], seq: 0, offset })) {
+          return { found: { offset, load: loads[j] }, sawMessages, sawUnknown };
+        }
+      }
+    }
+    // Keep the first (maybe partial) line for the next chunk, unless it is too long to matter.
+    const head = combined.subarray(0, seg.count > 1 ? seg.starts[1] - 1 : combined.length);
+    carry = start > 0 && head.length <= maxLine ? head.slice() : EMPTY;
+    pos = start;
+  }
+  return { sawMessages, sawUnknown };
+}
+
+/** Parses forward from `from`, feeding complete lines to the builder. */
+function* parseForward(
+  size: number,
+  from: number,
+  chunkSize: number,
+  limit: number,
+  builder: CopilotRunBuilder,
+  stopAtNextRun: boolean,
+): Generator<[number, number], { end: number; tooLarge: boolean }, Uint8Array> {
+  let pos = from;
+  let carry: Uint8Array = EMPTY;
+  let carryStart = from;
+  while (pos < size) {
+    const chunk: Uint8Array = yield [pos, Math.min(chunkSize, size - pos)];
+    if (chunk.length === 0) break;
+    const combined = concat(carry, chunk);
+    const seg = segments(combined);
+    for (let k = 0; k < seg.count - 1; k++) {
+      const offset = carryStart + seg.starts[k];
+      if (offset - from > limit) return { end: offset, tooLarge: true };
+      if (builder.feed(seg.line(k), offset, stopAtNextRun) === "stop") {
+        return { end: offset, tooLarge: false };
+      }
+    }
+    pos += chunk.length;
+    const last = seg.starts[seg.count - 1];
+    carry = combined.slice(last);
+    carryStart += last;
+    if (carry.length > limit) return { end: pos, tooLarge: true };
+  }
+  // A last line with no newline yet may be half written: it is not fed.
+  if (size - from > limit) return { end: size, tooLarge: true };
+  return { end: carry.length > 0 ? carryStart : size, tooLarge: false };
+}
+
+/** Whether the file's head holds the system prompt of a non-interactive (`-p`) session. */
+function* headSaysNonInteractive(size: number): Generator<[number, number], boolean, Uint8Array> {
+  if (size === 0) return false;
+  const bytes: Uint8Array = yield [0, Math.min(size, HEAD_BYTES)];
+  for (const line of decoder.decode(bytes).split("\n")) {
+    if (!line.includes('"system.message"') || line.includes('"parentToolCallId"')) continue;
+    return line.includes("You are running in non-interactive mode");
+  }
+  return false;
+}
+
+function floorOf(options: ReadRunOptions, size: number): number {
+  const asked = Math.floor(options.scanFloor ?? 0);
+  return asked > 0 && asked <= size ? asked : 0;
+}
+
+function* readRunGen(
+  size: number,
+  options: ReadRunOptions,
+): Generator<[number, number], RunRead, Uint8Array> {
+  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+  const stats = emptyStats(size);
+  if (size === 0) return { kind: "not_loaded", stats };
+  let from: number;
+  if (options.fromOffset !== undefined) {
+    from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
+  } else {
+    const floor = floorOf(options, size);
+    const scan = yield* scanBackward(
+      size,
+      chunkSize,
+      limit,
+      options.skill,
+      options.skillsDirs,
+      stats,
+      floor,
+    );
+    if (!scan.found) {
+      return scan.sawMessages || floor > 0 || !scan.sawUnknown
+        ? { kind: "not_loaded", stats }
+        : { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats };
+    }
+    from = scan.found.offset;
+    if (size - from > limit) {
+      stats.startOffset = from;
+      return { kind: "too_large", bytes: size - from, limit, stats };
+    }
+  }
+  const builder = new CopilotRunBuilder(options.skill, options.skillsDirs, size);
+  builder.stats.bytesScanned = stats.bytesScanned;
+  const fwd = yield* parseForward(
+    size,
+    from,
+    chunkSize,
+    limit,
+    builder,
+    options.fromOffset !== undefined,
+  );
+  const s = builder.stats;
+  s.startOffset = from;
+  s.endOffset = fwd.end;
+  s.bytesParsed = fwd.end - from;
+  if (fwd.tooLarge) {
+    return { kind: "too_large", bytes: Math.max(fwd.end - from, limit + 1), limit, stats: s };
+  }
+  if (s.badContent > 0) {
+    return {
+      kind: "unknown_shape",
+      reason: `${s.badContent} message(s) whose content is not text`,
+      stats: s,
+    };
+  }
+  if (s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0)) {
+    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats: s };
+  }
+  if (!builder.nonInteractive) builder.nonInteractive = yield* headSaysNonInteractive(size);
+  const run = builder.finish();
+  return run ? { kind: "ok", run } : { kind: "not_loaded", stats: s };
+}
+
+/**
+ * Reads one run of a skill from a Copilot CLI `events.jsonl`, parsing only the bytes of that run.
+ *
+ * @param path The `events.jsonl` path.
+ * @param options Which skill, skills directories, limits.
+ * @returns The run, or why there is none.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function readCopilotRun(path: string, options: ReadRunOptions): Promise<RunRead> {
+  return withFileSource(path, (src) => driveAsync(readRunGen(src.size, options), src));
+}
+
+/**
+ * Finds the last selected load of a Copilot CLI `events.jsonl` without reading its run.
+ *
+ * @param path The `events.jsonl` path.
+ * @param options Which skill, skills directories and search floor.
+ * @returns The load, or why there is none.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function findLastCopilotLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
+  return withFileSource(path, async (src) => {
+    if (src.size === 0) return { kind: "not_loaded", fileSize: 0 };
+    const floor = floorOf(options, src.size);
+    const scan = await driveAsync(
+      scanBackward(
+        src.size,
+        Math.max(16, options.chunkSize ?? 256 * 1024),
+        options.maxParseBytes ?? MAX_PARSE_BYTES,
+        options.skill,
+        options.skillsDirs,
+        emptyStats(src.size),
+        floor,
+      ),
+      src,
+    );
+    if (scan.found) {
+      return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
+    }
+    if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
+      return { kind: "not_loaded", fileSize: src.size };
+    }
+    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
+  });
+}
+
+/**
+ * {@link readCopilotRun} for an `events.jsonl` text in memory (tests, small inputs). Never throws.
+ *
+ * @param text The whole JSONL text.
+ * @param options Which skill, skills directories, limits.
+ * @returns The run, or why there is none.
+ */
+export function parseCopilotText(text: string, options: ReadRunOptions): RunRead {
+  const bytes = new TextEncoder().encode(text);
+  const src: Source = { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
+  try {
+    return driveSync(readRunGen(bytes.length, options), src);
+  } catch (e) {
+    return {
+      kind: "unknown_shape",
+      reason: `reader failure: ${errorCause(e)}`,
+      stats: emptyStats(bytes.length),
+    };
+  }
+}
+
+/** The tail looked at for the stop's own `hook.start` record. */
+const STOP_TAIL_BYTES = 256 * 1024;
+
+/**
+ * Whether a text (the tail of an `events.jsonl`) holds the `hook.start` record of the agentStop
+ * whose payload carried `timestamp`.
+ *
+ * @param tail The text.
+ * @param timestamp The agentStop payload's `timestamp`.
+ * @returns True when the record is there.
+ */
+export function holdsStopMarker(tail: string, timestamp: number): boolean {
+  for (const line of tail.split("\n")) {
+    if (!line.includes('"hook.start"') || !line.includes('"agentStop"')) continue;
+    const rec = parseLine(line);
+    const data = rec?.data as Record<string, unknown> | undefined;
+    const input = data?.input as Record<string, unknown> | undefined;
+    if (rec?.type === "hook.start" && data?.hookType === "agentStop" && input) {
+      if (input.timestamp === timestamp) return true;
+    }
+  }
+  return false;
+}
+
+function readTail(path: string): string {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const st = file.statSync();
+    if (!st.isFile) throw new NotAFile();
+    const from = Math.max(0, st.size - STOP_TAIL_BYTES);
+    const buf = new Uint8Array(st.size - from);
+    file.seekSync(from, Deno.SeekMode.Start);
+    let got = 0;
+    while (got < buf.length) {
+      const n = file.readSync(buf.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return decoder.decode(buf.subarray(0, got));
+  } finally {
+    file.close();
+  }
+}
+
+class NotAFile extends Error {}
+
+/** Whether an error is a missing permission (Deno's `NotCapable`, or the OS's denial). */
+function notGranted(err: unknown): boolean {
+  const errors = Deno.errors as Record<string, unknown>;
+  return [errors.NotCapable, errors.PermissionDenied].some((E) =>
+    typeof E === "function" && err instanceof (E as new () => Error)
+  );
+}
+
+/**
+ * Waits until a Copilot CLI `events.jsonl` holds the stop's own `hook.start` record (see the
+ * module doc), polling with a backoff of 10, 20, 40 … 200 ms within the budget. A file this
+ * process is not granted is behind at once; a missing one is waited for.
+ *
+ * @param path The `events.jsonl`.
+ * @param timestamp The agentStop payload's `timestamp` (undefined: nothing to compare).
+ * @param options The budget, an abort signal, and a sleep seam.
+ * @returns Whether the file holds the turn, and how long it took.
+ */
+export async function awaitCopilotStop(
+  path: string,
+  timestamp: number | undefined,
+  options: CurrencyOptions = {},
+): Promise<TurnCurrency> {
+  if (timestamp === undefined) return { state: "unverified", reason: "no-final-text" };
+  const budget = options.budgetMs ?? catchUpBudget(options.deadlineMs ?? 5000);
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const started = performance.now();
+  let polls = 0;
+  let pause = 10;
+  for (;;) {
+    try {
+      const waitedMs = polls === 0 ? 0 : Math.round(performance.now() - started);
+      if (holdsStopMarker(readTail(path), timestamp)) return { state: "current", waitedMs, polls };
+    } catch (err) {
+      if (err instanceof NotAFile) return { state: "unverified", reason: "not-a-file" };
+      // A file this process may not read will not hold the stop by waiting. One that is not there
+      // yet may: Copilot CLI 1.0.102 has been seen to run the first agentStop before it wrote
+      // events.jsonl at all.
+      if (notGranted(err)) {
+        return { state: "behind", waitedMs: Math.round(performance.now() - started), polls };
+      }
+    }
+    const left = budget - (performance.now() - started);
+    if (left <= 0 || options.signal?.aborted) {
+      return { state: "behind", waitedMs: Math.round(performance.now() - started), polls };
+    }
+    await sleep(Math.min(pause, left));
+    pause = Math.min(pause * 2, 200);
+    polls++;
+  }
+}
