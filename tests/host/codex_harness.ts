@@ -86,7 +86,7 @@ export async function codexSkillgate(
   args: string[],
   opts: { codexFindable?: boolean } = {},
 ): Promise<ClientRun> {
-  // Codex CLI sets no CLAUDE_CONFIG_DIR for its hooks: setup must grant the default ~/.claude.
+  // Codex CLI sets no CLAUDE_CONFIG_DIR for its hooks: setup runs without it too.
   return await runSkillgate(w, args, {
     CLAUDE_CONFIG_DIR: "",
     CODEX_HOME: w.codexHome,
