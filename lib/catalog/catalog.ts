@@ -52,6 +52,8 @@ export interface SkillEntry {
   readonly contract?: unknown;
   /** The first instruction of its body. */
   readonly firstStep?: string;
+  /** True for `disable-model-invocation: true`: only the user can start it, by typing `/name`. */
+  readonly userOnly?: boolean;
   /** Its SKILL.md mtime. */
   readonly mtimeMs: number;
   /** Problems met while parsing its frontmatter. */
@@ -151,7 +153,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 5;
+const INDEX_VERSION = 6;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -392,6 +394,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     ...(description ? { description: description.slice(0, 2000) } : {}),
     ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
     ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
+    ...(data["disable-model-invocation"] === true ? { userOnly: true } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),
     ...(yamlUnavailable ? { degraded: true } : {}),

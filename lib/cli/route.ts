@@ -291,6 +291,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
         candidates: shown.map(candidateJson),
         route: decision.route ? name(decision.route.skill) : null,
         reason: decision.reason ?? null,
+        tie: decision.tie ?? null,
         hint: hint ?? null,
         warnings: world.rulesWarnings.map(formatSkillRulesWarning),
       },
@@ -314,6 +315,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
       ? `route: /${name(decision.route.skill)}${sw.on ? "" : " would route (routing is off)"}`
       : `route: none (${explainReason(decision)})`,
   );
+  if (decision.tie) console.log(`tie: ${sanitizeLine(decision.tie, 300)}`);
   console.log(`hint: ${hint ?? "none"}`);
   return 0;
 }
@@ -324,7 +326,11 @@ function explainReason(d: RouteDecision): string {
     case "below-threshold":
       return `best score ${best ? best.score.toFixed(2) : "0.00"} is below ${d.threshold}`;
     case "not-routable":
-      return `best skill /${best ? name(best.skill) : "?"} is not in route_skills`;
+      return `no skill in route_skills reaches ${d.threshold}; /${
+        best ? name(best.skill) : "?"
+      } does, but is not in route_skills`;
+    case "tie":
+      return "a full tie between routable skills";
     case "slash-command":
       return "the prompt starts with /";
     case "too-long":

@@ -16,11 +16,13 @@
 
 import {
   bestTrigger,
+  compareScores,
   type CompiledTrigger,
   compilerFingerprint,
   compileTrigger,
   type PreparedPrompt,
   preparePrompt,
+  type TriggerScore,
 } from "./score.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { loadRouteIndex, type RouteIndexEntry } from "./route_index.ts";
@@ -82,6 +84,12 @@ export interface RouteCandidate {
   readonly trigger: string;
   /** Content words of that trigger the prompt has; 0 for an intent pattern. */
   readonly matched: number;
+  /** Of those, the ones the prompt says in words (not only through an inference). */
+  readonly literal: number;
+  /** Content words the trigger has. */
+  readonly total: number;
+  /** True when the trigger's whole phrase is in the request. */
+  readonly whole: boolean;
   /** True when the score came from a `skill-rules.json` intent pattern. */
   readonly intent: boolean;
   /** Whether config lets this skill route. */
@@ -97,7 +105,8 @@ export type NoRouteReason =
   | "no-skills"
   | "no-match"
   | "below-threshold"
-  | "not-routable";
+  | "not-routable"
+  | "tie";
 
 /** The routing decision for one prompt. */
 export interface RouteDecision {
@@ -109,6 +118,11 @@ export interface RouteDecision {
   readonly candidates: readonly RouteCandidate[];
   /** The threshold applied. */
   readonly threshold: number;
+  /**
+   * Why the routed skill won over the runner-up that had the same score (or why a full tie routed
+   * nothing), for `--explain`.
+   */
+  readonly tie?: string;
 }
 
 /**
@@ -180,6 +194,16 @@ export function isRoutable(
 }
 
 const compiled = new WeakMap<RouteSkill, CompiledTrigger[]>();
+const compiledKeywords = new WeakMap<RouteSkill, CompiledTrigger[]>();
+
+function keywordsOf(skill: RouteSkill): CompiledTrigger[] {
+  const known = compiledKeywords.get(skill);
+  if (known) return known;
+  const list = (skill.keywords ?? []).filter((t) => typeof t === "string" && t.trim() !== "")
+    .map((t) => compileTrigger(t));
+  compiledKeywords.set(skill, list);
+  return list;
+}
 
 /**
  * A skill's compiled triggers. `known` are triggers compiled before (the catalog index keeps
@@ -198,13 +222,33 @@ function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): Comp
   return list;
 }
 
+/** How one skill scored: its best trigger or pattern. */
+export interface SkillScore {
+  /** 0..1. */
+  readonly score: number;
+  /** The trigger (or `/pattern/`) that gave it. */
+  readonly trigger: string;
+  /** Content words of that trigger the prompt has. */
+  readonly matched: number;
+  /** Of those, the ones said in words. */
+  readonly literal: number;
+  /** Content words the trigger has. */
+  readonly total: number;
+  /** True for a whole-phrase match. */
+  readonly whole: boolean;
+  /** True when an intent pattern gave it. */
+  readonly intent: boolean;
+}
+
 /**
- * Scores one skill against a prompt.
+ * Scores one skill against a prompt: its `triggers:` (a foreign list when `foreign`), its
+ * `skill-rules.json` keywords (always a foreign list) and its intent patterns.
  *
  * @param skill The skill.
  * @param prompt The prompt, prepared or as written.
  * @param text The prompt text, for intent patterns (default: none tried when `prompt` is prepared).
  * @param pastDeadline Asked before each intent pattern; none is tried once it says true.
+ * @param foreign True when the skill routes only because `route_skills` is `*`.
  * @returns Its best score, trigger and matched words.
  */
 export function scoreSkill(
@@ -212,20 +256,34 @@ export function scoreSkill(
   prompt: PreparedPrompt | string,
   text?: string,
   pastDeadline?: () => boolean,
-): { score: number; trigger: string; matched: number; intent: boolean } {
+  foreign = false,
+): SkillScore {
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const raw = typeof prompt === "string" ? prompt : text;
-  const best = bestTrigger(triggersOf(skill), p);
-  let result = best
-    ? { score: best.score, trigger: best.trigger, matched: best.matched, intent: false }
-    : { score: 0, trigger: "", matched: 0, intent: false };
+  const pick = (best: TriggerScore | undefined, other: TriggerScore | undefined) =>
+    !best || (other && compareScores(other, best) < 0) ? other : best;
+  const best = pick(
+    bestTrigger(triggersOf(skill), p, { foreign }),
+    skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
+  );
+  let result: SkillScore = best
+    ? { ...best, intent: false }
+    : { score: 0, trigger: "", matched: 0, literal: 0, total: 0, whole: false, intent: false };
   if (result.score < 1 && raw !== undefined) {
     const head = raw.slice(0, MAX_INTENT_TEXT);
     for (const re of skill.intentPatterns ?? []) {
       if (pastDeadline?.()) break;
       if (re instanceof RegExp) re.lastIndex = 0;
       if (re.test(head)) {
-        result = { score: 1, trigger: `/${re.source}/`, matched: 0, intent: true };
+        result = {
+          score: 1,
+          trigger: `/${re.source}/`,
+          matched: 0,
+          literal: 0,
+          total: 0,
+          whole: true,
+          intent: true,
+        };
         break;
       }
     }
@@ -238,13 +296,29 @@ function shown(score: number): number {
   return Math.round(score * 100) / 100;
 }
 
+/** Candidates best first: score and specificity, then routable first (display order only). */
 function byRank(a: RouteCandidate, b: RouteCandidate): number {
-  return b.score - a.score || b.matched - a.matched || Number(b.routable) - Number(a.routable) ||
-    (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0);
+  return compareScores(a, b) || Number(b.routable) - Number(a.routable);
+}
+
+/** Why `a` ranks over `b` at the same score, in words. */
+function tieReason(a: RouteCandidate, b: RouteCandidate): string {
+  const why = a.matched !== b.matched
+    ? `more matched words (${a.matched} to ${b.matched})`
+    : a.whole !== b.whole
+    ? "its whole trigger phrase is in the request"
+    : a.literal !== b.literal
+    ? `more words said, not inferred (${a.literal} to ${b.literal})`
+    : `a longer trigger (${a.total} words to ${b.total})`;
+  return `/${sanitizeName(a.skill.name) || "?"} over /${sanitizeName(b.skill.name) || "?"} at ${
+    a.score.toFixed(2)
+  }: ${why}`;
 }
 
 /**
- * Picks the skill a prompt routes to, if any.
+ * Picks the skill a prompt routes to, if any: the best routable skill that reaches the threshold.
+ * A better-scoring skill that may not route does not block it. Ties go to the more specific
+ * trigger ({@link compareScores}); a full tie between routable skills routes nothing.
  *
  * @param prompt The prompt text.
  * @param skills The installed skills: a list (all scored) or a pool (only its candidates).
@@ -265,18 +339,37 @@ export function routePrompt(
   if ((list ? list.length : (skills as SkillPool).count) === 0) {
     return { reason: "no-skills", candidates: [], threshold };
   }
+  const star = routable.includes("*");
   const prepared = preparePrompt(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
-    const s = scoreSkill(skill, prepared, text, options.pastDeadline);
+    const named = isRoutable(skill, routable.filter((r) => r !== "*"));
+    const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !named);
     if (s.score <= 0) continue;
-    candidates.push({ skill, ...s, routable: isRoutable(skill, routable) });
+    candidates.push({ skill, ...s, routable: named || star });
   }
   candidates.sort(byRank);
-  const best = candidates[0];
-  if (!best) return { reason: "no-match", candidates, threshold };
-  if (shown(best.score) < threshold) return { reason: "below-threshold", candidates, threshold };
-  if (!best.routable) return { reason: "not-routable", candidates, threshold };
+  if (candidates.length === 0) return { reason: "no-match", candidates, threshold };
+  const reaching = candidates.filter((c) => shown(c.score) >= threshold);
+  const routed = reaching.filter((c) => c.routable);
+  const best = routed[0];
+  if (!best) {
+    return { reason: reaching.length ? "not-routable" : "below-threshold", candidates, threshold };
+  }
+  const next = routed[1];
+  if (next && shown(next.score) === shown(best.score)) {
+    if (compareScores(best, next) === 0) {
+      return {
+        reason: "tie",
+        candidates,
+        threshold,
+        tie: `/${sanitizeName(best.skill.name) || "?"} and /${
+          sanitizeName(next.skill.name) || "?"
+        } tie at ${best.score.toFixed(2)} on every measure of specificity`,
+      };
+    }
+    return { route: best, candidates, threshold, tie: tieReason(best, next) };
+  }
   return { route: best, candidates, threshold };
 }
 
@@ -323,7 +416,9 @@ export function contractSummaries(contract: unknown): string[] {
 /**
  * The one line of context the hook adds for a routed skill. It states the fit as a fact, names
  * skillgate's UserPromptSubmit hook as its source and the off switch, and asks the model to tell
- * the user in one sentence that skillgate routed the request.
+ * the user in one sentence that skillgate routed the request. For a skill the model cannot load
+ * (`disable-model-invocation: true`) it never says a tool loads it: it says the user can type
+ * `/name`, and asks the model to tell the user so.
  *
  * @param skill The routed skill.
  * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
@@ -336,9 +431,14 @@ export function routeHint(
   host: HostKind = DEFAULT_HOST.kind,
 ): string {
   const name = sanitizeName(skill.name) || "skill";
-  let line = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
-    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which ` +
-    `${hostFor(host).texts.skillTool} loads.`;
+  const head = `skillgate skill routing (UserPromptSubmit hook; the user can turn it off with: ` +
+    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}`;
+  if (skill.userOnly) {
+    // disable-model-invocation: the model cannot load it; only the user can start it.
+    return `${head}, which only the user can start, by typing /${name} (the model cannot load ` +
+      `it). Please tell the user in one sentence that they can type /${name} to run it.`;
+  }
+  let line = `${head}, which ${hostFor(host).texts.skillTool} loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
     line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
@@ -497,6 +597,11 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
     return null;
   }
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
-  ctx.log("routed", undefined, { ...fields, skill: fields.best, hint: mode });
-  return contextAnswer(ev, routeHint(decision.route.skill, mode, ev.host));
+  const route = decision.route;
+  ctx.log("routed", undefined, {
+    ...fields,
+    skill: sanitizeName(route.skill.name) || "?",
+    hint: route.skill.userOnly ? "user-only" : mode,
+  });
+  return contextAnswer(ev, routeHint(route.skill, mode, ev.host));
 }
