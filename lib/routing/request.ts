@@ -458,11 +458,14 @@ export function readRequest(prompt: string): RequestView {
   let verb: string | undefined;
   let reports = false;
   let any = false;
+  let aside = false;
   for (const { text: c, sep } of clauses(text)) {
     const ws = words(c);
-    if (isContext(ws)) {
+    // A side remark ("if you need more context, look at …") runs to the end of its sentence.
+    if (aside || isContext(ws)) {
       evidence.push(c);
       joined = false;
+      aside = !/[.!?;\n]/.test(sep);
       continue;
     }
     prose.push(c + sep);
