@@ -333,7 +333,8 @@ const KEEPS = /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+keeps?\s+\w+ing\b/;
  */
 export function reportsBehaviour(clauseWords: readonly string[]): boolean {
   const text = clauseWords.join(" ");
-  return NEGATED.test(text) || KEEPS.test(text);
+  return (/nt |never |not |no longer /.test(text) && NEGATED.test(text)) ||
+    (/keep/.test(text) && KEEPS.test(text));
 }
 
 const FENCE = /```[\s\S]*?(?:```|$)/g;
@@ -372,9 +373,21 @@ const LOG_LINE = new RegExp(
 /** A log line that opens with an upper-case level. */
 const LEVEL_LINE = /^\s*(?:\[[^\]]*\]\s*)?(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL)\b/;
 
+// deno-lint-ignore no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower-case words; ASCII text skips the Unicode property classes, which are costly to compile. */
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2").split(/[^\p{L}\p{N}]+/u)
+  const t = text.toLowerCase();
+  if (ASCII.test(t)) {
+    return t.replace(/([a-z])'([a-z])/g, "$1$2").split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  }
+  return t.replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2").split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
+}
+
+function hasLetter(text: string): boolean {
+  return ASCII.test(text) ? /[A-Za-z]/.test(text) : /\p{L}/u.test(text);
 }
 
 /** Clause separators: sentence ends, line breaks, commas, dashes, "but", "so", "and", "then". */
@@ -388,7 +401,7 @@ function clauses(prose: string): { text: string; sep: string }[] {
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i] ?? "";
     const sep = parts[i + 1] ?? "";
-    if (/\p{L}/u.test(text)) out.push({ text: text.trim(), sep });
+    if (hasLetter(text)) out.push({ text: text.trim(), sep });
     else if (out.length) out[out.length - 1].sep += text + sep;
   }
   return out;
@@ -437,21 +450,26 @@ export function readRequest(prompt: string): RequestView {
       return by;
     });
   let text = String(prompt);
-  text = cut(text, FENCE, "\n");
-  text = text.split("\n").map((line) => {
-    if (LOG_LINE.test(line) || LEVEL_LINE.test(line)) {
-      evidence.push(line);
-      return "";
-    }
-    return line;
-  }).join("\n");
-  text = cut(text, INLINE_CODE, " code ");
-  text = cut(text, DOUBLE_QUOTED, " ");
-  text = cut(text, PR_URL, " pull request ");
-  text = cut(text, URL, " website ");
-  text = cut(text, HOST, " website ");
-  text = cut(text, PATH, " file ");
-  text = cut(text, FILE_NAME, " file ");
+  // Each pattern runs only when a cheap test says it can match: compiling them costs the hook
+  // time on every prompt.
+  if (text.includes("```")) text = cut(text, FENCE, "\n");
+  if (text.includes("\n")) {
+    text = text.split("\n").map((line) => {
+      if (LOG_LINE.test(line) || LEVEL_LINE.test(line)) {
+        evidence.push(line);
+        return "";
+      }
+      return line;
+    }).join("\n");
+  }
+  if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
+  if (/["\u201c\u201d]/.test(text)) text = cut(text, DOUBLE_QUOTED, " ");
+  if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
+  if (/localhost|127\.0\.0\.1/.test(text)) text = cut(text, URL, " website ");
+  const dotted = /\.[A-Za-z]/.test(text);
+  if (dotted) text = cut(text, HOST, " website ");
+  if (text.includes("/")) text = cut(text, PATH, " file ");
+  if (dotted) text = cut(text, FILE_NAME, " file ");
   const prose: string[] = [];
   let request = "";
   let joined = true;

@@ -2,12 +2,13 @@
  * Skill routing over a catalog: which installed skill fits a prompt, whether it may route, and the
  * one line of context the UserPromptSubmit hook adds.
  *
- * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` intent patterns, if
- * any). The best-scoring skill routes when its score reaches the threshold (0.66 by default,
- * config `route_threshold`) and it is routable (config `route_skills`, default
- * `investigate,review,qa,verify`; `*` routes every skill). When a skill that may not route scores
- * best, nothing routes: a better-fitting skill exists, so a weaker routable one is not offered.
- * Ties go to the trigger with more matched words, then to a routable skill, then by name.
+ * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` keywords and intent
+ * patterns, if any). The best routable skill (config `route_skills`, default
+ * `investigate,review,qa,verify`; `*` routes every skill) that reaches the threshold (0.66 by
+ * default, config `route_threshold`) routes; a better-scoring skill that may not route does not
+ * block it. Ties go to the more specific trigger (`compareScores`), never by name; a full tie
+ * routes nothing. A skill the model cannot load (`disable-model-invocation: true`) is never
+ * offered to the model: the hint says the user can type `/name`.
  * Prompts that start with `/`, prompts over 8,000 characters and prompts the host wrote (such as a
  * background agent's `<task-notification>`) are never routed.
  *

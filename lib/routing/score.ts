@@ -8,29 +8,50 @@
  * - Common words ({@link STOP_WORDS}) are dropped; what is left are a trigger's content words.
  *   Question words (`why`, `what`, ...) are content words.
  * - Light stemming ({@link stem}) makes `failing`, `fails` and `failed` one word.
- * - A small concept table ({@link CONCEPTS}) makes a few words that mean the same thing in a
- *   request to a coding agent count as one: `fails` matches `bug`. It is kept honest with the
- *   labeled prompt set in `fixtures/routing/labeled.tsv` (`skillgate route eval`).
- * - Two inferences read an intent the prompt does not spell out. A prompt that reports a
- *   malfunction outright ({@link SYMPTOM_WORDS}, {@link SYMPTOM_PHRASES}, a pasted error such as
- *   `TypeError:`) asks for it to be fixed: it has the keys `bug` and `fix`. A prompt that asks to
- *   look at a change ({@link REVIEW_ACTIONS} with a PR, diff or changes) asks for a review.
- * - A build request, a prompt that opens with a verb of building as an order ({@link BUILD_VERBS}),
- *   gets neither inference and counts triggers only on their whole phrase: in "set up sentry so
- *   crashes get reported" or "add a debug flag" the trigger words are used in passing.
- * - All of this is checked against `fixtures/routing/labeled.tsv` and the held-out sets
- *   `fixtures/routing/heldout.tsv` and `heldout2.tsv` (`skillgate route eval`).
- * - A trigger scores 1 when its whole phrase appears in the prompt. Otherwise it scores the share
- *   of its content words found in the prompt (none for a build request). A trigger with one
- *   content word counts only on its whole phrase, unless that word has five or more letters and is
- *   not a question word.
+ * - One concept table ({@link CONCEPTS}, {@link PHRASES}) makes words that mean the same thing in a
+ *   request to a coding agent count as one: `fails` matches `bug`. Every entry is a general
+ *   synonym or comes from a routable skill's own text; the table is hashed into
+ *   {@link compilerFingerprint}, so the routing index recompiles its triggers when it changes.
+ * - A prompt is read through `request.ts` first: pasted evidence is cut out, and the request
+ *   clauses and the main verb are found. Triggers are scored on the prose; a share counts only
+ *   when a matched word is in the request; a build request (main verb in `BUILD_VERBS`) counts
+ *   only a whole phrase holding that verb.
+ * - Two inferences read an intent the prompt does not spell out, when the main verb allows it
+ *   (not a build or explain verb). A prompt that reports a malfunction ({@link SYMPTOM_WORDS},
+ *   {@link SYMPTOM_PHRASES}, a pasted error such as `TypeError:`, a 5xx error, a statement that
+ *   something never happens or keeps happening) asks for it to be fixed: it has the keys `bug`
+ *   and `fix`. A request to look at a change ({@link REVIEW_ACTIONS} with a PR, diff, commits or
+ *   changes) asks for a review.
+ * - Lint, type-check and compile complaints are no bug report unless something broke.
+ * - All of this is checked with `skillgate route eval` on the sets in `fixtures/routing/`.
+ * - A trigger with one content word counts only on its whole phrase, unless that word has five
+ *   or more letters and is not a question word. Foreign keyword lists ({@link ScoreOptions}) are
+ *   stricter.
  *
  * @module
  */
 
 import { BUILD_VERBS, LEAD_WORDS, readRequest, STATE_WORDS } from "./request.ts";
+import {
+  isBreakage,
+  isLintComplaint,
+  LINT_PHRASES,
+  LINT_WORDS,
+  REVIEW_ACTIONS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
+} from "./symptoms.ts";
 
-export { BUILD_VERBS, LEAD_WORDS, STATE_WORDS };
+export {
+  BUILD_VERBS,
+  LEAD_WORDS,
+  LINT_PHRASES,
+  LINT_WORDS,
+  REVIEW_ACTIONS,
+  STATE_WORDS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
+};
 
 /** Words dropped before content words are compared. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -179,120 +200,6 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "try out": ["test"],
   "try it out": ["test"],
 });
-
-/**
- * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
- * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
- * it to be fixed: it counts as `bug` and `fix` (see {@link preparePrompt}). Weak words that name
- * a failure without reporting one ("error", "fails", "broken", "test") are not here: "add error
- * handling" and "check for broken links" ask for something else.
- */
-export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
-  "crashes",
-  "crashed",
-  "crashing",
-  "panics",
-  "panicked",
-  "panicking",
-  "segfault",
-  "segfaults",
-  "hangs",
-  "hanging",
-  "hung",
-  "freezes",
-  "freezing",
-  "froze",
-  "flaky",
-  "regression",
-  "regressed",
-  "throws",
-  "threw",
-  "thrown",
-  "throwing",
-  "oom",
-  "deadlock",
-  "deadlocks",
-  "deadlocked",
-  "leak",
-  "leaks",
-  "leaking",
-  "anymore",
-]);
-
-/** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
-export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
-  "stopped working",
-  "stops working",
-  "not working",
-  "isnt working",
-  "arent working",
-  "doesnt work",
-  "dont work",
-  "does not work",
-  "do not work",
-  "is not working",
-  "no longer works",
-  "is broken",
-  "are broken",
-  "fails with",
-  "failed with",
-  "failing with",
-  "times out",
-  "timed out",
-  "timing out",
-  "segmentation fault",
-  "infinite loop",
-  "out of memory",
-  // investigate: "it was working yesterday", "unexpected behavior", "500 errors" (see
-  // SERVER_ERROR); general: a regression or a race.
-  "was working",
-  "used to work",
-  "worked before",
-  "unexpected behavior",
-  "unexpected behaviour",
-  "no longer",
-  "race condition",
-  "nothing happens",
-  "does nothing",
-]);
-
-/**
- * Phrases that ask to read something and judge it. With a change named in the prompt (the `pr`
- * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
- * "take a look at the logs" does not.
- */
-export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
-  "look at",
-  "take a look",
-  "look through",
-  "go over",
-  "go through",
-  "read through",
-  "read over",
-  "point out",
-  "leave comments",
-  "comment on",
-  "feedback",
-  "thoughts on",
-  // review: "when the user is about to merge or land code changes".
-  "before i merge",
-  "before we merge",
-  "before merging",
-  "before i land",
-  "before we land",
-  "before landing",
-  "ready to merge",
-  "ready to land",
-  "good to go",
-  "safe to merge",
-  // General: asking for a reader's judgement.
-  "have a look",
-  "have a read",
-  "critical look",
-  "critical read",
-  "what you think",
-  "what do you think",
-]);
 
 function rawWords(text: string): string[] {
   const t = String(text);
@@ -450,17 +357,6 @@ export interface PreparedPrompt {
   readonly lint: boolean;
 }
 
-/**
- * Lint, type-check and compile complaints: with one of these words, and nothing reported broken,
- * weak failure words (`error`, `fails`) are not a bug and no symptom is inferred.
- */
-const LINT_CONTEXT =
-  /\b(?:lint|linter|linting|eslint|tslint|biome|clippy|ruff|flake8|pylint|rubocop|golangci|vet|mypy|pyright|tsc|typecheck|type[- ]check(?:er|ing)?|type errors?|typing errors?|compile errors?|compiler (?:errors?|warnings?)|compilation errors?|warnings?|deprecation|deprecated|prettier|formatter|TS\d{4})\b/i;
-
-/** Words that report a breakage: they keep a lint, type or compile complaint a bug report. */
-const BREAKAGE =
-  /\b(?:broke|broken|breaks|crash\w*|panic\w*|segfault\w*|hangs?|hung|freez\w*|froze|regress\w*|stopped working|no longer|doesnt work|dont work|not working|isnt working|anymore)\b/;
-
 function addWordKeys(
   raw: readonly string[],
   keys: Set<string>,
@@ -493,20 +389,25 @@ function addWordKeys(
  */
 export function preparePrompt(prompt: string): PreparedPrompt {
   const view = readRequest(prompt);
-  const proseRaw = rawWords(view.prose);
-  const proseLower = proseRaw.map((w) => w.toLowerCase());
-  const prosePhrase = ` ${proseLower.join(" ")} `;
   const all = `${view.prose}\n${view.evidence}`;
-  const lint = LINT_CONTEXT.test(all) && !BREAKAGE.test(` ${tokenize(all).join(" ")} `);
+  const allWords = tokenize(all);
+  const allPhrase = ` ${allWords.join(" ")} `;
+  const lint = isLintComplaint(allWords, allPhrase) && !isBreakage(allWords, allPhrase);
   const keys = new Set<string>();
-  addWordKeys(proseRaw, keys, lint);
-  const requestKeys = new Set<string>();
-  const requestWords = addWordKeys(rawWords(view.request), requestKeys, lint);
-  const request = ` ${requestWords.join(" ")} `;
+  const prosePhrase = ` ${addWordKeys(rawWords(view.prose), keys, lint).join(" ")} `;
+  let requestKeys: Set<string>;
+  let request: string;
+  if (view.request === view.prose) {
+    requestKeys = new Set(keys);
+    request = prosePhrase;
+  } else {
+    requestKeys = new Set<string>();
+    request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
+  }
   const said = new Set(keys);
   const inferred = new Set<string>();
   if (view.infer) {
-    if (!lint && (view.reports || reportsSymptom(all, symptomWords(all)))) {
+    if (!lint && (view.reports || reportsSymptom(all))) {
       inferred.add("bug");
       inferred.add("fix");
     }
@@ -531,12 +432,6 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   };
 }
 
-/** The words of a text and the parts of its camelCase words (`OOMKilled` has `oom`). */
-function symptomWords(text: string): string[] {
-  const raw = rawWords(text);
-  return [...raw.map((w) => w.toLowerCase()), ...raw.flatMap((w) => camelParts(w))];
-}
-
 /** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
 const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
 const ERROR_CLASS = /[a-z0-9](?:Error|Exception)\b/;
@@ -545,14 +440,18 @@ const SERVER_ERROR =
   /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
 /**
- * True when the text reports a malfunction: a {@link SYMPTOM_WORDS} word, a
- * {@link SYMPTOM_PHRASES} phrase, a pasted error or a 5xx server error.
+ * True when the text reports a malfunction: a pasted error, a 5xx server error, a
+ * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
-function reportsSymptom(text: string, words: readonly string[]): boolean {
+function reportsSymptom(text: string): boolean {
+  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text)) return true;
+  if (/5\d\d/.test(text) && SERVER_ERROR.test(text)) return true;
+  const raw = rawWords(text);
+  const words = raw.map((w) => w.toLowerCase());
+  if (words.some((w) => SYMPTOM_WORDS.has(w))) return true;
+  if (raw.some((w) => camelParts(w).some((part) => SYMPTOM_WORDS.has(part)))) return true;
   const phrase = ` ${words.join(" ")} `;
-  return words.some((w) => SYMPTOM_WORDS.has(w)) ||
-    SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `)) ||
-    PASTED_ERROR.test(text) || ERROR_CLASS.test(text) || SERVER_ERROR.test(text);
+  return SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `));
 }
 
 /** A trigger prepared once for scoring against many prompts. */
