@@ -15,8 +15,9 @@
  *   "the app crashes on rotate") is a request as a whole.
  * - The **main verb** is the opening verb of the first request clause that is not a neutral verb
  *   ({@link NEUTRAL_VERBS}: "look at", "go through", "help me"). A build verb
- *   ({@link BUILD_VERBS}) makes a build request; a build or an explain verb
- *   ({@link EXPLAIN_VERBS}) turns the symptom and review inferences off.
+ *   ({@link BUILD_VERBS}) makes a build request, an explain verb ({@link EXPLAIN_VERBS}) a request
+ *   for an answer: for both, only a whole trigger phrase holding that verb counts, and the
+ *   symptom and review inferences are off.
  *
  * @module
  */
@@ -304,7 +305,7 @@ export interface RequestView {
   readonly evidence: string;
   /** The main verb, when a request clause has a non-neutral one. */
   readonly verb?: string;
-  /** True when the main verb is a build verb used as an order. */
+  /** True when the main verb is a build or an explain verb used as an order. */
   readonly build: boolean;
   /** False when the main verb asks for something other than work on a malfunction or a change. */
   readonly infer: boolean;
@@ -500,7 +501,9 @@ export function readRequest(prompt: string): RequestView {
     any = true;
     if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) verb = v;
   }
-  const build = verb !== undefined && BUILD_VERBS.has(verb);
+  // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
+  // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
+  const build = verb !== undefined && (BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
   return {
     prose: prose.join(""),
     request: any ? request : prose.join(""),

@@ -84,3 +84,36 @@ Deno.test("scoreTrigger(): in a build request only a whole phrase holding the ma
   assert.equal(scoreTrigger("debug this", "add a README section on how to debug this").score, 0);
   assert.equal(scoreTrigger("write docs", "write docs for this module").score, 1);
 });
+
+Deno.test("scoreTrigger(): a request for an answer counts only a whole phrase holding its verb", () => {
+  const p = "can you summarize the review comments on my PR so I know what to change";
+  assert.equal(readRequest(p).verb, "summarize");
+  assert.equal(scoreTrigger("review this pr", p).score, 0);
+  assert.equal(scoreTrigger("summarize this pr", "summarize this pr for me").score, 1);
+});
+
+Deno.test("preparePrompt(): error classes with an upper-case prefix and error codes are pasted errors", () => {
+  for (
+    const p of [
+      "DOMException: The play() request was interrupted\nthis shows up when a track is skipped",
+      "getting IOError on every upload",
+      'the dev server says "EADDRINUSE: address already in use :::3000"',
+    ]
+  ) {
+    const x = preparePrompt(p);
+    assert.ok(x.inferred.has("bug") && x.inferred.has("fix"), p);
+  }
+});
+
+Deno.test("readRequest() is total and bounded on any text (property)", async () => {
+  const fc = (await import("fast-check")).default;
+  fc.assert(
+    fc.property(fc.string({ maxLength: 400 }), (text: string) => {
+      const v = readRequest(text);
+      // A replacement word is at most twice as long as what it replaces.
+      assert.ok(v.prose.length <= 2 * text.length + 16);
+      assert.equal(typeof v.infer, "boolean");
+    }),
+    { numRuns: 300 },
+  );
+});

@@ -349,7 +349,7 @@ export interface PreparedPrompt {
   readonly inferred: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
-  /** True when the main verb is a build verb: only whole phrases holding that verb count. */
+  /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
   readonly verb?: string;
@@ -434,17 +434,20 @@ export function preparePrompt(prompt: string): PreparedPrompt {
 
 /** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
 const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
-const ERROR_CLASS = /[a-z0-9](?:Error|Exception)\b/;
+const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
+/** A POSIX error code, as Node.js, Python and Go print it (`ECONNRESET`, `EADDRINUSE`). */
+const ERRNO =
+  /\bE(?:ACCES|ADDRINUSE|ADDRNOTAVAIL|AI_AGAIN|CONNABORTED|CONNREFUSED|CONNRESET|EXIST|HOSTUNREACH|ISDIR|MFILE|NETUNREACH|NOENT|NOMEM|NOSPC|NOTDIR|NOTEMPTY|NOTFOUND|PERM|PIPE|PROTO|TIMEDOUT)\b/;
 /** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
 const SERVER_ERROR =
   /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
 /**
- * True when the text reports a malfunction: a pasted error, a 5xx server error, a
+ * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
  * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
 function reportsSymptom(text: string): boolean {
-  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text)) return true;
+  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text) || ERRNO.test(text)) return true;
   if (/5\d\d/.test(text) && SERVER_ERROR.test(text)) return true;
   const raw = rawWords(text);
   const words = raw.map((w) => w.toLowerCase());

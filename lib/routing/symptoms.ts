@@ -43,6 +43,7 @@ export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
   "leaks",
   "leaking",
   "anymore",
+  "uncaught",
 ]);
 
 /** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
