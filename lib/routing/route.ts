@@ -224,7 +224,7 @@ function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): Comp
 }
 
 /** How one skill scored: its best trigger or pattern. */
-export interface SkillScore {
+export interface SkillMatch {
   /** 0..1. */
   readonly score: number;
   /** The trigger (or `/pattern/`) that gave it. */
@@ -258,7 +258,7 @@ export function scoreSkill(
   text?: string,
   pastDeadline?: () => boolean,
   foreign = false,
-): SkillScore {
+): SkillMatch {
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const raw = typeof prompt === "string" ? prompt : text;
   const pick = (best: TriggerScore | undefined, other: TriggerScore | undefined) =>
@@ -267,7 +267,7 @@ export function scoreSkill(
     bestTrigger(triggersOf(skill), p, { foreign }),
     skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
   );
-  let result: SkillScore = best
+  let result: SkillMatch = best
     ? { ...best, intent: false }
     : { score: 0, trigger: "", matched: 0, literal: 0, total: 0, whole: false, intent: false };
   if (result.score < 1 && raw !== undefined) {
