@@ -16,9 +16,13 @@ const COMMANDS: readonly { name: string; word: string; flags: string[] }[] = [
   {
     name: "route",
     word: "SKILL_ROUTE_USAGE",
-    flags: ["explain", "default", "json", "threshold", "skills-dir"],
+    flags: ["explain", "default", "json", "threshold", "skills-dir", "route-skills"],
   },
-  { name: "route eval", word: "SKILL_ROUTE_USAGE", flags: ["json", "threshold", "skills-dir"] },
+  {
+    name: "route eval",
+    word: "SKILL_ROUTE_USAGE",
+    flags: ["json", "threshold", "skills-dir", "route-skills"],
+  },
   { name: "contract", word: "SKILL_CONTRACT_USAGE", flags: [] },
   {
     name: "contract check",

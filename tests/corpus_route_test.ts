@@ -65,10 +65,18 @@ Deno.test({
   },
 });
 
-// Regression floors at the figures measured on the held-out sets (README "Tuning triggers"), not
-// the bar: neither set was tuned against, and neither meets the recall bar.
+// Regression floors at the figures measured on the other sets (docs/routing.md "Tuning
+// triggers"): [file, right routes at least, no-fit routed at most].
 for (
-  const [file, right, nonFitRouted] of [["heldout.tsv", 20, 2], ["heldout2.tsv", 16, 0]] as const
+  const [file, right, nonFitRouted] of [
+    ["heldout.tsv", 26, 0],
+    ["heldout2.tsv", 24, 0],
+    ["messy.tsv", 22, 0],
+    ["incidental.tsv", 6, 0],
+    ["paraphrase.tsv", 20, 0],
+    ["fresh.tsv", 11, 0],
+    ["fresh2.tsv", 7, 0],
+  ] as const
 ) {
   Deno.test({
     name: `gstack corpus: ${file} keeps the recall and no-fit figures measured on it`,
@@ -87,3 +95,116 @@ for (
     },
   });
 }
+
+const SKILL_ROOTS = [
+  "garrytan+gstack",
+  join("rysweet+amplihack-rs", "skills"),
+  "anthropics+skills",
+  "obra+superpowers",
+].map((d) => resolve(REPO_ROOT, "..", "shared", "corpus", "skills", d));
+
+Deno.test({
+  name: "wide corpus: with route_skills * over every corpus skill, few non-fit prompts route",
+  ignore: ignore || !SKILL_ROOTS.every((d) => {
+    try {
+      return Deno.statSync(d).isDirectory;
+    } catch {
+      return false;
+    }
+  }),
+  fn: async () => {
+    const world = await loadRouteSkills({
+      claudeConfigDir: join(GSTACK, ".no-config-dir"),
+      extraSkillDirs: SKILL_ROOTS,
+    });
+    assert.ok(world.count >= 200, `${world.count} skills`);
+    let nonFit = 0, routed = 0;
+    for (
+      const file of [
+        "heldout.tsv",
+        "heldout2.tsv",
+        "messy.tsv",
+        "incidental.tsv",
+        "paraphrase.tsv",
+        "fresh.tsv",
+        "fresh2.tsv",
+      ]
+    ) {
+      const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", file)));
+      const r = evalRoutes(items.filter((i) => i.expected === "-"), world, { routable: ["*"] });
+      nonFit += r.nonFit;
+      routed += r.nonFitRouted;
+      for (const m of r.wrong) {
+        console.log(`  ${file}:${m.item.line}: routed /${m.got}: ${m.why}`);
+      }
+    }
+    console.log(`wide corpus (${world.count} skills, *): ${routed} of ${nonFit} non-fit routed`);
+    // Measured: 1 of 214 (docs/routing.md); the bar is 1 in 20.
+    assert.ok(routed * 20 <= nonFit, `${routed} of ${nonFit} non-fit prompts routed`);
+  },
+});
+
+const TRANSCRIPTS = resolve(REPO_ROOT, "..", "shared", "corpus", "transcripts");
+
+/** The prompts a person typed, from the Claude Code transcripts of the corpus (read at run time). */
+function typedPrompts(): string[] {
+  const out = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of Deno.readDirSync(dir)) {
+      const path = join(dir, e.name);
+      if (e.isDirectory && e.name !== "subagents") walk(path);
+      else if (e.isFile && e.name.endsWith(".jsonl")) {
+        for (const line of Deno.readTextFileSync(path).split("\n")) {
+          let rec: Record<string, unknown>;
+          try {
+            rec = JSON.parse(line);
+          } catch {
+            continue;
+          }
+          if (rec.type !== "user" || rec.isMeta || rec.isCompactSummary || rec.toolUseResult) {
+            continue;
+          }
+          const content = (rec.message as { content?: unknown } | undefined)?.content;
+          const text = typeof content === "string"
+            ? content
+            : Array.isArray(content)
+            ? content.filter((c) => c?.type === "text").map((c) => c.text).join(" ")
+            : "";
+          if (
+            !text.trim() ||
+            /^(?:This session is being continued|\[Request interrupted|Your task is to create)/
+              .test(text)
+          ) continue;
+          out.add(text);
+        }
+      }
+    }
+  };
+  walk(TRANSCRIPTS);
+  return [...out];
+}
+
+Deno.test({
+  name: "real transcripts: typed prompts route only when they report a malfunction",
+  ignore: ignore || (() => {
+    try {
+      return !Deno.statSync(TRANSCRIPTS).isDirectory;
+    } catch {
+      return true;
+    }
+  })(),
+  fn: async () => {
+    const world = await gstackSkills();
+    const prompts = typedPrompts();
+    assert.ok(prompts.length >= 10, `${prompts.length} prompts`);
+    const routed: string[] = [];
+    for (const p of prompts) {
+      const d = routePrompt(p, world.skills);
+      if (d.route) routed.push(`${d.route.skill.name}: ${p.slice(0, 80)}`);
+    }
+    console.log(`real transcripts: ${routed.length} of ${prompts.length} typed prompts routed`);
+    for (const r of routed) console.log(`  ${r}`);
+    // Only bug reports may route, and only to investigate.
+    for (const r of routed) assert.match(r, /^investigate: .*(?:does ?n[o']?t|not work|start)/, r);
+  },
+});

@@ -11,11 +11,10 @@
  * `agent_dirs`): an agent's identity is its frontmatter `name` (or `meta.name`, or a TOML file's
  * `name`), else the file stem (without `.agent.md` or `.md`).
  *
- * Every scan is bounded (see `walk.ts`) and fails open. Symlinks are followed as Claude Code follows
- * them (a linked skill folder, a linked skills root, linked agent files), each real directory
- * entered once. Parsed frontmatter is kept in a JSON index (`<state root>/catalog/skills.json`,
- * `agents.json`) checked against directory and file mtimes, so a hook whose skills have not
- * changed never loads the YAML parser.
+ * Every scan is bounded (`walk.ts`) and fails open. Symlinks are followed as Claude Code follows
+ * them, each real directory entered once. Parsed frontmatter is kept in a JSON index (`<state
+ * root>/catalog/skills.json`, `agents.json`) checked against directory and file mtimes, so a hook
+ * whose skills have not changed never loads the YAML parser.
  *
  * @module
  */
@@ -56,6 +55,8 @@ export interface SkillEntry {
   readonly contract?: unknown;
   /** The first instruction of its body. */
   readonly firstStep?: string;
+  /** True for `disable-model-invocation: true`: only the user can start it, by typing `/name`. */
+  readonly userOnly?: boolean;
   /** Its SKILL.md mtime. */
   readonly mtimeMs: number;
   /** Problems met while parsing its frontmatter. */
@@ -161,7 +162,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 7;
+const INDEX_VERSION = 8;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -181,8 +182,7 @@ function isDir(path: string): boolean {
 
 /**
  * The suffix of a watched key that stands for a symlink itself: `<path>` is watched through the
- * link (the mtime of what it points at), `<path>` + this suffix the link's own mtime, which
- * changes when the link is made again to point elsewhere.
+ * link, `<path>` + this suffix by the link's own mtime (it changes when the link is remade).
  */
 const LINK_KEY = "\0link";
 
@@ -403,6 +403,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     ...(description ? { description: description.slice(0, 2000) } : {}),
     ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
     ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
+    ...(data["disable-model-invocation"] === true ? { userOnly: true } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),
     ...(yamlUnavailable ? { degraded: true } : {}),

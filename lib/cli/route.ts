@@ -34,10 +34,15 @@ import {
   routePrompt,
   routeSettings,
   type RouteWorld,
-  type SkillPool,
 } from "../routing/route.ts";
 import type { RouteSkill } from "../routing/route_skill.ts";
 import { formatSkillRulesWarning } from "../routing/skill_rules.ts";
+import {
+  type EvalMiss,
+  evalRoutes,
+  type LabeledPrompt,
+  parseLabeled,
+} from "../routing/route_eval.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import {
   commandError,
@@ -49,6 +54,9 @@ import {
   USAGE_EXIT,
 } from "./args.ts";
 import { errorCause } from "../base/errors.ts";
+
+export { evalRoutes, parseLabeled } from "../routing/route_eval.ts";
+export type { EvalMiss, EvalResult, LabeledPrompt } from "../routing/route_eval.ts";
 
 const ROUTE_OPTIONS = {
   json: { type: "boolean", description: "Print one JSON object instead of text" },
@@ -64,6 +72,12 @@ const ROUTE_OPTIONS = {
     multiple: true,
     description: "Score only the skills in this directory, not the installed ones",
   },
+  "route-skills": {
+    type: "string",
+    value: "<list>",
+    description: "The skills that may route, comma-separated, * for all (default: config " +
+      "route_skills)",
+  },
 } as const;
 
 const EXIT_NOTES = "Exit codes: 0 done, 2 SKILL_ROUTE_USAGE (a bad flag or argument, a malformed " +
@@ -75,7 +89,7 @@ export const ROUTE_SPEC: CommandSpec = {
   usageWord: "SKILL_ROUTE_USAGE",
   usage: [
     '--explain "<prompt>" [--json] [--threshold <n>] [--skills-dir <dir>]...',
-    "eval <file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]...",
+    "eval <file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]... [--route-skills <list>]",
     "--default <switch> [--json]",
   ],
   description: "Shows what the routing hook would do with a prompt: the switch and its source, " +
@@ -98,13 +112,13 @@ export const ROUTE_SPEC: CommandSpec = {
 export const ROUTE_EVAL_SPEC: CommandSpec = {
   name: "route eval",
   usageWord: "SKILL_ROUTE_USAGE",
-  usage: ["<file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]..."],
-  description: "Routes every prompt of a labeled set and prints precision, recall and every " +
-    "wrong decision.",
+  usage: ["<file.tsv> [--json] [--threshold <n>] [--skills-dir <dir>]... [--route-skills <list>]"],
+  description: "Routes every prompt of a labeled set and prints precision and recall (in all and " +
+    "per skill), the confusion (expected -> got) and every wrong decision with its reason.",
   arguments: [{
     name: "<file.tsv>",
     description: "expected<TAB>prompt lines; expected is a skill name or - for no route; " +
-      "blank lines and lines starting with # are skipped",
+      "blank lines and lines starting with # are skipped; \\n in a prompt is a line break",
   }],
   options: ROUTE_OPTIONS,
   notes: EXIT_NOTES,
@@ -156,6 +170,7 @@ export async function main(args: string[]): Promise<number> {
   try {
     const threshold = parseThreshold(a.string("threshold"));
     const dirs = a.strings("skills-dir");
+    const routable = parseRoutable(a.string("route-skills"));
     if (isEval) {
       if (a.positionals.length !== 1) {
         throw usageFailure(
@@ -165,7 +180,7 @@ export async function main(args: string[]): Promise<number> {
         );
       }
       checkDirs(dirs);
-      return await evaluate(a.positionals[0], { json: a.json, threshold, dirs });
+      return await evaluate(a.positionals[0], { json: a.json, threshold, dirs, routable });
     }
     const explainText = a.string("explain");
     const defaultOf = a.string("default");
@@ -186,7 +201,7 @@ export async function main(args: string[]): Promise<number> {
     }
     if (explainText!.trim() === "") throw usageFailure("--explain needs a prompt");
     checkDirs(dirs);
-    return await explain(explainText!, { json: a.json, threshold, dirs });
+    return await explain(explainText!, { json: a.json, threshold, dirs, routable });
   } catch (err) {
     if (err instanceof RouteError) {
       return commandError(spec, err.exit, err.word, err.message, a.json);
@@ -199,6 +214,14 @@ interface RunOptions {
   readonly json: boolean;
   readonly threshold?: number;
   readonly dirs?: readonly string[];
+  readonly routable?: readonly string[];
+}
+
+function parseRoutable(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (list.length === 0) throw usageFailure("--route-skills takes a comma-separated list or *");
+  return list;
 }
 
 async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorld> {
@@ -252,8 +275,9 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   const sw = resolveSwitch("skill_routing", config);
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
+  const routable = opts.routable ?? settings.routable;
   const world = await loadWorld(opts.dirs);
-  const decision = routePrompt(prompt, world, { threshold, routable: settings.routable });
+  const decision = routePrompt(prompt, world, { threshold, routable });
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
   const hint = decision.route ? routeHint(decision.route.skill, mode) : undefined;
   const shown = decision.candidates.slice(0, MAX_SHOWN);
@@ -262,11 +286,12 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
       {
         switch: { name: "skill_routing", on: sw.on, source: sw.source, warning: sw.warning },
         threshold,
-        routable: settings.routable,
+        routable,
         skills: { count: world.count, dirs: world.dirs },
         candidates: shown.map(candidateJson),
         route: decision.route ? name(decision.route.skill) : null,
         reason: decision.reason ?? null,
+        tie: decision.tie ?? null,
         hint: hint ?? null,
         warnings: world.rulesWarnings.map(formatSkillRulesWarning),
       },
@@ -290,6 +315,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
       ? `route: /${name(decision.route.skill)}${sw.on ? "" : " would route (routing is off)"}`
       : `route: none (${explainReason(decision)})`,
   );
+  if (decision.tie) console.log(`tie: ${sanitizeLine(decision.tie, 300)}`);
   console.log(`hint: ${hint ?? "none"}`);
   return 0;
 }
@@ -300,7 +326,11 @@ function explainReason(d: RouteDecision): string {
     case "below-threshold":
       return `best score ${best ? best.score.toFixed(2) : "0.00"} is below ${d.threshold}`;
     case "not-routable":
-      return `best skill /${best ? name(best.skill) : "?"} is not in route_skills`;
+      return `no skill in route_skills reaches ${d.threshold}; /${
+        best ? name(best.skill) : "?"
+      } does, but is not in route_skills`;
+    case "tie":
+      return "a full tie between routable skills";
     case "slash-command":
       return "the prompt starts with /";
     case "too-long":
@@ -310,108 +340,6 @@ function explainReason(d: RouteDecision): string {
     default:
       return d.reason ?? "no match";
   }
-}
-
-/** One labeled prompt of an eval file. */
-export interface LabeledPrompt {
-  /** Its line number. */
-  readonly line: number;
-  /** The skill it should route to, or `-` for none. */
-  readonly expected: string;
-  /** The prompt. */
-  readonly prompt: string;
-}
-
-/**
- * Parses an eval file: `expected<TAB>prompt` lines; blank lines and lines starting with `#` are
- * skipped; `expected` may carry a leading `/`; `-` means no route.
- *
- * @param text The file's text.
- * @returns The prompts.
- * @throws {Error} Naming the first malformed line.
- */
-export function parseLabeled(text: string): LabeledPrompt[] {
-  const out: LabeledPrompt[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    if (raw.trim() === "" || raw.startsWith("#")) return;
-    const tab = raw.indexOf("\t");
-    const expected = tab > 0 ? raw.slice(0, tab).trim().replace(/^\//, "") : "";
-    const prompt = tab > 0 ? raw.slice(tab + 1) : "";
-    if (!expected || !prompt.trim()) {
-      throw new Error(`Line ${i + 1} is not expected<TAB>prompt`);
-    }
-    out.push({ line: i + 1, expected, prompt });
-  });
-  return out;
-}
-
-/** One wrong decision of an eval. */
-export interface EvalMiss {
-  /** The labeled prompt. */
-  readonly item: LabeledPrompt;
-  /** What routed (`-` for nothing). */
-  readonly got: string;
-  /** The decision. */
-  readonly decision: RouteDecision;
-}
-
-/** The figures of an eval. */
-export interface EvalResult {
-  /** Prompts with an expected skill. */
-  readonly fit: number;
-  /** Prompts expected not to route. */
-  readonly nonFit: number;
-  /** Prompts that routed. */
-  readonly routed: number;
-  /** Routes to the expected skill. */
-  readonly right: number;
-  /** Non-fit prompts that routed. */
-  readonly nonFitRouted: number;
-  /** right / routed (1 when nothing routed). */
-  readonly precision: number;
-  /** right / fit (1 when nothing fits). */
-  readonly recall: number;
-  /** Every prompt whose route differs from its label. */
-  readonly wrong: readonly EvalMiss[];
-}
-
-/**
- * Routes every labeled prompt and counts.
- *
- * @param items The labeled prompts.
- * @param skills The skills: a list, or a pool (see `routePrompt`).
- * @param options Threshold and routable set.
- * @returns The figures and the wrong decisions.
- */
-export function evalRoutes(
-  items: readonly LabeledPrompt[],
-  skills: readonly RouteSkill[] | SkillPool,
-  options: { threshold?: number; routable?: readonly string[] } = {},
-): EvalResult {
-  let fit = 0, nonFit = 0, routed = 0, right = 0, nonFitRouted = 0;
-  const wrong: EvalMiss[] = [];
-  for (const item of items) {
-    const decision = routePrompt(item.prompt, skills, options);
-    const got = decision.route ? decision.route.skill.name : "-";
-    if (item.expected === "-") nonFit++;
-    else fit++;
-    if (got !== "-") {
-      routed++;
-      if (got === item.expected) right++;
-      if (item.expected === "-") nonFitRouted++;
-    }
-    if (got !== item.expected) wrong.push({ item, got, decision });
-  }
-  return {
-    fit,
-    nonFit,
-    routed,
-    right,
-    nonFitRouted,
-    precision: routed ? right / routed : 1,
-    recall: fit ? right / fit : 1,
-    wrong,
-  };
 }
 
 async function evaluate(file: string, opts: RunOptions): Promise<number> {
@@ -430,23 +358,19 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
   const config = readConfig();
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
+  const routable = opts.routable ?? settings.routable;
   const world = await loadWorld(opts.dirs);
-  const r = evalRoutes(items, world, { threshold, routable: settings.routable });
-  const missLine = (m: EvalMiss) => {
-    const best = m.decision.candidates[0];
-    const why = m.decision.route ? "" : ` (${m.decision.reason})`;
-    const bestText = best ? `; best ${candidateLine(best).trim()}` : "";
-    const exp = m.item.expected === "-" ? "none" : `/${sanitizeName(m.item.expected)}`;
-    const got = m.got === "-" ? "none" : `/${sanitizeName(m.got)}`;
-    return `  line ${m.item.line}: expected ${exp}, got ${got}${why}${bestText}: ${
-      sanitizeLine(m.item.prompt, 160)
-    }`;
-  };
+  const r = evalRoutes(items, world, { threshold, routable });
+  const skill = (s: string) => s === "-" ? "none" : `/${sanitizeName(s) || "?"}`;
+  const missLine = (m: EvalMiss) =>
+    `  line ${m.item.line}: expected ${skill(m.item.expected)}, got ${skill(m.got)}: ${
+      sanitizeLine(m.why, 240)
+    }: ${sanitizeLine(m.item.prompt.replace(/\s+/g, " "), 160)}`;
   if (opts.json) {
     console.log(JSON.stringify(
       {
         threshold,
-        routable: settings.routable,
+        routable,
         skills: { count: world.count, dirs: world.dirs },
         prompts: items.length,
         fit: r.fit,
@@ -456,11 +380,18 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
         nonFitRouted: r.nonFitRouted,
         precision: r.precision,
         recall: r.recall,
+        perSkill: r.perSkill.map((f) => ({ ...f, skill: sanitizeName(f.skill) || "?" })),
+        confusion: r.confusion.map((c) => ({
+          ...c,
+          expected: c.expected === "-" ? "-" : sanitizeName(c.expected) || "?",
+          got: c.got === "-" ? "-" : sanitizeName(c.got) || "?",
+        })),
         wrong: r.wrong.map((m) => ({
           line: m.item.line,
           expected: m.item.expected,
           got: m.got,
           reason: m.decision.reason ?? null,
+          why: sanitizeLine(m.why, 500),
           best: m.decision.candidates[0] ? candidateJson(m.decision.candidates[0]) : null,
           prompt: sanitizeLine(m.item.prompt, 500),
         })),
@@ -476,6 +407,18 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
   console.log(`precision: ${r.precision.toFixed(3)} (${r.right} of ${r.routed} routes right)`);
   console.log(`recall: ${r.recall.toFixed(3)} (${r.right} of ${r.fit} fit prompts routed right)`);
   console.log(`no-fit routed: ${r.nonFitRouted} of ${r.nonFit}`);
+  console.log("per skill (precision, recall):");
+  for (const f of r.perSkill) {
+    console.log(
+      `  ${skill(f.skill)}  precision ${f.precision.toFixed(2)} (${f.right}/${f.routed})  ` +
+        `recall ${f.recall.toFixed(2)} (${f.right}/${f.expected})`,
+    );
+  }
+  console.log("confusion (expected -> got):");
+  if (r.confusion.length === 0) console.log("  (none)");
+  for (const c of r.confusion) {
+    console.log(`  ${skill(c.expected)} -> ${skill(c.got)}: ${c.count}`);
+  }
   console.log(`wrong decisions: ${r.wrong.length}`);
   for (const m of r.wrong) console.log(missLine(m));
   return 0;

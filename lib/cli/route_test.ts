@@ -107,7 +107,13 @@ Deno.test("route --explain says why nothing routed", async () => {
   const slash = await run(["--explain", "/investigate it", "--skills-dir", SKILLS]);
   assert.ok(slash.out.includes("candidates:\n  (none)\nroute: none (the prompt starts with /)"));
   const notRoutable = await run(["--explain", "patch the iphone app", "--skills-dir", SKILLS]);
-  assert.ok(notRoutable.out.includes("route: none (best skill /ios-fix is not in route_skills)"));
+  assert.ok(
+    notRoutable.out.includes(
+      "route: none (no skill in route_skills reaches 0.66; /ios-fix does, but is not in " +
+        "route_skills)",
+    ),
+    notRoutable.out,
+  );
 });
 
 Deno.test("route --explain --threshold changes the cutoff", async () => {
@@ -206,14 +212,32 @@ Deno.test("route eval prints precision, recall and every wrong decision", async 
     assert.ok(lines.includes("no-fit routed: 1 of 2"), r.out);
     assert.ok(lines.includes("wrong decisions: 2"), r.out);
     assert.ok(
-      lines.some((l) => l.startsWith("  line 4: expected /qa, got none (no-match): add a flag")),
+      lines.includes(
+        "  line 4: expected /qa, got none: expected skill matched no trigger: add a flag to the cli",
+      ),
       r.out,
     );
-    assert.ok(lines.some((l) => l.startsWith("  line 6: expected none, got /review;")), r.out);
+    assert.ok(
+      lines.includes(
+        '  line 6: expected none, got /review: routed on "review this pr" (1.00, 2 words): ' +
+          "review this pr",
+      ),
+      r.out,
+    );
+    assert.ok(lines.includes("per skill (precision, recall):"), r.out);
+    assert.ok(lines.includes("  /review  precision 0.50 (1/2)  recall 1.00 (1/1)"), r.out);
+    assert.ok(lines.includes("confusion (expected -> got):"), r.out);
+    assert.ok(lines.includes("  /qa -> none: 1"), r.out);
+    assert.ok(lines.includes("  none -> /review: 1"), r.out);
     const json = JSON.parse((await run(["eval", file, "--json", "--skills-dir", SKILLS])).out);
     assert.equal(json.recall, 2 / 3);
     assert.equal(json.nonFitRouted, 1);
     assert.deepEqual(json.wrong.map((w: { line: number }) => w.line), [4, 6]);
+    assert.deepEqual(json.confusion, [
+      { expected: "-", got: "review", count: 1 },
+      { expected: "qa", got: "-", count: 1 },
+    ]);
+    assert.equal(json.perSkill.find((f: { skill: string }) => f.skill === "review").precision, 0.5);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -2,12 +2,13 @@
  * Skill routing over a catalog: which installed skill fits a prompt, whether it may route, and the
  * one line of context the UserPromptSubmit hook adds.
  *
- * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` intent patterns, if
- * any). The best-scoring skill routes when its score reaches the threshold (0.66 by default,
- * config `route_threshold`) and it is routable (config `route_skills`, default
- * `investigate,review,qa,verify`; `*` routes every skill). When a skill that may not route scores
- * best, nothing routes: a better-fitting skill exists, so a weaker routable one is not offered.
- * Ties go to the trigger with more matched words, then to a routable skill, then by name.
+ * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` keywords and intent
+ * patterns, if any). The best routable skill (config `route_skills`, default
+ * `investigate,review,qa,verify`; `*` routes every skill) that reaches the threshold (0.66 by
+ * default, config `route_threshold`) routes; a better-scoring skill that may not route does not
+ * block it. Ties go to the more specific trigger (`compareScores`), never by name; a full tie
+ * routes nothing. A skill the model cannot load (`disable-model-invocation: true`) is never
+ * offered to the model: the hint says the user can type `/name`.
  * Prompts that start with `/`, prompts over 8,000 characters and prompts the host wrote (such as a
  * background agent's `<task-notification>`) are never routed.
  *
@@ -16,11 +17,13 @@
 
 import {
   bestTrigger,
+  compareScores,
   type CompiledTrigger,
   compilerFingerprint,
   compileTrigger,
   type PreparedPrompt,
   preparePrompt,
+  type TriggerScore,
 } from "./score.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { loadRouteIndex, type RouteIndexEntry } from "./route_index.ts";
@@ -85,6 +88,12 @@ export interface RouteCandidate {
   readonly trigger: string;
   /** Content words of that trigger the prompt has; 0 for an intent pattern. */
   readonly matched: number;
+  /** Of those, the ones the prompt says in words (not only through an inference). */
+  readonly literal: number;
+  /** Content words the trigger has. */
+  readonly total: number;
+  /** True when the trigger's whole phrase is in the request. */
+  readonly whole: boolean;
   /** True when the score came from a `skill-rules.json` intent pattern. */
   readonly intent: boolean;
   /** Whether config lets this skill route. */
@@ -101,7 +110,8 @@ export type NoRouteReason =
   | "no-skills"
   | "no-match"
   | "below-threshold"
-  | "not-routable";
+  | "not-routable"
+  | "tie";
 
 /** The routing decision for one prompt. */
 export interface RouteDecision {
@@ -113,6 +123,11 @@ export interface RouteDecision {
   readonly candidates: readonly RouteCandidate[];
   /** The threshold applied. */
   readonly threshold: number;
+  /**
+   * Why the routed skill won over the runner-up that had the same score (or why a full tie routed
+   * nothing), for `--explain`.
+   */
+  readonly tie?: string;
 }
 
 /**
@@ -184,6 +199,16 @@ export function isRoutable(
 }
 
 const compiled = new WeakMap<RouteSkill, CompiledTrigger[]>();
+const compiledKeywords = new WeakMap<RouteSkill, CompiledTrigger[]>();
+
+function keywordsOf(skill: RouteSkill): CompiledTrigger[] {
+  const known = compiledKeywords.get(skill);
+  if (known) return known;
+  const list = (skill.keywords ?? []).filter((t) => typeof t === "string" && t.trim() !== "")
+    .map((t) => compileTrigger(t));
+  compiledKeywords.set(skill, list);
+  return list;
+}
 
 /**
  * A skill's compiled triggers. `known` are triggers compiled before (the catalog index keeps
@@ -202,13 +227,33 @@ function triggersOf(skill: RouteSkill, known?: readonly CompiledTrigger[]): Comp
   return list;
 }
 
+/** How one skill scored: its best trigger or pattern. */
+export interface SkillMatch {
+  /** 0..1. */
+  readonly score: number;
+  /** The trigger (or `/pattern/`) that gave it. */
+  readonly trigger: string;
+  /** Content words of that trigger the prompt has. */
+  readonly matched: number;
+  /** Of those, the ones said in words. */
+  readonly literal: number;
+  /** Content words the trigger has. */
+  readonly total: number;
+  /** True for a whole-phrase match. */
+  readonly whole: boolean;
+  /** True when an intent pattern gave it. */
+  readonly intent: boolean;
+}
+
 /**
- * Scores one skill against a prompt.
+ * Scores one skill against a prompt: its `triggers:` (a foreign list when `foreign`), its
+ * `skill-rules.json` keywords (always a foreign list) and its intent patterns.
  *
  * @param skill The skill.
  * @param prompt The prompt, prepared or as written.
  * @param text The prompt text, for intent patterns (default: none tried when `prompt` is prepared).
  * @param pastDeadline Asked before each intent pattern; none is tried once it says true.
+ * @param foreign True when the skill routes only because `route_skills` is `*`.
  * @returns Its best score, trigger and matched words.
  */
 export function scoreSkill(
@@ -216,20 +261,34 @@ export function scoreSkill(
   prompt: PreparedPrompt | string,
   text?: string,
   pastDeadline?: () => boolean,
-): { score: number; trigger: string; matched: number; intent: boolean } {
+  foreign = false,
+): SkillMatch {
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const raw = typeof prompt === "string" ? prompt : text;
-  const best = bestTrigger(triggersOf(skill), p);
-  let result = best
-    ? { score: best.score, trigger: best.trigger, matched: best.matched, intent: false }
-    : { score: 0, trigger: "", matched: 0, intent: false };
+  const pick = (best: TriggerScore | undefined, other: TriggerScore | undefined) =>
+    !best || (other && compareScores(other, best) < 0) ? other : best;
+  const best = pick(
+    bestTrigger(triggersOf(skill), p, { foreign }),
+    skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
+  );
+  let result: SkillMatch = best
+    ? { ...best, intent: false }
+    : { score: 0, trigger: "", matched: 0, literal: 0, total: 0, whole: false, intent: false };
   if (result.score < 1 && raw !== undefined) {
     const head = raw.slice(0, MAX_INTENT_TEXT);
     for (const re of skill.intentPatterns ?? []) {
       if (pastDeadline?.()) break;
       if (re instanceof RegExp) re.lastIndex = 0;
       if (re.test(head)) {
-        result = { score: 1, trigger: `/${re.source}/`, matched: 0, intent: true };
+        result = {
+          score: 1,
+          trigger: `/${re.source}/`,
+          matched: 0,
+          literal: 0,
+          total: 0,
+          whole: true,
+          intent: true,
+        };
         break;
       }
     }
@@ -242,13 +301,29 @@ function shown(score: number): number {
   return Math.round(score * 100) / 100;
 }
 
+/** Candidates best first: score and specificity, then routable first (display order only). */
 function byRank(a: RouteCandidate, b: RouteCandidate): number {
-  return b.score - a.score || b.matched - a.matched || Number(b.routable) - Number(a.routable) ||
-    (a.skill.name < b.skill.name ? -1 : a.skill.name > b.skill.name ? 1 : 0);
+  return compareScores(a, b) || Number(b.routable) - Number(a.routable);
+}
+
+/** Why `a` ranks over `b` at the same score, in words. */
+function tieReason(a: RouteCandidate, b: RouteCandidate): string {
+  const why = a.matched !== b.matched
+    ? `more matched words (${a.matched} to ${b.matched})`
+    : a.whole !== b.whole
+    ? "its whole trigger phrase is in the request"
+    : a.literal !== b.literal
+    ? `more words said, not inferred (${a.literal} to ${b.literal})`
+    : `a longer trigger (${a.total} words to ${b.total})`;
+  return `/${sanitizeName(a.skill.name) || "?"} over /${sanitizeName(b.skill.name) || "?"} at ${
+    a.score.toFixed(2)
+  }: ${why}`;
 }
 
 /**
- * Picks the skill a prompt routes to, if any.
+ * Picks the skill a prompt routes to, if any: the best routable skill that reaches the threshold.
+ * A better-scoring skill that may not route does not block it. Ties go to the more specific
+ * trigger ({@link compareScores}); a full tie between routable skills routes nothing.
  *
  * @param prompt The prompt text.
  * @param skills The installed skills: a list (all scored) or a pool (only its candidates).
@@ -269,18 +344,37 @@ export function routePrompt(
   if ((list ? list.length : (skills as SkillPool).count) === 0) {
     return { reason: "no-skills", candidates: [], threshold };
   }
+  const star = routable.includes("*");
   const prepared = preparePrompt(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
-    const s = scoreSkill(skill, prepared, text, options.pastDeadline);
+    const named = isRoutable(skill, routable.filter((r) => r !== "*"));
+    const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !named);
     if (s.score <= 0) continue;
-    candidates.push({ skill, ...s, routable: isRoutable(skill, routable) });
+    candidates.push({ skill, ...s, routable: named || star });
   }
   candidates.sort(byRank);
-  const best = candidates[0];
-  if (!best) return { reason: "no-match", candidates, threshold };
-  if (shown(best.score) < threshold) return { reason: "below-threshold", candidates, threshold };
-  if (!best.routable) return { reason: "not-routable", candidates, threshold };
+  if (candidates.length === 0) return { reason: "no-match", candidates, threshold };
+  const reaching = candidates.filter((c) => shown(c.score) >= threshold);
+  const routed = reaching.filter((c) => c.routable);
+  const best = routed[0];
+  if (!best) {
+    return { reason: reaching.length ? "not-routable" : "below-threshold", candidates, threshold };
+  }
+  const next = routed[1];
+  if (next && shown(next.score) === shown(best.score)) {
+    if (compareScores(best, next) === 0) {
+      return {
+        reason: "tie",
+        candidates,
+        threshold,
+        tie: `/${sanitizeName(best.skill.name) || "?"} and /${
+          sanitizeName(next.skill.name) || "?"
+        } tie at ${best.score.toFixed(2)} on every measure of specificity`,
+      };
+    }
+    return { route: best, candidates, threshold, tie: tieReason(best, next) };
+  }
   return { route: best, candidates, threshold };
 }
 
@@ -327,7 +421,9 @@ export function contractSummaries(contract: unknown): string[] {
 /**
  * The one line of context the hook adds for a routed skill. It states the fit as a fact, names
  * skillgate's UserPromptSubmit hook as its source and the off switch, and asks the model to tell
- * the user in one sentence that skillgate routed the request.
+ * the user in one sentence that skillgate routed the request. For a skill the model cannot load
+ * (`disable-model-invocation: true`) it never says a tool loads it: it says the user can type
+ * `/name`, and asks the model to tell the user so.
  *
  * @param skill The routed skill.
  * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
@@ -343,9 +439,14 @@ export function routeHint(
   const h = hostFor(host);
   // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
   const event = h.hookEvents.UserPromptSubmit ?? "UserPromptSubmit";
-  let line = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
-    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}, which ` +
-    `${h.texts.skillTool} loads.`;
+  const head = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
+    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}`;
+  if (skill.userOnly) {
+    // disable-model-invocation: the model cannot load it; only the user can start it.
+    return `${head}, which only the user can start, by typing /${name} (the model cannot load ` +
+      `it). Please tell the user in one sentence that they can type /${name} to run it.`;
+  }
+  let line = `${head}, which ${h.texts.skillTool} loads.`;
   if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
     line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
   } else if (mode === "contract") {
@@ -508,6 +609,11 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
     return null;
   }
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
-  ctx.log("routed", undefined, { ...fields, skill: fields.best, hint: mode });
-  return contextAnswer(ev, routeHint(decision.route.skill, mode, ev.host));
+  const route = decision.route;
+  ctx.log("routed", undefined, {
+    ...fields,
+    skill: sanitizeName(route.skill.name) || "?",
+    hint: route.skill.userOnly ? "user-only" : mode,
+  });
+  return contextAnswer(ev, routeHint(route.skill, mode, ev.host));
 }

@@ -47,6 +47,8 @@ export interface IndexedSkill {
   readonly triggers: readonly string[];
   /** The first instruction of its body. */
   readonly firstStep?: string;
+  /** True for `disable-model-invocation: true`. */
+  readonly userOnly?: boolean;
   /** Its contract block, reduced to what the hint reads: the first 20 items' `summary`. */
   readonly contract?: { readonly items: readonly { readonly summary: string }[] };
 }
@@ -87,13 +89,16 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-2";
+const FORMAT = "skillgate-routes-3";
 const MAX_ROOTS = 64;
 
 /** A compiled trigger as stored: phrase (0: the lower-cased text between spaces), keys, partial. */
 type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 
-/** A skill line: name, altName, source, triggers, compiled, first step, contract summaries. */
+/**
+ * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
+ * only (`disable-model-invocation: true`).
+ */
 type SkillLine = [
   string,
   string | 0,
@@ -102,6 +107,7 @@ type SkillLine = [
   StoredTrigger[],
   string | 0,
   string[] | 0,
+  0 | 1,
 ];
 
 interface SectionMeta {
@@ -200,6 +206,7 @@ function buildSection(
       stored,
       s.firstStep ?? 0,
       hintSummaries(s.contract),
+      s.userOnly ? 1 : 0,
     ];
     return JSON.stringify(line);
   });
@@ -222,7 +229,9 @@ function buildSection(
 }
 
 function parseSkill(line: string): RouteIndexEntry {
-  const [name, alt, source, triggers, stored, step, summaries] = JSON.parse(line) as SkillLine;
+  const [name, alt, source, triggers, stored, step, summaries, userOnly] = JSON.parse(
+    line,
+  ) as SkillLine;
   const skill: IndexedSkill = {
     name,
     ...(alt !== 0 ? { altName: alt } : {}),
@@ -230,6 +239,7 @@ function parseSkill(line: string): RouteIndexEntry {
     triggers,
     ...(step !== 0 ? { firstStep: step } : {}),
     ...(summaries !== 0 ? { contract: { items: summaries.map((summary) => ({ summary })) } } : {}),
+    ...(userOnly === 1 ? { userOnly: true } : {}),
   };
   const compiled = stored.map(([phrase, keys, partial], j): CompiledTrigger => ({
     text: triggers[j],

@@ -298,3 +298,27 @@ Deno.test("loadRouteIndex() routes through a symlinked skills root and sees a sk
     assert.deepEqual(after.select(new Set(["flamegraph"])).map((e) => e.skill.name), ["profile"]);
   });
 });
+
+Deno.test("a disable-model-invocation skill is user-only from the catalog and from the index", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "ship", "SKILL.md"),
+      skillFile("ship", ["ship it"], "disable-model-invocation: true\n"),
+    );
+    write(join(claude, "skills", "investigate", "SKILL.md"), skillFile("investigate", ["debug"]));
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    for (let load = 0; load < 2; load++) {
+      // The first load scans the catalog, the second reads the index file.
+      const world = await loadRouteSkills(opts);
+      const d = routePrompt("ok ship it", world, { routable: ["ship", "investigate"] });
+      assert.equal(d.route?.skill.name, "ship", `load ${load}`);
+      assert.equal(d.route?.skill.userOnly, true, `load ${load}`);
+      const hint = routeHint(d.route!.skill);
+      assert.match(hint, /only the user can start, by typing \/ship/);
+      assert.ok(!/Skill tool/.test(hint), hint);
+      const inv = world.skills.find((s) => s.name === "investigate");
+      assert.equal(inv?.userOnly, undefined);
+    }
+  });
+});

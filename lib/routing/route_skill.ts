@@ -27,8 +27,18 @@ export interface RouteSkill {
   readonly altName?: string;
   /** Where it was found (`personal`, `project`, `plugin`, ...). */
   readonly source?: string;
-  /** The `triggers:` phrases (and `skill-rules.json` keywords). */
+  /** The `triggers:` phrases. */
   readonly triggers: readonly string[];
+  /**
+   * `skill-rules.json` keywords: a foreign list (path-like ones never count, a one-word one only
+   * next to another match; see `ScoreOptions` in `score.ts`).
+   */
+  readonly keywords?: readonly string[];
+  /**
+   * True for `disable-model-invocation: true`: the model cannot load it (the host hides it and
+   * its `Skill` call fails), only the user can, by typing `/name`.
+   */
+  readonly userOnly?: boolean;
   /**
    * `skill-rules.json` intent patterns, already compiled (by the linear-time engine of
    * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).

@@ -90,11 +90,49 @@ Deno.test("routePrompt() routes only routable skills; * routes every skill", () 
   assert.deepEqual([...DEFAULT_ROUTE_SKILLS], ["investigate", "review", "qa", "verify"]);
 });
 
-Deno.test("routePrompt() does not fall back to a weaker routable skill when a better one may not route", () => {
-  // ios-fix matches all three words; investigate two of two: ios-fix wins and may not route.
+Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {
+  // ios-fix matches all three words; investigate two of two. ios-fix ranks first but may not
+  // route, so investigate routes.
   const d = routePrompt("fix this ios bug", [investigate, iosFix]);
   assert.equal(d.candidates[0].skill.name, "ios-fix");
-  assert.equal(d.reason, "not-routable");
+  assert.equal(d.route?.skill.name, "investigate");
+  // Nothing routable reaches the threshold: the reason names that.
+  const none = routePrompt("patch the iphone app", [investigate, iosFix]);
+  assert.equal(none.reason, "not-routable");
+});
+
+Deno.test("routePrompt() breaks ties by specificity, never by name, and says why", () => {
+  // Both score 1.00; qa has its whole phrase in the request, investigate only a share (inferred).
+  const qa: RouteSkill = { name: "qa", triggers: ["test the site"] };
+  const d = routePrompt("can you test the site? i'm worried mobile is broken", [investigate, qa], {
+    routable: ["investigate", "qa"],
+  });
+  assert.equal(d.route?.skill.name, "qa");
+  assert.match(d.tie ?? "", /^\/qa over \/investigate at 1\.00: /);
+  // Renaming the skills does not change the winner.
+  const a: RouteSkill = { name: "zzz", triggers: ["test the site"] };
+  const b: RouteSkill = { ...investigate, name: "aaa" };
+  const d2 = routePrompt("can you test the site? i'm worried mobile is broken", [b, a], {
+    routable: ["aaa", "zzz"],
+  });
+  assert.equal(d2.route?.skill.name, "zzz");
+  // A full tie routes nothing and says so.
+  const x: RouteSkill = { name: "x", triggers: ["deploy the app"] };
+  const y: RouteSkill = { name: "y", triggers: ["deploy the app"] };
+  const t = routePrompt("deploy the app", [x, y], { routable: ["x", "y"] });
+  assert.equal(t.route, undefined);
+  assert.equal(t.reason, "tie");
+  assert.match(t.tie ?? "", /tie at 1\.00/);
+});
+
+Deno.test("routeHint() never tells the model to load a skill it cannot load", () => {
+  const ship: RouteSkill = { name: "ship", triggers: ["ship it"], userOnly: true };
+  const d = routePrompt("ok ship it", [ship], { routable: ["ship"] });
+  assert.equal(d.route?.skill.name, "ship");
+  const hint = routeHint(ship);
+  assert.ok(!hint.includes("loads"), hint);
+  assert.match(hint, /only the user can start, by typing \/ship/);
+  assert.match(hint, /tell the user in one sentence that they can type \/ship/);
 });
 
 Deno.test("routePrompt() gives an exact tie to the routable skill", () => {

@@ -8,25 +8,50 @@
  * - Common words ({@link STOP_WORDS}) are dropped; what is left are a trigger's content words.
  *   Question words (`why`, `what`, ...) are content words.
  * - Light stemming ({@link stem}) makes `failing`, `fails` and `failed` one word.
- * - A small concept table ({@link CONCEPTS}) makes a few words that mean the same thing in a
- *   request to a coding agent count as one: `fails` matches `bug`. It is kept honest with the
- *   labeled prompt set in `fixtures/routing/labeled.tsv` (`skillgate route eval`).
- * - Two inferences read an intent the prompt does not spell out. A prompt that reports a
- *   malfunction outright ({@link SYMPTOM_WORDS}, {@link SYMPTOM_PHRASES}, a pasted error such as
- *   `TypeError:`) asks for it to be fixed: it has the keys `bug` and `fix`. A prompt that asks to
- *   look at a change ({@link REVIEW_ACTIONS} with a PR, diff or changes) asks for a review.
- * - A build request, a prompt that opens with a verb of building as an order ({@link BUILD_VERBS}),
- *   gets neither inference and counts triggers only on their whole phrase: in "set up sentry so
- *   crashes get reported" or "add a debug flag" the trigger words are used in passing.
- * - All of this is checked against `fixtures/routing/labeled.tsv` and the held-out sets
- *   `fixtures/routing/heldout.tsv` and `heldout2.tsv` (`skillgate route eval`).
- * - A trigger scores 1 when its whole phrase appears in the prompt. Otherwise it scores the share
- *   of its content words found in the prompt (none for a build request). A trigger with one
- *   content word counts only on its whole phrase, unless that word has five or more letters and is
- *   not a question word.
+ * - One concept table ({@link CONCEPTS}, {@link PHRASES}) makes words that mean the same thing in a
+ *   request to a coding agent count as one: `fails` matches `bug`. Every entry is a general
+ *   synonym or comes from a routable skill's own text; the table is hashed into
+ *   {@link compilerFingerprint}, so the routing index recompiles its triggers when it changes.
+ * - A prompt is read through `request.ts` first: pasted evidence is cut out, and the request
+ *   clauses and the main verb are found. Triggers are scored on the prose; a share counts only
+ *   when a matched word is in the request; a build request (main verb in `BUILD_VERBS`) counts
+ *   only a whole phrase holding that verb.
+ * - Two inferences read an intent the prompt does not spell out, when the main verb allows it
+ *   (not a build or explain verb). A prompt that reports a malfunction ({@link SYMPTOM_WORDS},
+ *   {@link SYMPTOM_PHRASES}, a pasted error such as `TypeError:`, a 5xx error, a statement that
+ *   something never happens or keeps happening) asks for it to be fixed: it has the keys `bug`
+ *   and `fix`. A request to look at a change ({@link REVIEW_ACTIONS} with a PR, diff, commits or
+ *   changes) asks for a review.
+ * - Lint, type-check and compile complaints are no bug report unless something broke.
+ * - All of this is checked with `skillgate route eval` on the sets in `fixtures/routing/`.
+ * - A trigger with one content word counts only on its whole phrase, unless that word has five
+ *   or more letters and is not a question word. Foreign keyword lists ({@link ScoreOptions}) are
+ *   stricter.
  *
  * @module
  */
+
+import { BUILD_VERBS, LEAD_WORDS, readRequest, STATE_WORDS } from "./request.ts";
+import {
+  isBreakage,
+  isLintComplaint,
+  LINT_PHRASES,
+  LINT_WORDS,
+  REVIEW_ACTIONS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
+} from "./symptoms.ts";
+
+export {
+  BUILD_VERBS,
+  LEAD_WORDS,
+  LINT_PHRASES,
+  LINT_WORDS,
+  REVIEW_ACTIONS,
+  STATE_WORDS,
+  SYMPTOM_PHRASES,
+  SYMPTOM_WORDS,
+};
 
 /** Words dropped before content words are compared. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -82,17 +107,27 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "freeze",
     "freezes",
     "wrong",
+    // General synonyms.
+    "defect",
+    "glitch",
+    "glitchy",
+    "misbehave",
+    "misbehaves",
+    "misbehaving",
   ],
   /** Make it work again. */
-  fix: ["fix", "repair"],
-  /** Look for why it does not work. */
+  fix: ["fix", "repair", "resolve", "solve"],
+  /** Look for why it does not work (investigate: "troubleshooting", "root cause"). */
   debug: ["debug", "troubleshoot", "diagnose", "investigate"],
   /** Read a change and judge it. */
   review: ["review", "critique"],
-  /** A proposed change: a pull request, a diff, a set of changes. */
-  pr: ["pr", "diff", "changes", "changeset"],
-  /** A web site under test. */
-  site: ["site", "website", "webapp"],
+  /**
+   * A proposed change: a pull request, a diff, commits (review: "analyzes diff against the base
+   * branch"). "changes" stems like the verb "change", so a set of changes is in {@link PHRASES}.
+   */
+  pr: ["pr", "diff", "changeset", "commit", "commits", "branch"],
+  /** A web site under test (qa: "a web application"). */
+  site: ["site", "website", "webapp", "webpage"],
 });
 
 /**
@@ -105,6 +140,20 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "pull requests": ["pr"],
   "merge request": ["pr"],
   "merge requests": ["pr"],
+  "my changes": ["pr"],
+  "the changes": ["pr"],
+  "these changes": ["pr"],
+  "those changes": ["pr"],
+  "your changes": ["pr"],
+  "our changes": ["pr"],
+  "code changes": ["pr"],
+  "what i changed": ["pr"],
+  "what ive changed": ["pr"],
+  "staged changes": ["pr"],
+  "uncommitted changes": ["pr"],
+  "local changes": ["pr"],
+  "latest changes": ["pr"],
+  "recent changes": ["pr"],
   "web app": ["site"],
   "look over": ["review"],
   "once over": ["review"],
@@ -126,234 +175,31 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "in chrome": ["site"],
   "in firefox": ["site"],
   "in safari": ["site"],
+  // From the routable skills' texts. investigate: "unexpected behavior".
+  "unexpected behavior": ["bug"],
+  "unexpected behaviour": ["bug"],
+  // qa: "a web application", "quality check" (a voice alias).
+  "web application": ["site"],
+  "web page": ["site"],
+  "quality check": ["qa", "test"],
+  // General synonyms. investigate: to look for a cause; review: a reader's judgement; qa: testing
+  // a product by hand.
+  "dig into": ["debug"],
+  "get to the bottom": ["debug"],
+  "second opinion": ["review"],
+  "second pair of eyes": ["review"],
+  "sanity check": ["review"],
+  "manual testing": ["qa", "test"],
+  "manually test": ["qa", "test"],
+  "smoke test": ["qa", "test"],
+  "click around": ["qa", "test"],
+  "click through": ["qa", "test"],
+  dogfood: ["qa", "test"],
+  "poke around": ["qa", "test"],
+  "poke at": ["qa", "test"],
+  "try out": ["test"],
+  "try it out": ["test"],
 });
-
-/**
- * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
- * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
- * it to be fixed: it counts as `bug` and `fix` (see {@link preparePrompt}). Weak words that name
- * a failure without reporting one ("error", "fails", "broken", "test") are not here: "add error
- * handling" and "check for broken links" ask for something else.
- */
-export const SYMPTOM_WORDS: ReadonlySet<string> = new Set([
-  "crash",
-  "crashes",
-  "crashed",
-  "crashing",
-  "panic",
-  "panics",
-  "panicked",
-  "panicking",
-  "segfault",
-  "segfaults",
-  "hangs",
-  "hanging",
-  "hung",
-  "freezes",
-  "freezing",
-  "froze",
-  "flaky",
-  "regression",
-  "regressed",
-  "throws",
-  "threw",
-  "thrown",
-  "throwing",
-  "oom",
-  "deadlock",
-  "deadlocks",
-  "deadlocked",
-  "leak",
-  "leaks",
-  "leaking",
-]);
-
-/** Phrases that report a malfunction outright, like {@link SYMPTOM_WORDS} (apostrophes gone). */
-export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
-  "stopped working",
-  "stops working",
-  "not working",
-  "isnt working",
-  "arent working",
-  "doesnt work",
-  "dont work",
-  "no longer works",
-  "is broken",
-  "are broken",
-  "fails with",
-  "failed with",
-  "failing with",
-  "times out",
-  "timed out",
-  "timing out",
-  "segmentation fault",
-  "infinite loop",
-  "out of memory",
-]);
-
-/**
- * Phrases that ask to read something and judge it. With a change named in the prompt (the `pr`
- * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
- * "take a look at the logs" does not.
- */
-export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
-  "look at",
-  "take a look",
-  "look through",
-  "go over",
-  "go through",
-  "read through",
-  "read over",
-  "point out",
-  "leave comments",
-  "comment on",
-  "feedback",
-  "thoughts on",
-]);
-
-/**
- * Verbs that open a request to build or change code in a stated way. A prompt whose first word
- * (past {@link LEAD_WORDS}) is one of them, used as an order, is a build request: it asks for new
- * work, so no intent is inferred for it and only whole trigger phrases count for it ("write up a
- * ticket for the flaky test", "set up sentry so crashes get reported", "add a debug flag").
- */
-export const BUILD_VERBS: ReadonlySet<string> = new Set([
-  "add",
-  "allow",
-  "build",
-  "bump",
-  "catch",
-  "change",
-  "clean",
-  "configure",
-  "convert",
-  "create",
-  "delete",
-  "design",
-  "disable",
-  "document",
-  "draw",
-  "enable",
-  "expose",
-  "extract",
-  "generate",
-  "handle",
-  "implement",
-  "install",
-  "introduce",
-  "log",
-  "make",
-  "migrate",
-  "move",
-  "refactor",
-  "remove",
-  "rename",
-  "replace",
-  "report",
-  "retry",
-  "scaffold",
-  "set",
-  "setup",
-  "show",
-  "skip",
-  "split",
-  "support",
-  "translate",
-  "update",
-  "upgrade",
-  "wire",
-  "wrap",
-  "write",
-]);
-
-/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
-export const LEAD_WORDS: ReadonlySet<string> = new Set([
-  "please",
-  "pls",
-  "can",
-  "could",
-  "would",
-  "will",
-  "should",
-  "you",
-  "lets",
-  "let",
-  "us",
-  "i",
-  "id",
-  "we",
-  "need",
-  "want",
-  "like",
-  "to",
-  "go",
-  "ahead",
-  "and",
-  "help",
-  "me",
-  "now",
-  "also",
-  "just",
-  "then",
-  "so",
-  "ok",
-  "okay",
-  "hey",
-  "hi",
-]);
-
-/**
- * Words that, right after an opening build verb, show it is a noun stating something, not an
- * order: "build is broken on main", "install fails with EACCES", "make sure it works". Nouns do
- * not: "add error handling" is an order.
- */
-export const STATE_WORDS: ReadonlySet<string> = new Set([
-  "is",
-  "was",
-  "are",
-  "were",
-  "has",
-  "had",
-  "keeps",
-  "kept",
-  "started",
-  "stopped",
-  "doesnt",
-  "didnt",
-  "isnt",
-  "wasnt",
-  "arent",
-  "wont",
-  "cant",
-  "never",
-  "seems",
-  "looks",
-  "takes",
-  "took",
-  "still",
-  "sure",
-  "fails",
-  "failed",
-  "breaks",
-  "broke",
-  "crashes",
-  "crashed",
-  "hangs",
-  "hung",
-  "freezes",
-  "froze",
-  "panics",
-  "panicked",
-  "throws",
-  "threw",
-  "errors",
-  "leaks",
-  "deadlocks",
-]);
-
-/** A URL, `localhost[:port]` or a host name in a prompt counts as the word `site`. */
-const SITE_ADDRESS =
-  /\bhttps?:\/\/|\blocalhost(?::\d+)?\b|\b127\.0\.0\.1\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)\b/i;
 
 function rawWords(text: string): string[] {
   const t = String(text);
@@ -491,63 +337,124 @@ function keyOf(word: string): string {
 
 /** A prompt prepared once for scoring against many triggers. */
 export interface PreparedPrompt {
-  /** The prompt's words, space-joined with a space at each end (for whole-phrase search). */
+  /** The prose's words (evidence cut out), space-joined with a space at each end. */
   readonly phrase: string;
-  /** The keys ({@link wordKey}) of the prompt's words. */
+  /** The keys ({@link wordKey}) of the prose's words, plus the inferred keys. */
   readonly keys: ReadonlySet<string>;
-  /** True when it opens with a {@link BUILD_VERBS} verb: only whole trigger phrases count. */
+  /** The request clauses' words, space-joined with a space at each end. */
+  readonly request: string;
+  /** The keys of the request clauses' words, plus the inferred keys. */
+  readonly requestKeys: ReadonlySet<string>;
+  /** Keys the symptom and review inferences added. */
+  readonly inferred: ReadonlySet<string>;
+  /** The keys of the prose's own words, before the inferences. */
+  readonly said: ReadonlySet<string>;
+  /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
   readonly build: boolean;
+  /** The main verb of the request, when it has one. */
+  readonly verb?: string;
+  /** True when it complains about lint, types or compiling and says nothing broke. */
+  readonly lint: boolean;
+}
+
+function addWordKeys(
+  raw: readonly string[],
+  keys: Set<string>,
+  lint: boolean,
+): string[] {
+  const words = raw.map((w) => w.toLowerCase());
+  words.forEach((w) => {
+    const k = wordKey(w);
+    if (!(lint && k === "bug")) keys.add(k);
+  });
+  for (const w of raw) {
+    for (const part of camelParts(w)) {
+      const k = wordKey(part);
+      if (!(lint && k === "bug")) keys.add(k);
+    }
+  }
+  const phrase = ` ${words.join(" ")} `;
+  for (const [ws, phraseKeys] of PHRASE_LIST) {
+    if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
+  }
+  return words;
 }
 
 /**
- * Prepares a prompt for {@link scoreTrigger}.
+ * Prepares a prompt for {@link scoreTrigger}: reads its request and evidence (`request.ts`),
+ * keys the prose and the request clauses, and adds what the inferences read.
  *
  * @param prompt The prompt text.
  * @returns Its words and keys.
  */
 export function preparePrompt(prompt: string): PreparedPrompt {
-  const raw = rawWords(prompt);
-  const words = raw.map((w) => w.toLowerCase());
+  const view = readRequest(prompt);
+  const all = `${view.prose}\n${view.evidence}`;
+  const allWords = tokenize(all);
+  const allPhrase = ` ${allWords.join(" ")} `;
+  const lint = isLintComplaint(allWords, allPhrase) && !isBreakage(allWords, allPhrase);
   const keys = new Set<string>();
-  for (const w of words) keys.add(wordKey(w));
-  for (const w of raw) for (const part of camelParts(w)) keys.add(wordKey(part));
-  const phrase = ` ${words.join(" ")} `;
-  for (const [ws, phraseKeys] of PHRASE_LIST) {
-    if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
+  const prosePhrase = ` ${addWordKeys(rawWords(view.prose), keys, lint).join(" ")} `;
+  let requestKeys: Set<string>;
+  let request: string;
+  if (view.request === view.prose) {
+    requestKeys = new Set(keys);
+    request = prosePhrase;
+  } else {
+    requestKeys = new Set<string>();
+    request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
   }
-  if (SITE_ADDRESS.test(prompt)) keys.add("site");
-  const build = opensWithBuildVerb(words);
-  if (!build) {
-    if (reportsSymptom(prompt, words, phrase)) {
-      keys.add("bug");
-      keys.add("fix");
+  const said = new Set(keys);
+  const inferred = new Set<string>();
+  if (view.infer) {
+    if (!lint && (view.reports || reportsSymptom(all))) {
+      inferred.add("bug");
+      inferred.add("fix");
     }
-    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => phrase.includes(` ${a} `))) keys.add("review");
+    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => request.includes(` ${a} `))) {
+      inferred.add("review");
+    }
   }
-  return { phrase, keys, build };
-}
-
-/** True when the first word past {@link LEAD_WORDS} is a build verb used as an order. */
-function opensWithBuildVerb(words: readonly string[]): boolean {
-  let i = 0;
-  while (i < words.length && LEAD_WORDS.has(words[i])) i++;
-  if (i === words.length || !BUILD_VERBS.has(words[i])) return false;
-  const next = words[i + 1];
-  return next === undefined || !STATE_WORDS.has(next);
+  for (const k of inferred) {
+    keys.add(k);
+    requestKeys.add(k);
+  }
+  return {
+    phrase: prosePhrase,
+    keys,
+    request,
+    requestKeys,
+    inferred,
+    said,
+    build: view.build,
+    ...(view.verb !== undefined ? { verb: view.verb } : {}),
+    lint,
+  };
 }
 
 /** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
 const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
-const ERROR_CLASS = /[a-z0-9](?:Error|Exception)\b/;
+const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
+/** A POSIX error code, as Node.js, Python and Go print it (`ECONNRESET`, `EADDRINUSE`). */
+const ERRNO =
+  /\bE(?:ACCES|ADDRINUSE|ADDRNOTAVAIL|AI_AGAIN|CONNABORTED|CONNREFUSED|CONNRESET|EXIST|HOSTUNREACH|ISDIR|MFILE|NETUNREACH|NOENT|NOMEM|NOSPC|NOTDIR|NOTEMPTY|NOTFOUND|PERM|PIPE|PROTO|TIMEDOUT)\b/;
+/** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
+const SERVER_ERROR =
+  /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
 /**
- * True when the prompt reports a malfunction: a {@link SYMPTOM_WORDS} word, a
- * {@link SYMPTOM_PHRASES} phrase or a pasted error.
+ * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
+ * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
-function reportsSymptom(text: string, words: readonly string[], phrase: string): boolean {
-  return words.some((w) => SYMPTOM_WORDS.has(w)) ||
-    SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `)) ||
-    PASTED_ERROR.test(text) || ERROR_CLASS.test(text);
+function reportsSymptom(text: string): boolean {
+  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text) || ERRNO.test(text)) return true;
+  if (/5\d\d/.test(text) && SERVER_ERROR.test(text)) return true;
+  const raw = rawWords(text);
+  const words = raw.map((w) => w.toLowerCase());
+  if (words.some((w) => SYMPTOM_WORDS.has(w))) return true;
+  if (raw.some((w) => camelParts(w).some((part) => SYMPTOM_WORDS.has(part)))) return true;
+  const phrase = ` ${words.join(" ")} `;
+  return SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `));
 }
 
 /** A trigger prepared once for scoring against many prompts. */
@@ -590,53 +497,122 @@ export interface TriggerScore {
   readonly score: number;
   /** How many of the trigger's content words the prompt has (all of them on a whole phrase). */
   readonly matched: number;
+  /** How many of those the prompt's prose has in words, not only through an inference. */
+  readonly literal: number;
   /** How many content words the trigger has. */
   readonly total: number;
-  /** True when the whole phrase appeared in the prompt. */
+  /** True when the whole phrase appeared in the request. */
   readonly whole: boolean;
 }
 
+/** Options of {@link scoreTrigger} and {@link bestTrigger}. */
+export interface ScoreOptions {
+  /**
+   * True for a foreign keyword list: `skill-rules.json` keywords, and the triggers of a skill that
+   * routes only because `route_skills` is `*`. Path-like keywords (`/.claude/`, `src/api`,
+   * `.env`) never count, a keyword of one content word counts only as a whole word and only
+   * next to another match of the same skill, and a share of a longer one needs two matched words
+   * besides question words.
+   */
+  readonly foreign?: boolean;
+}
+
 /**
- * Scores one trigger against a prompt.
+ * True for a keyword that names a path or a file (`/.claude/`, `src/api`, `.env`, `setup.py`).
+ *
+ * @param text The keyword.
+ * @returns Whether it is path-like.
+ */
+export function isPathLike(text: string): boolean {
+  const t = String(text).trim();
+  return /[\/\\]/.test(t) || /^\.\w/.test(t) || /^[\w-]+\.[a-z]{1,5}$/i.test(t);
+}
+
+/**
+ * Scores one trigger against a prompt. A whole phrase counts where the request has it (for a
+ * build request, only a phrase holding the main verb). A share of content words counts when at
+ * least one of them is in the request, never for a build request.
  *
  * @param trigger The trigger, compiled or as written.
  * @param prompt The prompt, prepared or as written.
+ * @param options Whether the trigger comes from a foreign keyword list.
  * @returns The score and the matched word count.
  */
 export function scoreTrigger(
   trigger: CompiledTrigger | string,
   prompt: PreparedPrompt | string,
+  options: ScoreOptions = {},
 ): TriggerScore {
   const t = typeof trigger === "string" ? compileTrigger(trigger) : trigger;
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const total = t.keys.length;
-  if (t.phrase && p.phrase.includes(t.phrase)) {
-    return { trigger: t.text, score: 1, matched: total, total, whole: true };
+  const none = { trigger: t.text, score: 0, matched: 0, literal: 0, total, whole: false };
+  if (options.foreign && isPathLike(t.text)) return none;
+  if (
+    t.phrase && p.request.includes(t.phrase) &&
+    (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)))
+  ) {
+    return { trigger: t.text, score: 1, matched: total, literal: total, total, whole: true };
   }
-  let matched = 0;
-  for (const k of t.keys) if (p.keys.has(k)) matched++;
-  const score = t.partial && !p.build && total > 0 ? matched / total : 0;
-  return { trigger: t.text, score, matched: score > 0 ? matched : 0, total, whole: false };
+  if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
+  let matched = 0, literal = 0, touch = false;
+  for (const k of t.keys) {
+    if (!p.keys.has(k)) continue;
+    matched++;
+    if (p.said.has(k)) literal++;
+    if (p.requestKeys.has(k)) touch = true;
+  }
+  if (!touch) return none;
+  if (options.foreign && t.keys.filter((k) => p.keys.has(k) && !QUESTION_WORDS.has(k)).length < 2) {
+    return none;
+  }
+  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
 }
 
 /**
- * The best trigger of a list: highest score, then most matched words, then first listed.
+ * Orders two trigger scores, better first: higher score, then specificity (more matched content
+ * words, a whole phrase over a share, more words matched as written, a longer trigger).
+ *
+ * @param a One score.
+ * @param b Another.
+ * @returns Negative when `a` is better, positive when `b` is, 0 on a full tie.
+ */
+export function compareScores(
+  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
+  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
+): number {
+  return round2(b.score) - round2(a.score) || b.matched - a.matched ||
+    Number(b.whole) - Number(a.whole) || b.literal - a.literal || b.total - a.total;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * The best trigger of a list: see {@link compareScores}, then first listed. For a foreign list
+ * a one-word keyword counts only next to another match of the same list.
  *
  * @param triggers The skill's triggers, compiled or as written.
  * @param prompt The prompt, prepared or as written.
+ * @param options Whether the list is foreign.
  * @returns The best score, or `undefined` for an empty list.
  */
 export function bestTrigger(
   triggers: readonly (CompiledTrigger | string)[],
   prompt: PreparedPrompt | string,
+  options: ScoreOptions = {},
 ): TriggerScore | undefined {
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   let best: TriggerScore | undefined;
+  let hits = 0;
   for (const t of triggers) {
-    const s = scoreTrigger(t, p);
-    if (!best || s.score > best.score || (s.score === best.score && s.matched > best.matched)) {
-      best = s;
-    }
+    const s = scoreTrigger(t, p, options);
+    if (s.score > 0) hits++;
+    if (!best || compareScores(s, best) < 0) best = s;
+  }
+  if (best && options.foreign && best.total < 2 && hits < 2) {
+    return { ...best, score: 0, matched: 0, literal: 0, whole: false };
   }
   return best;
 }
@@ -648,7 +624,7 @@ let fingerprint: string | undefined;
  * functions it calls) changes what it makes; `lib/routing/score_test.ts` pins what it makes for
  * the fixture skills and fails until the version is bumped.
  */
-export const TRIGGER_COMPILER_VERSION = 1;
+export const TRIGGER_COMPILER_VERSION = 2;
 
 /**
  * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its

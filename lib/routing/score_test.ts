@@ -162,16 +162,22 @@ Deno.test("scoreTrigger() is total, bounded and deterministic (property)", () =>
   );
 });
 
-Deno.test("scoreTrigger() scores 1 whenever the prompt holds the trigger verbatim (property)", () => {
-  const word = fc.stringMatching(/^[a-z]{1,8}$/);
+Deno.test("scoreTrigger() scores 1 whenever the request holds the trigger verbatim (property)", () => {
+  const word = fc.stringMatching(/^[a-z]{1,8}$/).filter((w) =>
+    !["and", "but", "so", "then"].includes(w)
+  );
   fc.assert(
     fc.property(
       fc.array(word, { minLength: 1, maxLength: 4 }),
       fc.string({ maxLength: 40 }),
       fc.string({ maxLength: 40 }),
       (words, before, after) => {
-        const trigger = words.join(" ");
-        assert.equal(scoreTrigger(trigger, `${before} ${trigger} ${after}`).score, 1);
+        // The request is "fix ..."; what comes before and after is a statement of plain words.
+        const trigger = ["fix", ...words].join(" ");
+        const prompt = `${before.replace(/[^a-z ]/g, "")}. please ${trigger}. ${
+          after.replace(/[^a-z ]/g, "")
+        }`;
+        assert.equal(scoreTrigger(trigger, prompt).score, 1, prompt);
       },
     ),
     { numRuns: 300 },
@@ -219,7 +225,7 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
 });
 
 /** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
-const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 1: "875982ab" };
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1" };
 
 Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
   const dir = new URL("../../fixtures/routing/skills/", import.meta.url);
@@ -333,7 +339,7 @@ Deno.test("preparePrompt() reads no intent into a prompt that opens with a build
   assert.ok(!preparePrompt("add a button to look at the PR").keys.has("review"));
   // The same symptom without the build verb reads as a report.
   assert.ok(fixIntent("the checkout test is flaky"));
-  assert.ok(fixIntent("I need the crash on startup gone"));
+  assert.ok(fixIntent("I need the startup crashes gone"));
   for (const v of BUILD_VERBS) {
     assert.ok(!preparePrompt(`${v} it so it never crashes`).keys.has("fix"), v);
   }

@@ -7,7 +7,9 @@
  *   "keywords": ["backend", "controller"], "intentPatterns": ["(create|add).*?(route|endpoint)"] } } } }
  * ```
  *
- * - `skills.<name>.promptTriggers.keywords` count as triggers of the installed skill `<name>`.
+ * - `skills.<name>.promptTriggers.keywords` count as keywords of the installed skill `<name>`: a
+ *   foreign list, where path-like keywords (`/.claude/`) never count and a one-word keyword counts
+ *   only as a whole word next to another match of that skill.
  * - `intentPatterns` are case-insensitive regular expressions; one that matches the prompt scores
  *   1. They are matched by RE2 (`user_regex.ts`), in time linear in the prompt, so no pattern can
  *   stall the hook; the engine is loaded only when a file has patterns for an installed skill. A
@@ -279,8 +281,7 @@ export async function readSkillRules(
 }
 
 /**
- * Adds rules to the skills they name: keywords join the skill's triggers, intent patterns are
- * attached. Rules for skills that are not installed are left out.
+ * Adds rules to the skills they name: keywords and intent patterns are attached. Rules for skills that are not installed are left out.
  *
  * @param skills The installed skills.
  * @param rules The rules.
@@ -300,7 +301,7 @@ export function applySkillRules<T extends RouteSkill>(
     for (const r of mine) used.add(r.name);
     return {
       ...s,
-      triggers: [...(s.triggers ?? []), ...mine.flatMap((r) => r.keywords)],
+      keywords: [...(s.keywords ?? []), ...mine.flatMap((r) => r.keywords)],
       intentPatterns: [...(s.intentPatterns ?? []), ...mine.flatMap((r) => r.intentPatterns)],
     };
   });

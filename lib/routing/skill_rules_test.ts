@@ -186,13 +186,14 @@ Deno.test("parseSkillRules() compiles only the patterns of installed skills", as
   ]]);
 });
 
-Deno.test("applySkillRules() adds keywords as triggers and skips skills not installed", async () => {
+Deno.test("applySkillRules() adds keywords and skips skills not installed", async () => {
   const skills: RouteSkill[] = [{ name: "review", triggers: ["review this pr"] }];
   const { skills: merged, unmatched } = applySkillRules(
     skills,
     (await parseSkillRules(RULES)).rules,
   );
-  assert.deepEqual(merged[0].triggers, ["review this pr", "look over my branch", "code review"]);
+  assert.deepEqual(merged[0].triggers, ["review this pr"]);
+  assert.deepEqual(merged[0].keywords, ["look over my branch", "code review"]);
   assert.equal(merged[0].intentPatterns?.length, 1);
   assert.equal(unmatched, 1);
   assert.deepEqual(skills[0].triggers, ["review this pr"], "input unchanged");
@@ -203,6 +204,31 @@ Deno.test("applySkillRules() adds keywords as triggers and skips skills not inst
   );
   assert.equal(routePrompt("please vet these changes", merged).route?.skill.name, "review");
   assert.equal(routePrompt("anything at all", merged).route, undefined);
+});
+
+Deno.test("applySkillRules() keywords are a foreign list: no paths, one word only next to another match", async () => {
+  const rules = JSON.stringify({
+    skills: {
+      "review": { promptTriggers: { keywords: ["/.claude/", "sql", "query", "review queries"] } },
+    },
+  });
+  const { skills } = applySkillRules(
+    [{ name: "review", triggers: [] }],
+    (await parseSkillRules(rules)).rules,
+  );
+  const routable = { routable: ["review"] };
+  // A path keyword never counts: "claude" in a prompt is not "/.claude/".
+  assert.equal(
+    routePrompt("claude, what does this function do", skills, routable).route,
+    undefined,
+  );
+  // One topical word alone does not route.
+  assert.equal(routePrompt("why is this sql slow", skills, routable).route, undefined);
+  // Next to another match of the same list it does.
+  assert.equal(
+    routePrompt("the sql query is slow", skills, routable).route?.skill.name,
+    "review",
+  );
 });
 
 Deno.test("readSkillRules() reads skill-rules.json from each directory, skipping missing ones", async () => {

@@ -1,0 +1,516 @@
+/**
+ * The request inside a prompt: which part asks the assistant for work, and which parts are pasted
+ * evidence. Real prompts carry logs, stack traces, URLs, paths, quoted text and side remarks ("if
+ * you need more context, …"); their words must not route. The scorer (`score.ts`) reads a prompt
+ * through {@link readRequest}:
+ *
+ * - **Evidence** is cut out of the text the triggers see: fenced code blocks, lines that look like
+ *   a log or a stack trace, inline code in backticks, double-quoted text, URLs (a URL reads as the
+ *   word `website`, a pull request URL as `pull request`), file paths and file names (`file`), and
+ *   context clauses ({@link CONTEXT_OPENERS}). Evidence still counts through the symptom rules: a
+ *   pasted `TypeError:` or `panicked` reports a malfunction.
+ * - What is left (the **prose**) is split into clauses. A clause is a **request** when, past lead
+ *   words ("can you please", "claude,", "I need you to"; {@link LEAD_WORDS}), it opens with a verb
+ *   of the verb tables, or when it is a question. A prompt without a request clause (a bare report:
+ *   "the app crashes on rotate") is a request as a whole.
+ * - The **main verb** is the opening verb of the first request clause that is not a neutral verb
+ *   ({@link NEUTRAL_VERBS}: "look at", "go through", "help me"). A build verb
+ *   ({@link BUILD_VERBS}) makes a build request, an explain verb ({@link EXPLAIN_VERBS}) a request
+ *   for an answer: for both, only a whole trigger phrase holding that verb counts, and the
+ *   symptom and review inferences are off.
+ *
+ * @module
+ */
+
+/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "plz",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "you",
+  "u",
+  "lets",
+  "let",
+  "us",
+  "i",
+  "id",
+  "we",
+  "need",
+  "want",
+  "like",
+  "to",
+  "ahead",
+  "and",
+  "me",
+  "now",
+  "also",
+  "just",
+  "then",
+  "so",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+  "claude",
+  "first",
+  "quickly",
+  "maybe",
+  "anyway",
+]);
+
+/**
+ * Verbs that open a request to build or change code in a stated way. A prompt whose main verb is
+ * one of them, used as an order, is a build request: it asks for new work, so no intent is
+ * inferred for it and a trigger counts only as a whole phrase that holds that verb ("write docs
+ * for this module"), never a phrase used in passing ("add a section on how to debug this").
+ */
+export const BUILD_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "allow",
+  "build",
+  "bump",
+  "catch",
+  "change",
+  "clean",
+  "configure",
+  "convert",
+  "create",
+  "delete",
+  "design",
+  "disable",
+  "document",
+  "draw",
+  "enable",
+  "expose",
+  "extract",
+  "generate",
+  "handle",
+  "implement",
+  "install",
+  "introduce",
+  "log",
+  "make",
+  "merge",
+  "migrate",
+  "move",
+  "parallelize",
+  "rebase",
+  "refactor",
+  "remove",
+  "rename",
+  "replace",
+  "report",
+  "restyle",
+  "retry",
+  "rewrite",
+  "scaffold",
+  "set",
+  "setup",
+  "show",
+  "skip",
+  "split",
+  "support",
+  "translate",
+  "update",
+  "upgrade",
+  "wire",
+  "wrap",
+  "write",
+]);
+
+/**
+ * Verbs that ask for an answer, not for work on a malfunction or a change: with one of them as
+ * the main verb no symptom or review intent is inferred ("explain this stack trace", "summarize
+ * the changes in PR #7").
+ */
+export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
+  "explain",
+  "summarize",
+  "summarise",
+  "describe",
+  "list",
+  "compare",
+  "outline",
+  "teach",
+  "clarify",
+  "define",
+  "count",
+  "estimate",
+  "draft",
+  "plan",
+  "brainstorm",
+  "suggest",
+  "recommend",
+  "present",
+]);
+
+/**
+ * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
+ * Listed so that a clause opening with one is read as a request.
+ */
+export const WORK_VERBS: ReadonlySet<string> = new Set([
+  "fix",
+  "debug",
+  "investigate",
+  "diagnose",
+  "troubleshoot",
+  "repair",
+  "resolve",
+  "solve",
+  "review",
+  "critique",
+  "audit",
+  "check",
+  "test",
+  "qa",
+  "verify",
+  "find",
+  "track",
+  "figure",
+  "dig",
+  "hunt",
+  "sort",
+  "try",
+  "click",
+  "explore",
+  "poke",
+  "smoke",
+  "dogfood",
+  "flag",
+  "spot",
+]);
+
+/** Verbs that say where to look, not what to do: the next request clause's verb decides. */
+export const NEUTRAL_VERBS: ReadonlySet<string> = new Set([
+  "look",
+  "go",
+  "read",
+  "take",
+  "have",
+  "give",
+  "run",
+  "help",
+  "see",
+  "open",
+  "use",
+  "start",
+  "walk",
+  "tell",
+]);
+
+/**
+ * Words that, right after an opening verb, show it is a noun stating something, not an order:
+ * "build is broken on main", "install fails with EACCES", "make sure it works".
+ */
+export const STATE_WORDS: ReadonlySet<string> = new Set([
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "keeps",
+  "kept",
+  "started",
+  "stopped",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "wasnt",
+  "arent",
+  "wont",
+  "cant",
+  "never",
+  "seems",
+  "looks",
+  "takes",
+  "took",
+  "still",
+  "sure",
+  "fails",
+  "failed",
+  "breaks",
+  "broke",
+  "crashes",
+  "crashed",
+  "hangs",
+  "hung",
+  "freezes",
+  "froze",
+  "panics",
+  "panicked",
+  "throws",
+  "threw",
+  "errors",
+  "leaks",
+  "deadlocks",
+  "script",
+  "scripts",
+  "step",
+  "job",
+  "output",
+  "times",
+]);
+
+/** Words that open a question. */
+const QUESTION_OPENERS: ReadonlySet<string> = new Set([
+  "why",
+  "how",
+  "what",
+  "whats",
+  "where",
+  "when",
+  "which",
+  "who",
+  "is",
+  "are",
+  "does",
+  "do",
+  "did",
+  "isnt",
+  "doesnt",
+  "any",
+]);
+
+/** Clause openers that mark a side remark: the clause is evidence, never the request. */
+export const CONTEXT_OPENERS: readonly string[] = Object.freeze([
+  "if you need more context",
+  "if you need context",
+  "if you need more info",
+  "if you need more information",
+  "if you want more context",
+  "if it helps",
+  "for context",
+  "for reference",
+  "context",
+  "fyi",
+  "btw",
+  "by the way",
+  "note",
+  "ps",
+]);
+
+/** A prompt read as a request and its evidence. */
+export interface RequestView {
+  /** The prompt without its evidence, URLs and paths replaced by a word. */
+  readonly prose: string;
+  /** The request clauses joined by newlines (the prose when it has none). */
+  readonly request: string;
+  /** The cut-out evidence, for the symptom rules. */
+  readonly evidence: string;
+  /** The main verb, when a request clause has a non-neutral one. */
+  readonly verb?: string;
+  /** True when the main verb is a build or an explain verb used as an order. */
+  readonly build: boolean;
+  /** False when the main verb asks for something other than work on a malfunction or a change. */
+  readonly infer: boolean;
+  /**
+   * True when a statement clause reports behaviour that does not happen or keeps happening
+   * ({@link reportsBehaviour}): "the totals don't add up", "the page keeps reloading".
+   */
+  readonly reports: boolean;
+}
+
+/**
+ * A statement that something does not happen or keeps happening: a symptom described without a
+ * symptom word ("the email never arrives", "the modal won't close", "memory keeps growing"). Not
+ * the speaker's own state ("I don't know", "we don't have tests").
+ */
+const NEGATED =
+  /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+(?:doesnt|dont|didnt|wont|cant|cannot|isnt|arent|never|no longer|(?:does|do|did|will|is|are|can) not)\s+(?!(?:know|understand|want|need|care|like|think|have|has|use|mind|matter|see|get|remember|exist|support)\b)\w+/;
+const KEEPS = /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+keeps?\s+\w+ing\b/;
+
+/**
+ * True when a statement clause (words joined by spaces) reports a behaviour that does not happen
+ * or keeps happening (see {@link NEGATED}).
+ *
+ * @param clauseWords The clause's words.
+ * @returns Whether it reports one.
+ */
+export function reportsBehaviour(clauseWords: readonly string[]): boolean {
+  const text = clauseWords.join(" ");
+  return (/nt |never |not |no longer /.test(text) && NEGATED.test(text)) ||
+    (/keep/.test(text) && KEEPS.test(text));
+}
+
+const FENCE = /```[\s\S]*?(?:```|$)/g;
+const INLINE_CODE = /`[^`\n]+`/g;
+const DOUBLE_QUOTED = /["\u201c\u201d][^"\u201c\u201d\n]{1,300}["\u201c\u201d]/g;
+const PR_URL = /\bhttps?:\/\/\S+\/(?:pull|pulls|merge_requests)\/\d+\S*/gi;
+const URL = /\bhttps?:\/\/\S+|\blocalhost(?::\d+)?(?:\/\S*)?|\b127\.0\.0\.1(?::\d+)?(?:\/\S*)?/gi;
+const HOST =
+  /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)(?::\d+)?(?:\/\S*)?(?=[\s,;:!?)]|\.?$|\.\s)/gi;
+/** Paths with a slash (`src/a.ts`, `/opt/x`, `./pkg/...`, `.claude/`) and file names (`a.ts`). */
+const PATH = /(?:^|(?<=[\s(\[,:=]))(?:~|\.{1,2})?\/?[\w.@*-]+(?:\/[\w.@*-]*)+/g;
+const FILE_NAME =
+  /\b[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|rb|java|kt|swift|c|h|cc|cpp|cs|ex|exs|php|json|ya?ml|toml|md|sh|css|scss|html|sql|conf|lock|txt|env|cfg|ini|xml|gradle|tf|lua)\b/gi;
+/** A line of a log or a stack trace. */
+const LOG_LINE = new RegExp(
+  [
+    String.raw`^\s+at\s`,
+    String.raw`^\s*(?:File ".*", line \d+|Traceback \(most recent call last\))`,
+    String.raw`^\s*E\s{2,}`,
+    String.raw`^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d`,
+    String.raw`^\s*\[\d\d/\w{3}/\d{4}`,
+    String.raw`^\s*(?:\d{1,3}\.){3}\d{1,3}\s+-`,
+    String.raw`^\s*[\w.$]*(?:Error|Exception|Warning)\b[\w.]*:`,
+    String.raw`^\s*(?:error|warning|fatal|panic|note)(?:\[\w+\])?:`,
+    String.raw`^\s*thread '.*' panicked`,
+    String.raw`^\s*Exception in thread`,
+    String.raw`^\s*[\w./-]+:\d+(?::\d+)?\b`,
+    String.raw`^\s*[\w./-]+\(\d+,\d+\):`,
+    String.raw`^\s*[-dlrwx]{10}\s`,
+    String.raw`^\s*(?:\$|>|#)\s`,
+    String.raw`^\s*\d+\s*\|`,
+    String.raw`^\s{4,}\S`,
+  ].join("|"),
+  "i",
+);
+/** A log line that opens with an upper-case level. */
+const LEVEL_LINE = /^\s*(?:\[[^\]]*\]\s*)?(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL)\b/;
+
+// deno-lint-ignore no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower-case words; ASCII text skips the Unicode property classes, which are costly to compile. */
+function words(text: string): string[] {
+  const t = text.toLowerCase();
+  if (ASCII.test(t)) {
+    return t.replace(/([a-z])'([a-z])/g, "$1$2").split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  }
+  return t.replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2").split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+function hasLetter(text: string): boolean {
+  return ASCII.test(text) ? /[A-Za-z]/.test(text) : /\p{L}/u.test(text);
+}
+
+/** Clause separators: sentence ends, line breaks, commas, dashes, "but", "so", "and", "then". */
+const CLAUSE_SEP =
+  /([.!?;:]+(?=\s|$)|\n+|,\s+|\s+[\u2013\u2014-]+\s+|\s+(?:but|so|and then|then|and)\s+)/i;
+
+/** Splits prose into clauses, each with the separator that follows it. */
+function clauses(prose: string): { text: string; sep: string }[] {
+  const parts = prose.split(CLAUSE_SEP);
+  const out: { text: string; sep: string }[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const text = parts[i] ?? "";
+    const sep = parts[i + 1] ?? "";
+    if (hasLetter(text)) out.push({ text: text.trim(), sep });
+    else if (out.length) out[out.length - 1].sep += text + sep;
+  }
+  return out;
+}
+
+function isContext(clauseWords: readonly string[]): boolean {
+  const head = clauseWords.join(" ");
+  return CONTEXT_OPENERS.some((o) => head === o || head.startsWith(`${o} `)) ||
+    / for (?:context|reference)$/.test(head);
+}
+
+/** The opening verb of a clause, or `undefined` for a statement; `?` for a question. */
+function openingVerb(clause: string): string | undefined {
+  const ws = words(clause);
+  let i = 0;
+  // "I need you to", "I want you to", "I'd like you to", "help me", "go ahead and", "go and"
+  while (i < ws.length) {
+    const w = ws[i];
+    if (w === "go" && (ws[i + 1] === "ahead" || ws[i + 1] === "and")) i += 2;
+    else if (w === "help" && ws[i + 1] === "me") i += 2;
+    else if (LEAD_WORDS.has(w)) i++;
+    else break;
+  }
+  const w = ws[i];
+  if (w === undefined) return undefined;
+  const next = ws[i + 1];
+  const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
+    NEUTRAL_VERBS.has(w);
+  if (known && (next === undefined || !STATE_WORDS.has(next))) return w;
+  if (i === 0 && QUESTION_OPENERS.has(w)) return "?";
+  if (/\?\s*$/.test(clause) && i > 0) return "?";
+  return undefined;
+}
+
+/**
+ * Reads a prompt as a request and its evidence (see the module doc).
+ *
+ * @param prompt The prompt text.
+ * @returns The prose, the request clauses, the evidence and the main verb.
+ */
+export function readRequest(prompt: string): RequestView {
+  const evidence: string[] = [];
+  const cut = (text: string, re: RegExp, by: string) =>
+    text.replace(re, (m) => {
+      evidence.push(m);
+      return by;
+    });
+  let text = String(prompt);
+  // Each pattern runs only when a cheap test says it can match: compiling them costs the hook
+  // time on every prompt.
+  if (text.includes("```")) text = cut(text, FENCE, "\n");
+  if (text.includes("\n")) {
+    text = text.split("\n").map((line) => {
+      if (LOG_LINE.test(line) || LEVEL_LINE.test(line)) {
+        evidence.push(line);
+        return "";
+      }
+      return line;
+    }).join("\n");
+  }
+  if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
+  if (/["\u201c\u201d]/.test(text)) text = cut(text, DOUBLE_QUOTED, " ");
+  if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
+  if (/localhost|127\.0\.0\.1/.test(text)) text = cut(text, URL, " website ");
+  const dotted = /\.[A-Za-z]/.test(text);
+  if (dotted) text = cut(text, HOST, " website ");
+  if (text.includes("/")) text = cut(text, PATH, " file ");
+  if (dotted) text = cut(text, FILE_NAME, " file ");
+  const prose: string[] = [];
+  let request = "";
+  let joined = true;
+  let verb: string | undefined;
+  let reports = false;
+  let any = false;
+  let aside = false;
+  for (const { text: c, sep } of clauses(text)) {
+    const ws = words(c);
+    // A side remark ("if you need more context, look at …") runs to the end of its sentence.
+    if (aside || isContext(ws)) {
+      evidence.push(c);
+      joined = false;
+      aside = !/[.!?;\n]/.test(sep);
+      continue;
+    }
+    prose.push(c + sep);
+    const v = openingVerb(c);
+    if (v === undefined) {
+      reports ||= reportsBehaviour(ws);
+      joined = false;
+      continue;
+    }
+    // Adjacent request clauses keep their separator, so a trigger such as "test and fix" can
+    // match across it; request clauses apart are kept apart.
+    request += (joined ? "" : "\n") + c + sep;
+    joined = true;
+    any = true;
+    if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) verb = v;
+  }
+  // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
+  // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
+  const build = verb !== undefined && (BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
+  return {
+    prose: prose.join(""),
+    request: any ? request : prose.join(""),
+    evidence: evidence.join("\n"),
+    ...(verb !== undefined ? { verb } : {}),
+    build,
+    infer: verb === undefined || !(BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb)),
+    reports,
+  };
+}

@@ -1,0 +1,119 @@
+import assert from "node:assert/strict";
+import { readRequest, reportsBehaviour } from "./request.ts";
+import { preparePrompt, scoreTrigger } from "./score.ts";
+
+Deno.test("readRequest() cuts pasted logs, stack traces, URLs, paths and quotes out of the prose", () => {
+  const v = readRequest(
+    "getting this when i hit save, no clue\nTypeError: Cannot read properties of undefined\n" +
+      "    at ProfileForm.handleSubmit (src/components/ProfileForm.tsx:88:31)\n" +
+      'see https://ci.example.com/debug/42 and .claude/settings.json, it says "fix this bug"',
+  );
+  assert.ok(!/TypeError|handleSubmit|debug|claude|fix this bug/.test(v.prose), v.prose);
+  assert.match(v.prose, /website/);
+  assert.match(v.prose, /\bfile\b/);
+  assert.match(v.evidence, /TypeError: Cannot read/);
+  assert.match(readRequest("review https://github.com/a/b/pull/12 please").prose, /pull request/);
+});
+
+Deno.test("readRequest() finds the request clause and its main verb", () => {
+  assert.equal(readRequest("this test fails, fix it").verb, "fix");
+  assert.equal(readRequest("this test fails, fix it").request.trim(), "fix it");
+  const explain = readRequest("look at the diff in PR #77 and explain what the cache does");
+  assert.equal(explain.verb, "explain");
+  assert.equal(explain.infer, false);
+  const build = readRequest("The importer drops rows. Can you add a warning when it does?");
+  assert.equal(build.verb, "add");
+  assert.equal(build.build, true);
+  // A bare report has no request clause: the whole prose is the request.
+  const report = readRequest("the app crashes when I rotate the phone");
+  assert.equal(report.verb, undefined);
+  assert.equal(report.request, report.prose);
+  assert.equal(report.infer, true);
+  // Neutral verbs let the next request clause decide.
+  assert.equal(readRequest("go through the diff and tell me what you think").verb, undefined);
+  // A context clause is evidence.
+  const ctx = readRequest("If you need more context, look at the PR description. Add a test.");
+  assert.ok(!/description/.test(ctx.prose), ctx.prose);
+  assert.equal(ctx.verb, "add");
+});
+
+Deno.test("reportsBehaviour() reads a symptom told without a symptom word, not the speaker's state", () => {
+  for (const p of ["the email never arrives", "the modal won't close", "memory keeps growing"]) {
+    assert.ok(reportsBehaviour(p.replace("'", "").split(" ")), p);
+  }
+  for (const p of ["i dont know how this works", "we dont have tests", "it doesnt support arm"]) {
+    assert.ok(!reportsBehaviour(p.split(" ")), p);
+  }
+});
+
+Deno.test("scoreTrigger(): words of pasted evidence never count as trigger words", () => {
+  const p = "explain this stack trace to me\nError: fix this bug\n    at main (a.js:1:1)";
+  assert.equal(scoreTrigger("fix this bug", p).score, 0);
+  // A pasted error still reports a malfunction when the request asks for work.
+  const fix = preparePrompt(
+    "can you look into it?\nTypeError: x is undefined\n    at f (a.js:1:1)",
+  );
+  assert.ok(fix.keys.has("bug") && fix.keys.has("fix"));
+});
+
+Deno.test("preparePrompt(): lint, type and compile complaints are no bug report unless something broke", () => {
+  for (
+    const p of [
+      "fix the lint errors in src/components",
+      "there are 14 type errors after the upgrade, fix them",
+      "tsc fails with error TS2322 in the store",
+    ]
+  ) {
+    const x = preparePrompt(p);
+    assert.ok(x.lint, p);
+    assert.ok(!x.keys.has("bug"), p);
+  }
+  const broke = preparePrompt("since the eslint upgrade the dev server crashes on start");
+  assert.equal(broke.lint, false);
+  assert.ok(broke.keys.has("bug") && broke.keys.has("fix"));
+});
+
+Deno.test("scoreTrigger(): a share counts only when one matched word is in the request", () => {
+  // "review" and "PR" are in a statement; the request only asks to fix lint errors.
+  const p = "The PR review bot left comments on #12. Can you fix the lint errors it found?";
+  assert.equal(scoreTrigger("review this pr", p).score, 0);
+  assert.equal(scoreTrigger("fix this bug", p).score, 0.5);
+});
+
+Deno.test("scoreTrigger(): in a build request only a whole phrase holding the main verb counts", () => {
+  assert.equal(scoreTrigger("debug this", "add a README section on how to debug this").score, 0);
+  assert.equal(scoreTrigger("write docs", "write docs for this module").score, 1);
+});
+
+Deno.test("scoreTrigger(): a request for an answer counts only a whole phrase holding its verb", () => {
+  const p = "can you summarize the review comments on my PR so I know what to change";
+  assert.equal(readRequest(p).verb, "summarize");
+  assert.equal(scoreTrigger("review this pr", p).score, 0);
+  assert.equal(scoreTrigger("summarize this pr", "summarize this pr for me").score, 1);
+});
+
+Deno.test("preparePrompt(): error classes with an upper-case prefix and error codes are pasted errors", () => {
+  for (
+    const p of [
+      "DOMException: The play() request was interrupted\nthis shows up when a track is skipped",
+      "getting IOError on every upload",
+      'the dev server says "EADDRINUSE: address already in use :::3000"',
+    ]
+  ) {
+    const x = preparePrompt(p);
+    assert.ok(x.inferred.has("bug") && x.inferred.has("fix"), p);
+  }
+});
+
+Deno.test("readRequest() is total and bounded on any text (property)", async () => {
+  const fc = (await import("fast-check")).default;
+  fc.assert(
+    fc.property(fc.string({ maxLength: 400 }), (text: string) => {
+      const v = readRequest(text);
+      // A replacement word is at most twice as long as what it replaces.
+      assert.ok(v.prose.length <= 2 * text.length + 16);
+      assert.equal(typeof v.infer, "boolean");
+    }),
+    { numRuns: 300 },
+  );
+});
