@@ -384,31 +384,77 @@ export function findOnPath(name: string, pathVar?: string): string | undefined {
   return undefined;
 }
 
-/** The Deno executable to register, and a warning when it may not last. */
-export interface DenoChoice {
+/**
+ * The environment variable naming the Deno executable `setup` registers, over the running one
+ * (for tests and CI, which run Deno from an npx cache; see docs/install.md).
+ */
+export const DENO_OVERRIDE_ENV = "SKILLGATE_DENO";
+
+/**
+ * The command that installs a Deno that stays: the npm package, at the running version.
+ *
+ * @returns `npm install -g deno@<version>`.
+ */
+export function permanentDenoCommand(): string {
+  return `npm install -g deno@${Deno.version.deno}`;
+}
+
+/** The Deno executable to register, or why there is none. */
+export type DenoChoice =
   /** The absolute path. */
-  readonly path: string;
-  /** Set when the only Deno found lives in a throwaway cache. */
-  readonly warning?: string;
+  | { readonly path: string }
+  /** No Deno that lasts: the one-line reason, naming the command that installs one. */
+  | { readonly refusal: string };
+
+function realPathOr(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether a Deno path, or the file it links to, lives in a throwaway cache. */
+function isEphemeralDeno(path: string): boolean {
+  return isEphemeralPath(path) || isEphemeralPath(realPathOr(path));
 }
 
 /**
- * Chooses the Deno executable hooks are registered with: the running one, unless it lives in a
- * throwaway cache (`npx -y deno@...`) and a `deno` on `PATH` exists (canonical paths: a
- * registration must not point into a cache that gets cleaned).
+ * Chooses the Deno executable hooks are registered with. A registration must not point into a
+ * cache that gets cleaned (`npx -y deno@...` runs Deno from one), so: the Deno named by
+ * {@link DENO_OVERRIDE_ENV} when set; else the running Deno unless it (or the file it links to)
+ * lives in an npx cache; else a `deno` on `PATH` that does not; else a refusal naming
+ * {@link permanentDenoCommand}.
  *
  * @param execPath The running executable (default `Deno.execPath()`).
  * @param pathVar The `PATH` value (default: this process's).
+ * @param override The value of {@link DENO_OVERRIDE_ENV} (default: this process's).
  * @returns The choice.
  */
-export function chooseDenoPath(execPath: string = Deno.execPath(), pathVar?: string): DenoChoice {
-  if (!isEphemeralPath(execPath)) return { path: execPath };
+export function chooseDenoPath(
+  execPath: string = Deno.execPath(),
+  pathVar?: string,
+  override: string | undefined = readEnv(DENO_OVERRIDE_ENV),
+): DenoChoice {
+  if (override !== undefined) {
+    if (!isAbsolute(override) || !isExecutableFile(override)) {
+      return { refusal: `${DENO_OVERRIDE_ENV} is not an executable file's absolute path` };
+    }
+    return { path: override };
+  }
+  if (!isEphemeralDeno(execPath)) return { path: execPath };
   const onPath = findOnPath("deno", pathVar);
-  if (onPath && !isEphemeralPath(onPath)) return { path: onPath };
+  if (onPath && !isEphemeralDeno(onPath)) return { path: onPath };
   return {
-    path: execPath,
-    warning: `Deno runs from a temporary location (${execPath}); the hooks will break when it ` +
-      `is cleaned. Install Deno (https://docs.deno.com/runtime/getting_started/installation/) ` +
-      `and run setup again`,
+    refusal: `Deno runs from an npx cache (${execPath}) that gets cleaned, and no other deno is ` +
+      `on PATH; install one that stays with: ${permanentDenoCommand()}`,
   };
+}
+
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
 }

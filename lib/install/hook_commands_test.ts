@@ -260,7 +260,7 @@ Deno.test("detectModuleSource() reads a checkout path or a JSR version from the 
   assert.equal(detectModuleSource().kind, "local");
 });
 
-Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", async () => {
+Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache, else refuses", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const bin = join(dir, "bin");
@@ -268,11 +268,22 @@ Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", as
     await Deno.writeTextFile(join(bin, "deno"), "#!/bin/sh\n", { mode: 0o755 });
     const npx = "/root/.npm/_npx/abc/node_modules/deno/bin/deno";
     assert.ok(isEphemeralPath(npx));
-    assert.deepEqual(chooseDenoPath(npx, bin), { path: join(bin, "deno") });
-    const lone = chooseDenoPath(npx, "");
-    assert.equal(lone.path, npx);
-    assert.match(lone.warning ?? "", /temporary location/);
-    assert.deepEqual(chooseDenoPath("/usr/bin/deno", ""), { path: "/usr/bin/deno" });
+    assert.deepEqual(chooseDenoPath(npx, bin, undefined), { path: join(bin, "deno") });
+    const lone = chooseDenoPath(npx, "", undefined);
+    assert.ok("refusal" in lone);
+    assert.match(lone.refusal, /npx cache .*npm install -g deno@\d+\.\d+\.\d+$/);
+    assert.deepEqual(chooseDenoPath("/usr/bin/deno", "", undefined), { path: "/usr/bin/deno" });
+    // A deno on PATH that links into an npx cache is as ephemeral as the cache.
+    const cache = join(dir, ".npm", "_npx", "abc", "node_modules", "deno");
+    await Deno.mkdir(cache, { recursive: true });
+    await Deno.writeTextFile(join(cache, "deno"), "#!/bin/sh\n", { mode: 0o755 });
+    const linked = join(dir, "linked");
+    await Deno.mkdir(linked);
+    await Deno.symlink(join(cache, "deno"), join(linked, "deno"));
+    assert.ok("refusal" in chooseDenoPath(npx, linked, undefined));
+    // The override names the Deno to register, ephemeral or not; a bad one is refused.
+    assert.deepEqual(chooseDenoPath(npx, "", join(cache, "deno")), { path: join(cache, "deno") });
+    assert.ok("refusal" in chooseDenoPath(npx, bin, join(dir, "missing")));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -351,6 +351,8 @@ export async function runSkillgate(
     CLAUDE_CONFIG_DIR: w.claudeDir,
     COPILOT_HOME: w.copilotHome,
     SKILLGATE_STATE_ROOT: w.stateRoot,
+    // CI runs Deno from an npx cache, which setup refuses to register: name it explicitly.
+    SKILLGATE_DENO: Deno.execPath(),
     NO_COLOR: "1",
     ...env,
   };
