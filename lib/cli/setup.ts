@@ -32,6 +32,7 @@ export function cliCommandFor(denoPath: string, source: ModuleSource): string | 
   if (source.kind === "jsr") {
     return shellJoin([denoPath, ...flags, `jsr:@skillgate/skillgate@${source.version}/cli`]);
   }
+  if (source.kind === "remote") return shellJoin([denoPath, ...flags, `${source.base}cli.ts`]);
   return undefined;
 }
 

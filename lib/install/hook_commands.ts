@@ -32,8 +32,13 @@ export const BINARY_PREFIX = "skillgate-";
 export type ModuleSource =
   /** A local checkout (or unpacked package): modules are absolute file paths under `root`. */
   | { readonly kind: "local"; readonly root: string }
-  /** The published package: modules are pinned `jsr:@skillgate/skillgate@<version>/...` specifiers. */
+  /**
+   * The published package, run from JSR: each hook runs its bundle from that exact version,
+   * `https://jsr.io/@skillgate/skillgate/<version>/hooks/dist/<hook>.js` (the package ships them).
+   */
   | { readonly kind: "jsr"; readonly version: string }
+  /** The package served over HTTP(S) elsewhere (a mirror, a test's file server): `base` is its root. */
+  | { readonly kind: "remote"; readonly base: string }
   /** Compiled binaries in `binDir` (`setup --compile`). */
   | { readonly kind: "compiled"; readonly binDir: string };
 
@@ -165,18 +170,33 @@ export function exportName(row: HookRow): string {
 }
 
 /**
- * The module a hook runs from a given source.
+ * The root URL of the package a remote source serves, ending in `/`.
+ *
+ * @param source A `jsr` or `remote` source.
+ * @returns `https://jsr.io/@skillgate/skillgate/<version>/`, or the remote base.
+ */
+export function packageUrl(
+  source: Extract<ModuleSource, { kind: "jsr" } | { kind: "remote" }>,
+): string {
+  return source.kind === "jsr" ? `https://jsr.io/${JSR_PACKAGE}/${source.version}/` : source.base;
+}
+
+/**
+ * The module a hook runs from a given source: always its bundle (one file, no dependency to
+ * resolve), from the checkout or from the package's URL (Deno runs a `https:` module it has cached
+ * with no network permission; `setup` caches it), or the compiled binary.
  *
  * @param row The hook.
  * @param source Where the modules come from.
- * @returns An absolute file path, a pinned `jsr:` specifier, or a binary's absolute path.
+ * @returns An absolute file path, a pinned package URL, or a binary's absolute path.
  */
 export function hookModule(row: HookRow, source: ModuleSource): string {
   switch (source.kind) {
     case "local":
       return join(source.root, row.bundle);
     case "jsr":
-      return `jsr:${JSR_PACKAGE}@${source.version}/${row.exportKey.replace(/^\.\//, "")}`;
+    case "remote":
+      return new URL(row.bundle, packageUrl(source)).href;
     case "compiled":
       return compiledBinaryPath(row, source.binDir);
   }
@@ -259,7 +279,13 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
   const jsr = /^jsr:@skillgate\/skillgate(?:@[^/]+)?\/(.+)$/.exec(word);
   if (jsr) return jsr[1].split("/").at(-1) ?? jsr[1];
   let path = word;
-  if (word.startsWith("file://")) {
+  if (/^https?:\/\//.test(word)) {
+    try {
+      path = decodeURIComponent(new URL(word).pathname);
+    } catch {
+      return undefined;
+    }
+  } else if (word.startsWith("file://")) {
     try {
       path = fromFileUrl(word);
     } catch {
@@ -324,12 +350,14 @@ export function recogniseCommand(
 }
 
 /**
- * Where this copy of skillgate runs from: a local checkout (its files on disk) or the published
- * JSR package (its version read from the module URL).
+ * Where this copy of skillgate runs from: a local checkout (its files on disk), the published JSR
+ * package (its version read from the module URL: `jsr:` specifiers load from
+ * `https://jsr.io/@skillgate/skillgate/<version>/`), or the package served over HTTP(S)
+ * elsewhere.
  *
- * @param url The URL of a module of this package (default: this module's).
+ * @param url The URL of this module, `lib/install/hook_commands.ts` (default: its own).
  * @returns The module source.
- * @throws {Error} When the URL is neither a file nor a JSR package URL.
+ * @throws {Error} When the URL is none of these.
  */
 export function detectModuleSource(url: string = import.meta.url): ModuleSource {
   if (url.startsWith("file:")) {
@@ -338,6 +366,8 @@ export function detectModuleSource(url: string = import.meta.url): ModuleSource 
   }
   const m = /^https:\/\/jsr\.io\/@skillgate\/skillgate\/([^/]+)\//.exec(url);
   if (m) return { kind: "jsr", version: m[1] };
+  const remote = /^(https?:\/\/[^?#]+\/)lib\/install\/hook_commands\.ts$/.exec(url);
+  if (remote) return { kind: "remote", base: remote[1] };
   throw new Error(`Cannot tell where skillgate runs from: ${url}`);
 }
 

@@ -151,11 +151,15 @@ Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, 
   }
 });
 
-Deno.test("hookModule() pins the JSR version and names the export", () => {
+Deno.test("hookModule() runs the bundle the JSR version ships, or a remote package's", () => {
   const row = hookRow("skill-route");
   assert.equal(
     hookModule(row, { kind: "jsr", version: "0.3.1" }),
-    "jsr:@skillgate/skillgate@0.3.1/hooks/skill-route",
+    "https://jsr.io/@skillgate/skillgate/0.3.1/hooks/dist/skill_route.js",
+  );
+  assert.equal(
+    hookModule(row, { kind: "remote", base: "http://127.0.0.1:4507/pkg/" }),
+    "http://127.0.0.1:4507/pkg/hooks/dist/skill_route.js",
   );
   assert.equal(
     hookModule(row, { kind: "compiled", binDir: "/s/bin" }),
@@ -184,6 +188,7 @@ Deno.test("recogniseCommand() knows every command setup writes, by event", () =>
     const source of [
       LOCAL,
       { kind: "jsr", version: "0.1.0" } as const,
+      { kind: "remote", base: "http://127.0.0.1:4507/pkg/" } as const,
       {
         kind: "compiled",
         binDir: "/s/b in",
@@ -256,7 +261,12 @@ Deno.test("detectModuleSource() reads a checkout path or a JSR version from the 
     detectModuleSource("https://jsr.io/@skillgate/skillgate/1.2.3/lib/install/hook_commands.ts"),
     { kind: "jsr", version: "1.2.3" },
   );
+  assert.deepEqual(
+    detectModuleSource("http://127.0.0.1:4507/pkg/lib/install/hook_commands.ts"),
+    { kind: "remote", base: "http://127.0.0.1:4507/pkg/" },
+  );
   assert.throws(() => detectModuleSource("https://example.com/lib/x.ts"));
+  assert.throws(() => detectModuleSource("data:text/plain,x"));
   assert.equal(detectModuleSource().kind, "local");
 });
 
