@@ -39,6 +39,11 @@ import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } fr
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { missingDirs, noteHookFile } from "./install_record.ts";
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** The switch flag names, by switch. */
 export const SWITCH_FLAGS: Readonly<Record<SwitchName, string>> = Object.freeze({
@@ -438,7 +443,8 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     return 1;
   }
 
-  // 3. Merge and write.
+  // 3. Merge and write, noting the file (and any folder made for it) for `skillgate uninstall`.
+  const newDirs = missingDirs(path);
   let changes: HookChange[] = [];
   let result: UpdateResult;
   try {
@@ -464,6 +470,13 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       );
     }
     return 1;
+  }
+  if (!args.dryRun && !args.uninstall && desired.length > 0) {
+    try {
+      noteHookFile(ctx.stateRoot, path, host.kind, result.status === "created", newDirs);
+    } catch (err) {
+      ctx.warn(`skillgate: could not note ${path} for uninstall: ${errorText(err)}`);
+    }
   }
   if (!args.dryRun && !args.uninstall) {
     const config = readConfig(ctx.stateRoot);
