@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import {
   CorruptRecordError,
   listSessionRecords,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { foreignSettings } from "./_kit_test.ts";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import { CLAUDE } from "./claude.ts";
 import {
   type CommandOwner,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import { parsePayload, PayloadError, UnknownHostPayloadError } from "./payload.ts";
 import { HOSTS, recogniseHost } from "./mod.ts";
 

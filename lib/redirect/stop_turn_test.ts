@@ -4,7 +4,7 @@
  * named (up to MAX_STOP_REDIRECTS a block), and the same turn as the whole file gives.
  */
 import assert from "node:assert/strict";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import {
   currentTurnEvents,
   MAX_STOP_REDIRECTS,

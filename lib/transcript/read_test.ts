@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ok, parse } from "./_kit_test.ts";
 import { join } from "node:path";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import { TranscriptReadError } from "./model.ts";
 import { parseTranscriptText, readTranscriptRun } from "./read.ts";
 import { endsOnQuestion, finalAssistantText, pendingAgentDispatches } from "./turn.ts";

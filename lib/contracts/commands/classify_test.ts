@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { counts, match, never } from "./_kit_test.ts";
-import fc from "npm:fast-check@^3.23.2";
+import fc from "fast-check";
 import { classifyCommand, isCheckCommand, printsFileOrPage } from "./classify.ts";
 import { stripQuoted } from "./shell_words.ts";
 
