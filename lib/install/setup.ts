@@ -100,7 +100,11 @@ Options:
 ${HOST_FLAG_LINES}  --dry-run     Print the change as a diff and write nothing
   --uninstall   Remove every skillgate hook entry and nothing else
   --compile     Build one binary per hook with deno compile into <state root>/bin and register it
-  --help        Show this text`;
+  --help        Show this text
+
+The hooks run the Deno that runs setup, unless it lives in an npx cache: then a deno on PATH
+that does not, or setup refuses (exit 1, EPHEMERAL_DENO). SKILLGATE_DENO=<absolute path> names
+the Deno to register instead.`;
 
 /**
  * Parses the arguments of `skillgate setup`.
