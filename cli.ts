@@ -7,7 +7,7 @@
  * ```
  *
  * Commands: `route`, `contract check|lint|report|waive`, `config get|set|list|defaults`,
- * `setup`, `doctor`, `session-kind`, `hook <name>`. Each is loaded only when used.
+ * `setup`, `uninstall`, `doctor`, `session-kind`, `hook <name>`. Each is loaded only when used.
  *
  * @module
  */
@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
   contract: async () => (await import("./lib/cli/contract.ts")).main,
   config: async () => (await import("./lib/cli/config.ts")).main,
   setup: async () => (await import("./lib/cli/setup.ts")).main,
+  uninstall: async () => (await import("./lib/cli/uninstall.ts")).main,
   doctor: async () => (await import("./lib/cli/doctor.ts")).main,
   "session-kind": async () => (await import("./lib/cli/session_kind.ts")).main,
   hook: async () => (await import("./lib/cli/hook.ts")).main,
@@ -48,6 +49,10 @@ const SPEC: CommandSpec = {
     { name: "config list", description: "Every setting, where it comes from, and any problem" },
     { name: "config defaults", description: "The built-in defaults" },
     { name: "setup", description: "Install the hooks (or --uninstall them)" },
+    {
+      name: "uninstall",
+      description: "Remove every hook entry, for every host (--purge: and state)",
+    },
     { name: "doctor", description: "Run the installed hooks and say whether they work" },
     {
       name: "session-kind",

@@ -126,7 +126,7 @@ export interface RunHookOptions {
  * The machine's TLS and proxy settings, passed through so that Deno can fetch an npm package on a
  * cold cache (they are the machine's network setup, not skillgate's configuration).
  */
-function networkEnv(): Record<string, string> {
+export function networkEnv(): Record<string, string> {
   const names = [
     "DENO_CERT",
     "NODE_EXTRA_CA_CERTS",

@@ -40,6 +40,7 @@ const COMMANDS: readonly { name: string; word: string; flags: string[] }[] = [
   { name: "doctor", word: "USAGE", flags: ["json"] },
   { name: "session-kind", word: "USAGE", flags: ["json"] },
   { name: "hook", word: "USAGE", flags: [] },
+  { name: "uninstall", word: "USAGE", flags: ["purge", "dry-run", "json"] },
   {
     name: "setup",
     word: "USAGE",
@@ -102,6 +103,7 @@ Deno.test("cli: the top-level help names every command and subcommand", async ()
       "config list",
       "config defaults",
       "setup",
+      "uninstall",
       "doctor",
       "session-kind",
       "hook <name>",

@@ -14,7 +14,9 @@ import { join } from "../lib/base/path.ts";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
 import type { HookId } from "../lib/hook/table.ts";
 
-const bold = (s: string) => (Deno.noColor ? s : `\x1b[1m${s}\x1b[0m`);
+/** Bold only on a terminal (never into a pipe or file) and unless NO_COLOR is set. */
+const color = !Deno.noColor && Deno.stdout.isTerminal();
+const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
 
 function show(title: string): void {
   console.log(`\n${bold(`== ${title}`)}`);

@@ -20,7 +20,6 @@ import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.t
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
 import { COPILOT } from "../lib/host/copilot.ts";
-import { chooseDenoPath } from "../lib/install/hook_commands.ts";
 import { probeHook } from "../lib/install/doctor.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
 import { SWITCH_ENV } from "../lib/base/config.ts";
@@ -78,7 +77,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
       codex: join(world.home, ".codex"),
     },
     cwd: world.projectDir,
-    denoPath: chooseDenoPath().path,
+    denoPath: Deno.execPath(),
     source: { kind: "local", root: REPO_ROOT },
     print: (l) => out.push(l),
     warn: (l) => out.push(l),

@@ -12,7 +12,7 @@ import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
 import { COPILOT } from "../lib/host/copilot.ts";
 import type { HostKind } from "../lib/host/mod.ts";
-import { chooseDenoPath, shellSplit } from "../lib/install/hook_commands.ts";
+import { shellSplit } from "../lib/install/hook_commands.ts";
 import { probeHook } from "../lib/install/doctor.ts";
 import { HOOKS, hostRegistration } from "../lib/hook/table.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
@@ -42,7 +42,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
       codex: join(world.home, ".codex"),
     },
     cwd: world.projectDir,
-    denoPath: chooseDenoPath().path,
+    denoPath: Deno.execPath(),
     source: { kind: "local", root: REPO_ROOT },
     print: (l) => out.push(l),
     warn: (l) => out.push(l),

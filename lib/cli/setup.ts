@@ -32,19 +32,25 @@ export function cliCommandFor(denoPath: string, source: ModuleSource): string | 
   if (source.kind === "jsr") {
     return shellJoin([denoPath, ...flags, `jsr:@skillgate/skillgate@${source.version}/cli`]);
   }
+  if (source.kind === "remote") return shellJoin([denoPath, ...flags, `${source.base}cli.ts`]);
   return undefined;
 }
+
+/** No Deno that lasts to register: setup writes nothing. */
+class DenoRefusal extends Error {}
 
 /**
  * Builds the surroundings of a real run: state root, Claude config dir, home, each host's config
  * directory, the working directory, the Deno executable and where skillgate runs from.
  *
+ * @param denoPath The Deno to use as is (default: {@link chooseDenoPath}'s choice).
  * @returns The context.
+ * @throws {Error} When there is no Deno that lasts to register, or skillgate's location is unknown.
  */
-export function realSetupContext(): SetupContext {
-  const deno = chooseDenoPath();
+export function realSetupContext(denoPath?: string): SetupContext {
+  const deno = denoPath ? { path: denoPath } : chooseDenoPath();
+  if ("refusal" in deno) throw new DenoRefusal(deno.refusal);
   const source = detectModuleSource();
-  if (deno.warning) console.error(`skillgate: ${deno.warning}`);
   const home = homeDir();
   return {
     stateRoot: stateRoot(),
@@ -77,9 +83,12 @@ export async function main(args: string[]): Promise<number> {
   }
   let ctx: SetupContext;
   try {
-    ctx = realSetupContext();
+    // Uninstalling and compiling register no Deno, so an ephemeral one is refused only otherwise.
+    const keep = parsed.uninstall || parsed.compile;
+    ctx = realSetupContext(keep ? Deno.execPath() : undefined);
   } catch (err) {
-    return commandError(SETUP_SPEC, 1, "FAILED", errorCause(err));
+    const word = err instanceof DenoRefusal ? "EPHEMERAL_DENO" : "FAILED";
+    return commandError(SETUP_SPEC, 1, word, errorCause(err));
   }
   return await runSetup(parsed, ctx);
 }

@@ -56,14 +56,17 @@ Deno.test("compilePlans() gives one exact deno compile line per hook module", ()
   }
 });
 
-Deno.test("compilePlans() from JSR compiles the pinned specifier", () => {
+Deno.test("compilePlans() from JSR compiles the pinned version's bundle", () => {
   const [plan] = compilePlans([hookRow("skill-route")], {
     denoPath: DENO,
     source: { kind: "jsr", version: "0.4.0" },
     paths: PATHS,
     binDir: "/b",
   });
-  assert.equal(plan.argv.at(-1), "jsr:@skillgate/skillgate@0.4.0/hooks/skill-route");
+  assert.equal(
+    plan.argv.at(-1),
+    "https://jsr.io/@skillgate/skillgate/0.4.0/hooks/dist/skill_route.js",
+  );
 });
 
 Deno.test("explainCompileFailure() names the runtime download and the ways out", () => {

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { missingDirs } from "./install_record.ts";
 import { exists } from "../base/fs.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
@@ -665,6 +666,7 @@ export function writeDoctorTranscript(claudeConfigDir: string): string | undefin
     },
   ];
   try {
+    probeDirsMade.set(path, missingDirs(path));
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n", {
       mode: 0o600,
@@ -675,8 +677,12 @@ export function writeDoctorTranscript(claudeConfigDir: string): string | undefin
   }
 }
 
+/** The folders {@link writeDoctorTranscript} made for each probe transcript, outermost first. */
+const probeDirsMade = new Map<string, string[]>();
+
 /**
- * Removes the probe transcript and its folder.
+ * Removes the probe transcript and its folder, and any folder made for it that is now empty (a
+ * `projects/` folder the client had not made yet), so doctor leaves nothing behind.
  *
  * @param path What {@link writeDoctorTranscript} returned.
  */
@@ -686,6 +692,15 @@ export function removeDoctorTranscript(path: string): void {
   } catch {
     // Already gone.
   }
+  for (const dir of (probeDirsMade.get(path) ?? []).toReversed()) {
+    try {
+      Deno.removeSync(dir);
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) continue;
+      break; // Not empty: the client wrote into it meanwhile.
+    }
+  }
+  probeDirsMade.delete(path);
 }
 
 /**

@@ -32,8 +32,13 @@ export const BINARY_PREFIX = "skillgate-";
 export type ModuleSource =
   /** A local checkout (or unpacked package): modules are absolute file paths under `root`. */
   | { readonly kind: "local"; readonly root: string }
-  /** The published package: modules are pinned `jsr:@skillgate/skillgate@<version>/...` specifiers. */
+  /**
+   * The published package, run from JSR: each hook runs its bundle from that exact version,
+   * `https://jsr.io/@skillgate/skillgate/<version>/hooks/dist/<hook>.js` (the package ships them).
+   */
   | { readonly kind: "jsr"; readonly version: string }
+  /** The package served over HTTP(S) elsewhere (a mirror, a test's file server): `base` is its root. */
+  | { readonly kind: "remote"; readonly base: string }
   /** Compiled binaries in `binDir` (`setup --compile`). */
   | { readonly kind: "compiled"; readonly binDir: string };
 
@@ -165,18 +170,33 @@ export function exportName(row: HookRow): string {
 }
 
 /**
- * The module a hook runs from a given source.
+ * The root URL of the package a remote source serves, ending in `/`.
+ *
+ * @param source A `jsr` or `remote` source.
+ * @returns `https://jsr.io/@skillgate/skillgate/<version>/`, or the remote base.
+ */
+export function packageUrl(
+  source: Extract<ModuleSource, { kind: "jsr" } | { kind: "remote" }>,
+): string {
+  return source.kind === "jsr" ? `https://jsr.io/${JSR_PACKAGE}/${source.version}/` : source.base;
+}
+
+/**
+ * The module a hook runs from a given source: always its bundle (one file, no dependency to
+ * resolve), from the checkout or from the package's URL (Deno runs a `https:` module it has cached
+ * with no network permission; `setup` caches it), or the compiled binary.
  *
  * @param row The hook.
  * @param source Where the modules come from.
- * @returns An absolute file path, a pinned `jsr:` specifier, or a binary's absolute path.
+ * @returns An absolute file path, a pinned package URL, or a binary's absolute path.
  */
 export function hookModule(row: HookRow, source: ModuleSource): string {
   switch (source.kind) {
     case "local":
       return join(source.root, row.bundle);
     case "jsr":
-      return `jsr:${JSR_PACKAGE}@${source.version}/${row.exportKey.replace(/^\.\//, "")}`;
+    case "remote":
+      return new URL(row.bundle, packageUrl(source)).href;
     case "compiled":
       return compiledBinaryPath(row, source.binDir);
   }
@@ -259,7 +279,13 @@ function moduleOfWord(word: string, rows: readonly HookRow[]): string | undefine
   const jsr = /^jsr:@skillgate\/skillgate(?:@[^/]+)?\/(.+)$/.exec(word);
   if (jsr) return jsr[1].split("/").at(-1) ?? jsr[1];
   let path = word;
-  if (word.startsWith("file://")) {
+  if (/^https?:\/\//.test(word)) {
+    try {
+      path = decodeURIComponent(new URL(word).pathname);
+    } catch {
+      return undefined;
+    }
+  } else if (word.startsWith("file://")) {
     try {
       path = fromFileUrl(word);
     } catch {
@@ -324,12 +350,14 @@ export function recogniseCommand(
 }
 
 /**
- * Where this copy of skillgate runs from: a local checkout (its files on disk) or the published
- * JSR package (its version read from the module URL).
+ * Where this copy of skillgate runs from: a local checkout (its files on disk), the published JSR
+ * package (its version read from the module URL: `jsr:` specifiers load from
+ * `https://jsr.io/@skillgate/skillgate/<version>/`), or the package served over HTTP(S)
+ * elsewhere.
  *
- * @param url The URL of a module of this package (default: this module's).
+ * @param url The URL of this module, `lib/install/hook_commands.ts` (default: its own).
  * @returns The module source.
- * @throws {Error} When the URL is neither a file nor a JSR package URL.
+ * @throws {Error} When the URL is none of these.
  */
 export function detectModuleSource(url: string = import.meta.url): ModuleSource {
   if (url.startsWith("file:")) {
@@ -338,6 +366,8 @@ export function detectModuleSource(url: string = import.meta.url): ModuleSource 
   }
   const m = /^https:\/\/jsr\.io\/@skillgate\/skillgate\/([^/]+)\//.exec(url);
   if (m) return { kind: "jsr", version: m[1] };
+  const remote = /^(https?:\/\/[^?#]+\/)lib\/install\/hook_commands\.ts$/.exec(url);
+  if (remote) return { kind: "remote", base: remote[1] };
   throw new Error(`Cannot tell where skillgate runs from: ${url}`);
 }
 
@@ -384,31 +414,77 @@ export function findOnPath(name: string, pathVar?: string): string | undefined {
   return undefined;
 }
 
-/** The Deno executable to register, and a warning when it may not last. */
-export interface DenoChoice {
+/**
+ * The environment variable naming the Deno executable `setup` registers, over the running one
+ * (for tests and CI, which run Deno from an npx cache; see docs/install.md).
+ */
+export const DENO_OVERRIDE_ENV = "SKILLGATE_DENO";
+
+/**
+ * The command that installs a Deno that stays: the npm package, at the running version.
+ *
+ * @returns `npm install -g deno@<version>`.
+ */
+export function permanentDenoCommand(): string {
+  return `npm install -g deno@${Deno.version.deno}`;
+}
+
+/** The Deno executable to register, or why there is none. */
+export type DenoChoice =
   /** The absolute path. */
-  readonly path: string;
-  /** Set when the only Deno found lives in a throwaway cache. */
-  readonly warning?: string;
+  | { readonly path: string }
+  /** No Deno that lasts: the one-line reason, naming the command that installs one. */
+  | { readonly refusal: string };
+
+function realPathOr(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Whether a Deno path, or the file it links to, lives in a throwaway cache. */
+function isEphemeralDeno(path: string): boolean {
+  return isEphemeralPath(path) || isEphemeralPath(realPathOr(path));
 }
 
 /**
- * Chooses the Deno executable hooks are registered with: the running one, unless it lives in a
- * throwaway cache (`npx -y deno@...`) and a `deno` on `PATH` exists (canonical paths: a
- * registration must not point into a cache that gets cleaned).
+ * Chooses the Deno executable hooks are registered with. A registration must not point into a
+ * cache that gets cleaned (`npx -y deno@...` runs Deno from one), so: the Deno named by
+ * {@link DENO_OVERRIDE_ENV} when set; else the running Deno unless it (or the file it links to)
+ * lives in an npx cache; else a `deno` on `PATH` that does not; else a refusal naming
+ * {@link permanentDenoCommand}.
  *
  * @param execPath The running executable (default `Deno.execPath()`).
  * @param pathVar The `PATH` value (default: this process's).
+ * @param override The value of {@link DENO_OVERRIDE_ENV} (default: this process's).
  * @returns The choice.
  */
-export function chooseDenoPath(execPath: string = Deno.execPath(), pathVar?: string): DenoChoice {
-  if (!isEphemeralPath(execPath)) return { path: execPath };
+export function chooseDenoPath(
+  execPath: string = Deno.execPath(),
+  pathVar?: string,
+  override: string | undefined = readEnv(DENO_OVERRIDE_ENV),
+): DenoChoice {
+  if (override !== undefined) {
+    if (!isAbsolute(override) || !isExecutableFile(override)) {
+      return { refusal: `${DENO_OVERRIDE_ENV} is not an executable file's absolute path` };
+    }
+    return { path: override };
+  }
+  if (!isEphemeralDeno(execPath)) return { path: execPath };
   const onPath = findOnPath("deno", pathVar);
-  if (onPath && !isEphemeralPath(onPath)) return { path: onPath };
+  if (onPath && !isEphemeralDeno(onPath)) return { path: onPath };
   return {
-    path: execPath,
-    warning: `Deno runs from a temporary location (${execPath}); the hooks will break when it ` +
-      `is cleaned. Install Deno (https://docs.deno.com/runtime/getting_started/installation/) ` +
-      `and run setup again`,
+    refusal: `Deno runs from an npx cache (${execPath}) that gets cleaned, and no other deno is ` +
+      `on PATH; install one that stays with: ${permanentDenoCommand()}`,
   };
+}
+
+function readEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -151,11 +151,15 @@ Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, 
   }
 });
 
-Deno.test("hookModule() pins the JSR version and names the export", () => {
+Deno.test("hookModule() runs the bundle the JSR version ships, or a remote package's", () => {
   const row = hookRow("skill-route");
   assert.equal(
     hookModule(row, { kind: "jsr", version: "0.3.1" }),
-    "jsr:@skillgate/skillgate@0.3.1/hooks/skill-route",
+    "https://jsr.io/@skillgate/skillgate/0.3.1/hooks/dist/skill_route.js",
+  );
+  assert.equal(
+    hookModule(row, { kind: "remote", base: "http://127.0.0.1:4507/pkg/" }),
+    "http://127.0.0.1:4507/pkg/hooks/dist/skill_route.js",
   );
   assert.equal(
     hookModule(row, { kind: "compiled", binDir: "/s/bin" }),
@@ -184,6 +188,7 @@ Deno.test("recogniseCommand() knows every command setup writes, by event", () =>
     const source of [
       LOCAL,
       { kind: "jsr", version: "0.1.0" } as const,
+      { kind: "remote", base: "http://127.0.0.1:4507/pkg/" } as const,
       {
         kind: "compiled",
         binDir: "/s/b in",
@@ -256,11 +261,16 @@ Deno.test("detectModuleSource() reads a checkout path or a JSR version from the 
     detectModuleSource("https://jsr.io/@skillgate/skillgate/1.2.3/lib/install/hook_commands.ts"),
     { kind: "jsr", version: "1.2.3" },
   );
+  assert.deepEqual(
+    detectModuleSource("http://127.0.0.1:4507/pkg/lib/install/hook_commands.ts"),
+    { kind: "remote", base: "http://127.0.0.1:4507/pkg/" },
+  );
   assert.throws(() => detectModuleSource("https://example.com/lib/x.ts"));
+  assert.throws(() => detectModuleSource("data:text/plain,x"));
   assert.equal(detectModuleSource().kind, "local");
 });
 
-Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", async () => {
+Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache, else refuses", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const bin = join(dir, "bin");
@@ -268,11 +278,22 @@ Deno.test("chooseDenoPath() prefers a deno on PATH over one in an npx cache", as
     await Deno.writeTextFile(join(bin, "deno"), "#!/bin/sh\n", { mode: 0o755 });
     const npx = "/root/.npm/_npx/abc/node_modules/deno/bin/deno";
     assert.ok(isEphemeralPath(npx));
-    assert.deepEqual(chooseDenoPath(npx, bin), { path: join(bin, "deno") });
-    const lone = chooseDenoPath(npx, "");
-    assert.equal(lone.path, npx);
-    assert.match(lone.warning ?? "", /temporary location/);
-    assert.deepEqual(chooseDenoPath("/usr/bin/deno", ""), { path: "/usr/bin/deno" });
+    assert.deepEqual(chooseDenoPath(npx, bin, undefined), { path: join(bin, "deno") });
+    const lone = chooseDenoPath(npx, "", undefined);
+    assert.ok("refusal" in lone);
+    assert.match(lone.refusal, /npx cache .*npm install -g deno@\d+\.\d+\.\d+$/);
+    assert.deepEqual(chooseDenoPath("/usr/bin/deno", "", undefined), { path: "/usr/bin/deno" });
+    // A deno on PATH that links into an npx cache is as ephemeral as the cache.
+    const cache = join(dir, ".npm", "_npx", "abc", "node_modules", "deno");
+    await Deno.mkdir(cache, { recursive: true });
+    await Deno.writeTextFile(join(cache, "deno"), "#!/bin/sh\n", { mode: 0o755 });
+    const linked = join(dir, "linked");
+    await Deno.mkdir(linked);
+    await Deno.symlink(join(cache, "deno"), join(linked, "deno"));
+    assert.ok("refusal" in chooseDenoPath(npx, linked, undefined));
+    // The override names the Deno to register, ephemeral or not; a bad one is refused.
+    assert.deepEqual(chooseDenoPath(npx, "", join(cache, "deno")), { path: join(cache, "deno") });
+    assert.ok("refusal" in chooseDenoPath(npx, bin, join(dir, "missing")));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -39,6 +39,11 @@ import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } fr
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { missingDirs, noteHookFile } from "./install_record.ts";
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** The switch flag names, by switch. */
 export const SWITCH_FLAGS: Readonly<Record<SwitchName, string>> = Object.freeze({
@@ -95,7 +100,11 @@ Options:
 ${HOST_FLAG_LINES}  --dry-run     Print the change as a diff and write nothing
   --uninstall   Remove every skillgate hook entry and nothing else
   --compile     Build one binary per hook with deno compile into <state root>/bin and register it
-  --help        Show this text`;
+  --help        Show this text
+
+The hooks run the Deno that runs setup, unless it lives in an npx cache: then a deno on PATH
+that does not, or setup refuses (exit 1, EPHEMERAL_DENO). SKILLGATE_DENO=<absolute path> names
+the Deno to register instead.`;
 
 /**
  * Parses the arguments of `skillgate setup`.
@@ -451,7 +460,8 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     return 1;
   }
 
-  // 3. Merge and write.
+  // 3. Merge and write, noting the file (and any folder made for it) for `skillgate uninstall`.
+  const newDirs = missingDirs(path);
   let changes: HookChange[] = [];
   let result: UpdateResult;
   try {
@@ -477,6 +487,13 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       );
     }
     return 1;
+  }
+  if (!args.dryRun && !args.uninstall && desired.length > 0) {
+    try {
+      noteHookFile(ctx.stateRoot, path, host.kind, result.status === "created", newDirs);
+    } catch (err) {
+      ctx.warn(`skillgate: could not note ${path} for uninstall: ${errorText(err)}`);
+    }
   }
   if (!args.dryRun && !args.uninstall) {
     const config = readConfig(ctx.stateRoot);

@@ -481,6 +481,8 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
       HOME: w.ctx.home,
       CLAUDE_CONFIG_DIR: w.ctx.claudeConfigDir,
       SKILLGATE_STATE_ROOT: w.ctx.stateRoot,
+      // CI runs Deno from an npx cache, which setup refuses to register unless it is named.
+      SKILLGATE_DENO: Deno.execPath(),
       NO_COLOR: "1",
       DENO_DIR: Deno.env.get("DENO_DIR") ??
         join(

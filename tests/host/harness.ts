@@ -140,10 +140,9 @@ export function installedPluginStateRoot(w: HostWorld): string {
 }
 
 /**
- * Installs the plugin the way users do: `claude plugin marketplace add <repo>` then
- * `claude plugin install skillgate@skillgate` (a local directory marketplace, no network).
+ * Runs `claude <args>` (such as `plugin install …`) in a world, as a user's shell would.
  */
-export async function installFromMarketplace(w: HostWorld): Promise<ClientRun[]> {
+export async function claudeCommand(w: HostWorld, args: string[]): Promise<ClientRun> {
   const { claude } = await clients();
   const env: Record<string, string> = {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
@@ -152,6 +151,14 @@ export async function installFromMarketplace(w: HostWorld): Promise<ClientRun[]>
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
     DISABLE_AUTOUPDATER: "1",
   };
+  return await runClient(claude, args, { cwd: w.project, env, timeoutMs: 60_000 });
+}
+
+/**
+ * Installs the plugin the way users do: `claude plugin marketplace add <repo>` then
+ * `claude plugin install skillgate@skillgate` (a local directory marketplace, no network).
+ */
+export async function installFromMarketplace(w: HostWorld): Promise<ClientRun[]> {
   const runs: ClientRun[] = [];
   for (
     const args of [["plugin", "marketplace", "add", REPO], [
@@ -160,7 +167,7 @@ export async function installFromMarketplace(w: HostWorld): Promise<ClientRun[]>
       "skillgate@skillgate",
     ]]
   ) {
-    runs.push(await runClient(claude, args, { cwd: w.project, env, timeoutMs: 60_000 }));
+    runs.push(await claudeCommand(w, args));
   }
   return runs;
 }
@@ -351,6 +358,8 @@ export async function runSkillgate(
     CLAUDE_CONFIG_DIR: w.claudeDir,
     COPILOT_HOME: w.copilotHome,
     SKILLGATE_STATE_ROOT: w.stateRoot,
+    // CI runs Deno from an npx cache, which setup refuses to register: name it explicitly.
+    SKILLGATE_DENO: Deno.execPath(),
     NO_COLOR: "1",
     ...env,
   };

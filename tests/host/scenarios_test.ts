@@ -13,6 +13,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   attachments,
+  claudeCommand,
   clients,
   countTurnsWhoseLastUserHas,
   firstTurnWith,
@@ -455,6 +456,14 @@ scenario(
         (await readLog(installedPluginStateRoot(w), "skill-route.log")).length >= 1,
         "the state root is ${CLAUDE_PLUGIN_DATA}",
       );
+      // The README's removal of the plugin: afterwards the client lists no skillgate plugin.
+      const listed = await claudeCommand(w, ["plugin", "list"]);
+      assert.match(listed.stdout, /skillgate@skillgate/, listed.stdout + listed.stderr);
+      const removed = await claudeCommand(w, ["plugin", "uninstall", "skillgate@skillgate"]);
+      assert.equal(removed.code, 0, removed.stdout + removed.stderr);
+      const list = await claudeCommand(w, ["plugin", "list"]);
+      assert.equal(list.code, 0, list.stdout + list.stderr);
+      assert.doesNotMatch(list.stdout, /skillgate@skillgate/, list.stdout);
     } finally {
       await removeHostWorld(w);
     }
