@@ -13,6 +13,8 @@
 import { join } from "../lib/base/path.ts";
 import { FIXTURES, makeTempWorld, readLog, runHookProcess, type TempWorld } from "./_helpers.ts";
 import type { HookId } from "../lib/hook/table.ts";
+import type { HostFolders } from "../lib/host/host.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
 
 /** Bold only on a terminal (never into a pipe or file) and unless NO_COLOR is set. */
 const color = !Deno.noColor && Deno.stdout.isTerminal();
@@ -22,8 +24,14 @@ function show(title: string): void {
   console.log(`\n${bold(`== ${title}`)}`);
 }
 
-async function hook(id: HookId, payload: Record<string, unknown>, world: TempWorld, env = {}) {
-  const run = await runHookProcess(id, payload, { world, env });
+async function hook(
+  id: HookId,
+  payload: Record<string, unknown>,
+  world: TempWorld,
+  env = {},
+  host?: HostFolders,
+) {
+  const run = await runHookProcess(id, payload, { world, env, ...(host ? { host } : {}) });
   const flags = run.args.filter((a) => a.startsWith("--")).map((a) => a.replace(/=.*/, "=…"));
   console.log(
     `$ deno run ${flags.join(" ")} ${run.args.at(-1)?.replace(/^.*\/hooks\//, "hooks/")}`,
@@ -127,7 +135,26 @@ try {
     ] as const
   ) {
     console.log(`  (${label})`);
-    const denied = await hook("skill-redirect", payload as Record<string, unknown>, world);
+    // Copilot CLI's hooks read Copilot's own folders (as `setup --copilot` grants them): the agent
+    // is installed there too.
+    const copilot = label.startsWith("Copilot")
+      ? { configDir: join(world.home, ".copilot"), home: world.home, layout: COPILOT.layout }
+      : undefined;
+    if (copilot) {
+      const agents = join(copilot.configDir, COPILOT.layout.userAgents!);
+      Deno.mkdirSync(agents, { recursive: true });
+      Deno.copyFileSync(
+        join(FIXTURES, "world", "agents", "specialized", "prompt-writer.md"),
+        join(agents, "prompt-writer.agent.md"),
+      );
+    }
+    const denied = await hook(
+      "skill-redirect",
+      payload as Record<string, unknown>,
+      world,
+      {},
+      copilot,
+    );
     expect(denied.stdout.includes('"deny"'), `${label}: Skill(prompt-writer) is denied`);
   }
   const real = await hook("skill-redirect", {

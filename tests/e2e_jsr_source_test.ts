@@ -45,7 +45,11 @@ async function setupFrom(
     stateRoot: world.stateRoot,
     claudeConfigDir: world.claudeDir,
     home: world.home,
-    hostDirs: { claude: world.claudeDir, copilot: join(world.home, ".copilot") },
+    hostDirs: {
+      claude: world.claudeDir,
+      copilot: join(world.home, ".copilot"),
+      codex: join(world.home, ".codex"),
+    },
     cwd: world.projectDir,
     denoPath: Deno.execPath(),
     source,

@@ -624,7 +624,3 @@ async function trustOwnHooks(
     );
   }
 }
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
