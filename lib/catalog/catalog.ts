@@ -174,7 +174,7 @@ function isDir(path: string): boolean {
  * link (the mtime of what it points at), `<path>` + this suffix the link's own mtime, which
  * changes when the link is made again to point elsewhere.
  */
-const LINK_KEY = "\0link";
+export const LINK_KEY = "\0link";
 
 /**
  * The mtime of a watched key of an index (`mtimes` of {@link IndexedRoot}): for a path, the mtime

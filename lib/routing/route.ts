@@ -401,6 +401,11 @@ export interface RouteWorldOptions {
   readonly extraSkillDirs?: readonly string[];
   /** The state root holding the catalog index. */
   readonly stateRoot?: string;
+  /**
+   * The prompt to be routed: only its candidate skills' SKILL.md files are checked for an
+   * in-place edit (the 1,000-skill budget, see `route_index.ts`). Without it, every file is.
+   */
+  readonly prompt?: string;
 }
 
 /**
@@ -410,14 +415,17 @@ export interface RouteWorldOptions {
  * @returns The skills and what was scanned.
  */
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
-  const index = await loadRouteIndex({
-    claudeConfigDir: opts.claudeConfigDir,
-    cwd: opts.cwd,
-    projectDir: opts.projectDir,
-    extraSkillDirs: opts.extraSkillDirs,
-    stateRoot: opts.stateRoot,
-    compiler: { version: compilerFingerprint(), compile: compileTrigger },
-  });
+  const load = (keys?: ReadonlySet<string>) =>
+    loadRouteIndex({
+      claudeConfigDir: opts.claudeConfigDir,
+      cwd: opts.cwd,
+      projectDir: opts.projectDir,
+      extraSkillDirs: opts.extraSkillDirs,
+      stateRoot: opts.stateRoot,
+      compiler: { version: compilerFingerprint(), compile: compileTrigger },
+      keys,
+    });
+  let index = await load(opts.prompt === undefined ? undefined : preparePrompt(opts.prompt).keys);
   // Only installed skills' intent patterns are compiled; the names are read only for a rules file
   // with patterns.
   const rules = await readSkillRules(index.dirs, {
@@ -448,7 +456,9 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
       unmatchedRules: 0,
     };
   }
-  // Rules add triggers and patterns by skill name: every skill is scored.
+  // Rules add triggers and patterns by skill name: every skill is scored, so every skill's file
+  // is checked.
+  if (opts.prompt !== undefined) index = await load();
   const entries = index.all();
   const merged = applySkillRules(entries.map((e) => e.skill), rules.rules);
   // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
@@ -477,7 +487,7 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
     return null;
   }
   const settings = routeSettings(ctx.config);
-  const world = await loadRouteSkills(hookCatalogOptions(ev, ctx));
+  const world = await loadRouteSkills({ ...hookCatalogOptions(ev, ctx), prompt: ev.prompt });
   for (const w of world.rulesWarnings) {
     ctx.log("warning", "skill-rules-pattern-skipped", {
       skill: w.skill ?? "",
