@@ -16,8 +16,10 @@ import {
   configList,
   configNumber,
   type ConfigState,
+  parseSwitchValue,
   readConfig,
   resolveSwitch,
+  SWITCH_ENV,
 } from "../base/config.ts";
 import { logDecision, type LogFields } from "./log.ts";
 import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./table.ts";
@@ -28,7 +30,7 @@ import {
   UnknownHostPayloadError,
 } from "../host/payload.ts";
 import type { HookAnswer } from "../host/answer.ts";
-import { claudeConfigDir, stateRoot } from "../base/locations.ts";
+import { claudeConfigDir, getEnv, stateRoot } from "../base/locations.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { deadline, readStdin, StdinError } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
@@ -197,6 +199,8 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     row = ids.find((r) => r.event === eventName) ?? ids[0];
     if (!ids.some((r) => r.event === eventName)) return { stdout: "" };
     if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
+    // The environment outranks the config file: a switch it turns off costs no config read.
+    if (parseSwitchValue(getEnv(SWITCH_ENV[row.switchName])) === false) return { stdout: "" };
     const paths = currentPermissionPaths();
     root = paths.stateRoot;
     // Only what the switch needs comes first, so a hook that is off costs as little as possible.

@@ -233,6 +233,14 @@ export function scoreSkill(
   return result;
 }
 
+/** The prompt prepared last, so that loading the skills and scoring them prepare it once. */
+let lastPrepared: { readonly text: string; readonly prepared: PreparedPrompt } | undefined;
+
+function prepareOnce(text: string): PreparedPrompt {
+  if (lastPrepared?.text !== text) lastPrepared = { text, prepared: preparePrompt(text) };
+  return lastPrepared.prepared;
+}
+
 /** Scores shown and compared at two decimals, so what `--explain` prints is what is compared. */
 function shown(score: number): number {
   return Math.round(score * 100) / 100;
@@ -265,7 +273,7 @@ export function routePrompt(
   if ((list ? list.length : (skills as SkillPool).count) === 0) {
     return { reason: "no-skills", candidates: [], threshold };
   }
-  const prepared = preparePrompt(text);
+  const prepared = prepareOnce(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
     const s = scoreSkill(skill, prepared, text, options.pastDeadline);
@@ -425,7 +433,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
       compiler: { version: compilerFingerprint(), compile: compileTrigger },
       keys,
     });
-  let index = await load(opts.prompt === undefined ? undefined : preparePrompt(opts.prompt).keys);
+  let index = await load(opts.prompt === undefined ? undefined : prepareOnce(opts.prompt).keys);
   // Only installed skills' intent patterns are compiled; the names are read only for a rules file
   // with patterns.
   const rules = await readSkillRules(index.dirs, {
