@@ -174,7 +174,7 @@ export async function main(n = 15): Promise<string> {
     const report = [
       formatReport("skill contract Stop hook", baseline, rows, {
         [LARGE_LABEL]: 1.5,
-        [LARGE_SMALL_RUN_LABEL]: 1.5,
+        [LARGE_SMALL_RUN_LABEL]: 1.4,
       }),
       "",
       `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${
