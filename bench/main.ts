@@ -57,9 +57,9 @@ if (!partial) {
   Deno.writeTextFileSync(new URL("REPORT.md", import.meta.url), parts.join("\n") + "\n");
 }
 console.error(
-  `bench: ${partial ? "a part only: bench/REPORT.md left as it was" : "report written to bench/REPORT.md"}${
-    failed ? `; ${failed} benchmark(s) failed` : ""
-  }`,
+  `bench: ${
+    partial ? "a part only: bench/REPORT.md left as it was" : "report written to bench/REPORT.md"
+  }${failed ? `; ${failed} benchmark(s) failed` : ""}`,
 );
 Deno.exitCode = failed ? 1 : 0;
 

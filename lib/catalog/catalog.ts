@@ -718,11 +718,19 @@ export function isAgent(catalog: Catalog, name: string): boolean {
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
+ * @param found The roots of these options from {@link catalogRoots}, when the caller has them
+ *   (of both kinds: only the agents roots are used).
  * @returns `true` when some agent has that identity.
  */
-export async function hasAgent(opts: CatalogOptions, name: string): Promise<boolean> {
+export async function hasAgent(
+  opts: CatalogOptions,
+  name: string,
+  found?: readonly { root: CatalogRoot; key: string }[],
+): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = await catalogRoots({ ...opts, skills: false, agents: true });
+  const roots = found
+    ? found.filter((r) => r.root.kind === "agents")
+    : await catalogRoots({ ...opts, skills: false, agents: true });
   const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
   for (const { key } of roots) {
     const entry = index?.roots[key];
@@ -745,11 +753,19 @@ export async function hasAgent(opts: CatalogOptions, name: string): Promise<bool
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
+ * @param found The roots of these options from {@link catalogRoots}, when the caller has them
+ *   (of both kinds: only the skills roots are used).
  * @returns `true` when some skill has that name.
  */
-export async function hasSkill(opts: CatalogOptions, name: string): Promise<boolean> {
+export async function hasSkill(
+  opts: CatalogOptions,
+  name: string,
+  found?: readonly { root: CatalogRoot; key: string }[],
+): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = await catalogRoots({ ...opts, skills: true, agents: false });
+  const roots = found
+    ? found.filter((r) => r.root.kind === "skills")
+    : await catalogRoots({ ...opts, skills: true, agents: false });
   const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
   const entries = roots.map(({ key }) => names?.roots[key]);
   if (entries.every((e) => e !== undefined && isFresh(e))) {

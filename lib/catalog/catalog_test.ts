@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join, relative as relativePath } from "node:path";
 import {
   agentNames,
+  catalogRoots,
   findSkill,
   firstInstruction,
   hasAgent,
@@ -504,6 +505,27 @@ Deno.test("the catalog and names indexes see changes behind symlinks", async () 
     Deno.symlinkSync(dot2, join(w.claude, "skills", "dot-skill"));
     Deno.utimeSync(join(w.claude, "skills"), new Date(), new Date(Date.now() + 30000));
     assert.deepEqual(findSkill(await loadCatalog(opts), "dot-skill")?.triggers, ["other"]);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("hasAgent() and hasSkill() given the roots of both kinds answer as when they find them", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const roots = await catalogRoots(opts);
+    assert.deepEqual(new Set(roots.map((r) => r.root.kind)), new Set(["skills", "agents"]));
+    for (const name of ["prompt-writer", "/guide", "investigate", "no-such-name"]) {
+      assert.equal(await hasAgent(opts, name, roots), await hasAgent(opts, name), name);
+      assert.equal(await hasSkill(opts, name, roots), await hasSkill(opts, name), name);
+    }
+    assert.equal(await hasAgent(opts, "prompt-writer", roots), true);
+    assert.equal(await hasSkill(opts, "investigate", roots), true);
+    // Roots of one kind only: the other kind has none to look in.
+    const agentsOnly = roots.filter((r) => r.root.kind === "agents");
+    assert.equal(await hasSkill(opts, "investigate", agentsOnly), false);
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
