@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HOOKS } from "../lib/hook/table.ts";
-import { GENERATED } from "../tools/gen.ts";
+import { asciiOnly, GENERATED } from "../tools/gen.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 
 for (const file of GENERATED) {
@@ -48,4 +48,16 @@ Deno.test("a generated file says so: a header line, or (JSON) a row in docs/gene
       file.path,
     );
   }
+});
+
+Deno.test("every hook bundle is ASCII (a non-ASCII character makes V8 copy the whole source)", () => {
+  for (const bundle of new Set(HOOKS.map((row) => row.bundle))) {
+    const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
+    assert.ok(/^[\x00-\x7f]*$/.test(text), `${bundle} has a character outside ASCII`);
+  }
+  // The escape means the same character in a string and in a regular expression.
+  const escaped = asciiOnly('const s = "…é😀"; const re = /[’”]/;');
+  assert.equal(escaped, 'const s = "\\u2026\\u00e9\\ud83d\\ude00"; const re = /[\\u2019\\u201d]/;');
+  const run = new Function(`${escaped}; return [s, re.test("’"), re.test("x")];`);
+  assert.deepEqual(run(), ["…é😀", true, false]);
 });

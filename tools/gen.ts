@@ -105,6 +105,24 @@ export function bundleHeader(entry: string): string {
 }
 
 /**
+ * Writes every character outside ASCII as a `\uXXXX` escape. `deno bundle` leaves such a
+ * character as it is inside a regular expression literal, and one is enough to make the whole
+ * source a two-byte string for V8: Deno then decodes and copies the file on every start instead of
+ * using its bytes as they are, about 1 ms for the 290 KB contract bundle. In a bundle those
+ * characters stand only in string, template and regular expression literals (where the escape
+ * means the same character) and in comments.
+ *
+ * @param code The bundle's text.
+ * @returns The same program in ASCII.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(
+    /[^\x00-\x7f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
  * Bundles one hook entry into one minified file, as the hooks run it.
  *
  * @param entry The entry, relative to the repository root.
@@ -125,7 +143,7 @@ export async function renderBundle(entry: string): Promise<string> {
       const why = new TextDecoder().decode(built.stderr).trim().split("\n")[0] ?? "";
       throw new Error(`Bundling ${entry} failed: ${why}`);
     }
-    return bundleHeader(entry) + await Deno.readTextFile(out);
+    return bundleHeader(entry) + asciiOnly(await Deno.readTextFile(out));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
