@@ -117,7 +117,7 @@ export function bundleHeader(entry: string): string {
  */
 export function asciiOnly(code: string): string {
   return code.replace(
-    /[^\x00-\x7f]/g,
+    /[^\t\n\r\x20-\x7e]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
