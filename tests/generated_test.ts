@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HOOKS } from "../lib/hook/table.ts";
-import { asciiOnly, GENERATED } from "../tools/gen.ts";
+import { asciiOnly, ENGINES, GENERATED } from "../tools/gen.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 
 for (const file of GENERATED) {
@@ -60,4 +60,19 @@ Deno.test("every hook bundle is ASCII (a non-ASCII character makes V8 copy the w
   assert.equal(escaped, 'const s = "\\u2026\\u00e9\\ud83d\\ude00"; const re = /[\\u2019\\u201d]/;');
   const run = new Function(`${escaped}; return [s, re.test("’"), re.test("x")];`);
   assert.deepEqual(run(), ["…é😀", true, false]);
+});
+
+Deno.test("the hook bundles import the npm packages from their own files beside them", () => {
+  const engines = new Set(ENGINES.map((e) => e.file.split("/").at(-1)));
+  for (const bundle of new Set(HOOKS.map((row) => row.bundle))) {
+    const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
+    assert.ok(!text.includes('import("npm:'), `${bundle} imports an npm package (see ENGINES)`);
+    for (const [, file] of text.matchAll(/import\("\.\/([^"]+)"\)/g)) {
+      assert.ok(engines.has(file), `${bundle} imports ./${file}, which no engine makes`);
+    }
+  }
+  for (const e of ENGINES) {
+    const text = Deno.readTextFileSync(join(REPO_ROOT, e.file));
+    assert.ok(!/^\s*import[\s{"]/m.test(text.split("\n").slice(1).join("\n")), e.file);
+  }
 });
