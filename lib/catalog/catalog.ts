@@ -697,6 +697,9 @@ export function findSkill(catalog: Catalog, name: string): SkillEntry | undefine
   return catalog.skills.find((s) => s.name === n) ?? catalog.skills.find((s) => s.altName === n);
 }
 
+/** Roots as {@link catalogRoots} gives them. */
+export type Found = readonly { root: CatalogRoot; key: string }[];
+
 /**
  * Whether a name is an installed agent (exact, case-sensitive).
  *
@@ -718,18 +721,13 @@ export function isAgent(catalog: Catalog, name: string): boolean {
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
- * @param found The roots of these options from {@link catalogRoots}, when the caller has them
- *   (of both kinds: only the agents roots are used).
+ * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some agent has that identity.
  */
-export async function hasAgent(
-  opts: CatalogOptions,
-  name: string,
-  found?: readonly { root: CatalogRoot; key: string }[],
-): Promise<boolean> {
+export async function hasAgent(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = found
-    ? found.filter((r) => r.root.kind === "agents")
+  const roots = f
+    ? f.filter((r) => r.root.kind === "agents")
     : await catalogRoots({ ...opts, skills: false, agents: true });
   const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
   for (const { key } of roots) {
@@ -753,18 +751,13 @@ export async function hasAgent(
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
- * @param found The roots of these options from {@link catalogRoots}, when the caller has them
- *   (of both kinds: only the skills roots are used).
+ * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some skill has that name.
  */
-export async function hasSkill(
-  opts: CatalogOptions,
-  name: string,
-  found?: readonly { root: CatalogRoot; key: string }[],
-): Promise<boolean> {
+export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = found
-    ? found.filter((r) => r.root.kind === "skills")
+  const roots = f
+    ? f.filter((r) => r.root.kind === "skills")
     : await catalogRoots({ ...opts, skills: true, agents: false });
   const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
   const entries = roots.map(({ key }) => names?.roots[key]);
