@@ -245,8 +245,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       timeout.promise.catch(timerFired);
       return timeout;
     };
-    const pastDeadline = () =>
-      (timeout?.signal.aborted ?? false) || performance.now() > deadlineAt;
+    const pastDeadline = () => (timeout?.signal.aborted ?? false) || performance.now() > deadlineAt;
     const event = ev;
     const stateDir = root;
     let committed = false;
