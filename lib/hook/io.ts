@@ -48,7 +48,7 @@ export function deadline(ms: number, makeError: () => Error): Deadline {
 /**
  * A promise that rejects with `makeError()` after `ms`, from V8's `Atomics.waitAsync` timeout: in
  * a fresh Deno 2.9 process it takes about 0.06 ms to set up, where the first `AbortSignal.timeout`
- * takes 0.5 ms and the first `setTimeout` about 4 ms. It does not keep the event loop alive by
+ * takes 0.5 ms and the first `setTimeout` 4–18 ms. It does not keep the event loop alive by
  * itself, so it may only race an operation that does (a pending read).
  *
  * @param ms The time, in milliseconds.
