@@ -13,7 +13,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
-import { benchProcess, type BenchStats, emptyDenoRun, formatReport } from "./harness.ts";
+import {
+  type BenchCase,
+  benchRounds,
+  type BenchStats,
+  emptyDenoRunCase,
+  formatReport,
+} from "./harness.ts";
 import { fillerTurn } from "../fixtures/transcripts/_build.ts";
 import { finalTextOf } from "./fixtures.ts";
 
@@ -148,33 +154,38 @@ export async function main(n = 15): Promise<string> {
     const err = new TextDecoder().decode(out.stderr).trim();
     if (err !== "") throw new Error(`The hook failed: ${err}`);
 
-    const baseline = await emptyDenoRun(n);
-    const rows: BenchStats[] = [
-      await benchProcess(LARGE_LABEL, Deno.execPath(), args, {
-        n,
-        stdin: payload(large, "bench-large"),
-        env,
-      }),
-      await benchProcess(LARGE_SMALL_RUN_LABEL, Deno.execPath(), args, {
-        n,
-        stdin: payload(largeSmallRun, "bench-large-small-run"),
-        env,
-      }),
-      await benchProcess(SMALL_LABEL, Deno.execPath(), args, {
-        n,
-        stdin: payload(small, "bench-small").replace(
-          '"stop_hook_active":true',
-          '"stop_hook_active":false',
+    // Interleaved rounds with the empty run, so a change in the machine's load hits both alike.
+    const empty = await emptyDenoRunCase();
+    const hook = (label: string, stdin: string): BenchCase => ({
+      label,
+      cmd: Deno.execPath(),
+      args,
+      opts: { stdin, env },
+    });
+    let baseline: BenchStats;
+    let rows: BenchStats[];
+    try {
+      [baseline, ...rows] = await benchRounds([
+        empty.case,
+        hook(LARGE_LABEL, payload(large, "bench-large")),
+        hook(LARGE_SMALL_RUN_LABEL, payload(largeSmallRun, "bench-large-small-run")),
+        hook(
+          SMALL_LABEL,
+          payload(small, "bench-small").replace(
+            '"stop_hook_active":true',
+            '"stop_hook_active":false',
+          ),
         ),
-        env,
-      }),
-    ];
+      ], n);
+    } finally {
+      await empty.cleanup();
+    }
     const log = Deno.readTextFileSync(join(state, "hooks", "skill-contract.log"));
     const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large ")).at(-1);
     const report = [
       formatReport("skill contract Stop hook", baseline, rows, {
         [LARGE_LABEL]: 1.5,
-        [LARGE_SMALL_RUN_LABEL]: 1.5,
+        [LARGE_SMALL_RUN_LABEL]: 1.4,
       }),
       "",
       `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${

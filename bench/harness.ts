@@ -32,6 +32,19 @@ function hasTime(): boolean {
   }
 }
 
+/**
+ * Whether a case is to be measured: every case, unless `SKILLGATE_BENCH_CASE` names part of the
+ * labels wanted (case-insensitive; `deno task bench --case <text>` sets it). The empty run, every
+ * ratio's baseline, is always measured.
+ *
+ * @param label The case's label.
+ * @returns `true` to measure it.
+ */
+export function wantedCase(label: string): boolean {
+  const only = Deno.env.get("SKILLGATE_BENCH_CASE")?.toLowerCase();
+  return !only || label === "empty deno run" || label.toLowerCase().includes(only);
+}
+
 /** Options of {@link benchProcess}. */
 export interface BenchOptions {
   /** Text written to stdin. */
@@ -63,6 +76,7 @@ export async function benchProcess(
 ): Promise<BenchStats> {
   const n = opts.n ?? 15;
   const warmup = opts.warmup ?? 2;
+  if (!wantedCase(label)) return { label, n: 0, medianMs: NaN, p90Ms: NaN, peakRssKiB: NaN };
   const withTime = hasTime();
   const rssFile = await Deno.makeTempFile({ prefix: "skillgate-bench-rss-" });
   const times: number[] = [];
@@ -125,7 +139,7 @@ export interface BenchCase {
  * @param cases The commands.
  * @param n Rounds (default 15).
  * @param warmup Unmeasured rounds first (default 2).
- * @returns The figures, in the order of `cases`.
+ * @returns The figures, in the order of `cases` (`n` 0 for a case {@link wantedCase} leaves out).
  */
 export async function benchRounds(
   cases: readonly BenchCase[],
@@ -137,6 +151,7 @@ export async function benchRounds(
   for (let round = 0; round < warmup + n; round++) {
     for (let i = 0; i < cases.length; i++) {
       const c = cases[i];
+      if (!wantedCase(c.label)) continue;
       const one = await benchProcess(c.label, c.cmd, c.args, { ...c.opts, n: 1, warmup: 0 });
       if (round < warmup) continue;
       times[i].push(one.medianMs);
@@ -147,7 +162,7 @@ export async function benchRounds(
     const t = [...times[i]].sort((a, b) => a - b);
     return {
       label: c.label,
-      n,
+      n: t.length,
       medianMs: t[Math.floor(t.length / 2)],
       p90Ms: t[Math.min(t.length - 1, Math.floor(t.length * 0.9))],
       peakRssKiB: peaks[i],
@@ -240,6 +255,7 @@ export function formatReport(
     "|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
+    if (r.n === 0) continue;
     const ratio = r.medianMs / baseline.medianMs;
     const target = targets[r.label];
     const verdict = target === undefined

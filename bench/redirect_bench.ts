@@ -19,10 +19,10 @@
 
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { benchProcess, type BenchStats, formatReport } from "./harness.ts";
+import { benchProcess, type BenchStats, formatReport, wantedCase } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
-import { finalTextOf } from "./fixtures.ts";
+import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { assistant, fillerTurn, jsonl, writeLongSession } from "../fixtures/transcripts/_build.ts";
 
 const REPO = join(import.meta.dirname!, "..");
@@ -170,6 +170,13 @@ if (import.meta.main) {
       stateRoot: w.stateRoot,
     };
     await loadCatalog(hookView);
+    // A typical install: 39 agents and 59 skills (the gstack count), its index warm too.
+    const small = join(root, "small");
+    const smallClaude = join(small, ".claude");
+    const smallState = join(small, ".skillgate");
+    writeSyntheticInstall(smallClaude, 59, 39);
+    await loadCatalog({ ...hookView, claudeConfigDir: smallClaude, stateRoot: smallState });
+    const smallEnv = { ...env(smallState), HOME: small, CLAUDE_CONFIG_DIR: smallClaude };
     for (const kind of ["agents", "skills"] as const) {
       const view = await loadCatalog({
         ...hookView,
@@ -183,7 +190,7 @@ if (import.meta.main) {
     }
     const empty = join(root, "empty.ts");
     Deno.writeTextFileSync(empty, "");
-    const cases: Case[] = [
+    const all: Case[] = [
       {
         label: "empty deno run",
         args: ["run", "--no-prompt", "--no-config", empty],
@@ -201,6 +208,15 @@ if (import.meta.main) {
         args: args("skill-redirect", w.stateRoot),
         stdin: payload("Skill", { skill: "agent-123" }),
         env: env(w.stateRoot),
+      },
+      {
+        label: "Skill(<agent>), 39 agents + 59 skills, warm index",
+        args: denoRunArgs(hookRow("skill-redirect"), {
+          stateRoot: smallState,
+          claudeConfigDir: smallClaude,
+        }, entry),
+        stdin: payload("Skill", { skill: "bench-agent-7" }),
+        env: smallEnv,
       },
       {
         label: "Skill(agent-123), 500+500, cold (no index)",
@@ -254,6 +270,7 @@ if (import.meta.main) {
         env: env(w.stateRoot),
       },
     ];
+    const cases = all.filter((c) => wantedCase(c.label));
     // Interleaved rounds: every case runs once per round, so load from other processes on a
     // shared machine falls on all cases alike.
     const loadBefore = loadAverage();
@@ -273,7 +290,8 @@ if (import.meta.main) {
     const [baseline, ...rows] = cases.map((c) => stats(c.label, runs.get(c.label)!));
     console.log(formatReport("skill-to-agent redirect hook", baseline, rows, {
       "non-Skill tool call (Bash)": 1.1,
-      "Skill(agent-123), 500+500, warm index": 1.5,
+      "Skill(<agent>), 39 agents + 59 skills, warm index": 1.25,
+      "Skill(agent-123), 500+500, warm index": 1.3,
       "Stop, 32 MiB session, 500+500, no failed Skill call": 1.2,
     }));
     console.log(

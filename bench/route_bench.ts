@@ -171,8 +171,8 @@ if (import.meta.main) {
       }),
     ], n);
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
-      "skill-route, 60 skills": 1.3,
-      "skill-route, 1000 skills": 1.5,
+      "skill-route, 60 skills": 1.25,
+      "skill-route, 1000 skills": 1.4,
     }));
     console.log(`\n${n} interleaved rounds with the empty run.`);
   } finally {

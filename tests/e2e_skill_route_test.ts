@@ -123,10 +123,15 @@ Deno.test("skill-route hook adds the first step with SKILLGATE_SKILL_ROUTE_HINT=
   });
 });
 
-Deno.test("skill-route hook sees an in-place edit of a SKILL.md on the next prompt", async () => {
+Deno.test("skill-route hook sees an in-place edit of a candidate SKILL.md on the next prompt", async () => {
   await withWorld(async (world) => {
+    // A candidate: the prompt shares a word ("error") with one of the skill's triggers. (An edit
+    // of a skill that shares no word with the prompt is seen within 60 s: route_index_test.ts.)
     const ask = () =>
-      runHookProcess("skill-route", payload(world, "the flamegraph spikes"), { world, env: ON });
+      runHookProcess("skill-route", payload(world, "the flamegraph spikes, an error"), {
+        world,
+        env: ON,
+      });
     assert.equal((await ask()).stdout, "");
     // Rewritten in place: the folder's mtime stays, only the file's own mtime changes.
     const file = join(world.claudeDir, "skills", "investigate", "SKILL.md");

@@ -23,7 +23,7 @@ export function sanitizeName(name: string, max = 64): string {
 
 /** Control characters, including ANSI escape introducers, and whitespace that breaks a log line. */
 // deno-lint-ignore no-control-regex
-const LOG_UNSAFE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029"=\\]/g;
+const LOG_UNSAFE = /[\s\u0000-\u0020\u007f-\u009f"=\\]/g;
 
 /**
  * Makes a value safe for one `key=value` field of a log line: no whitespace, control characters,

@@ -15,6 +15,8 @@ Deno.test("sanitizeName() keeps only [A-Za-z0-9:_-], bounded", () => {
 
 Deno.test("sanitizeLogValue() keeps one field on one line", () => {
   assert.equal(sanitizeLogValue('a b\nc=d"e\u001b'), "a_b_c_d_e_");
+  // Unicode spaces too (fast-check found U+3000 and others passing through).
+  assert.equal(sanitizeLogValue("a\u00a0b\u1680c\u2003d\u3000e\ufeff"), "a_b_c_d_e_");
   fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => {
     const v = sanitizeLogValue(s);
     return !/[\s"=\\]/.test(v) && !v.includes("\u001b") && v.length <= 200;

@@ -184,7 +184,7 @@ function isDir(path: string): boolean {
  * The suffix of a watched key that stands for a symlink itself: `<path>` is watched through the
  * link, `<path>` + this suffix by the link's own mtime (it changes when the link is remade).
  */
-const LINK_KEY = "\0link";
+export const LINK_KEY = "\0link";
 
 /**
  * The mtime of a watched key of an index (`mtimes` of {@link IndexedRoot}): for a path, the mtime
@@ -711,6 +711,9 @@ export function findSkill(catalog: Catalog, name: string): SkillEntry | undefine
   return catalog.skills.find((s) => s.name === n) ?? catalog.skills.find((s) => s.altName === n);
 }
 
+/** Roots as {@link catalogRoots} gives them. */
+export type Found = readonly { root: CatalogRoot; key: string }[];
+
 /**
  * Whether a name is an installed agent (exact, case-sensitive).
  *
@@ -732,11 +735,14 @@ export function isAgent(catalog: Catalog, name: string): boolean {
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
+ * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some agent has that identity.
  */
-export async function hasAgent(opts: CatalogOptions, name: string): Promise<boolean> {
+export async function hasAgent(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = await catalogRoots({ ...opts, skills: false, agents: true });
+  const roots = f
+    ? f.filter((r) => r.root.kind === "agents")
+    : await catalogRoots({ ...opts, skills: false, agents: true });
   const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
   for (const { key } of roots) {
     const entry = index?.roots[key];
@@ -759,11 +765,14 @@ export async function hasAgent(opts: CatalogOptions, name: string): Promise<bool
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
+ * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some skill has that name.
  */
-export async function hasSkill(opts: CatalogOptions, name: string): Promise<boolean> {
+export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
   const n = normaliseName(name);
-  const roots = await catalogRoots({ ...opts, skills: true, agents: false });
+  const roots = f
+    ? f.filter((r) => r.root.kind === "skills")
+    : await catalogRoots({ ...opts, skills: true, agents: false });
   const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
   const entries = roots.map(({ key }) => names?.roots[key]);
   if (entries.every((e) => e !== undefined && isFresh(e))) {

@@ -3,6 +3,7 @@ import { COPILOT } from "../host/copilot.ts";
 import { join, relative as relativePath } from "node:path";
 import {
   agentNames,
+  catalogRoots,
   findSkill,
   firstInstruction,
   hasAgent,
@@ -543,5 +544,26 @@ Deno.test("loadCatalog() with Copilot CLI's folders: its home and a project's .g
     assert.deepEqual(c.agents.map((a) => a.name).sort(), ["fixer", "helper"]);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("hasAgent() and hasSkill() given the roots of both kinds answer as when they find them", async () => {
+  const w = await world();
+  const state = join(w.root, "state");
+  try {
+    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const roots = await catalogRoots(opts);
+    assert.deepEqual(new Set(roots.map((r) => r.root.kind)), new Set(["skills", "agents"]));
+    for (const name of ["prompt-writer", "/guide", "investigate", "no-such-name"]) {
+      assert.equal(await hasAgent(opts, name, roots), await hasAgent(opts, name), name);
+      assert.equal(await hasSkill(opts, name, roots), await hasSkill(opts, name), name);
+    }
+    assert.equal(await hasAgent(opts, "prompt-writer", roots), true);
+    assert.equal(await hasSkill(opts, "investigate", roots), true);
+    // Roots of one kind only: the other kind has none to look in.
+    const agentsOnly = roots.filter((r) => r.root.kind === "agents");
+    assert.equal(await hasSkill(opts, "investigate", agentsOnly), false);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
   }
 });

@@ -46,10 +46,31 @@ export function deadline(ms: number, makeError: () => Error): Deadline {
 }
 
 /**
+ * A promise that rejects with `makeError()` after `ms`, from V8's `Atomics.waitAsync` timeout: in
+ * a fresh Deno 2.9 process it takes about 0.06 ms to set up, where the first `AbortSignal.timeout`
+ * takes 0.5 ms and the first `setTimeout` 4–18 ms. It does not keep the event loop alive by
+ * itself, so it may only race an operation that does (a pending read).
+ *
+ * @param ms The time, in milliseconds.
+ * @param makeError The rejection.
+ * @returns The promise (already handled: racing it is what reports the error).
+ */
+export function expiry(ms: number, makeError: () => Error): Promise<never> {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const wait = Atomics.waitAsync(cell, 0, 0, Math.max(0, ms));
+  const done = wait.async ? wait.value : Promise.resolve(wait.value);
+  const promise = done.then(() => Promise.reject(makeError()));
+  promise.catch(() => {});
+  return promise;
+}
+
+/**
  * Reads stdin fully, up to `max` bytes and `deadlineMs`. A terminal is not waited on. It uses
  * `Deno.stdin.read`, not `Deno.stdin.readable`: the first web stream of a process costs about
- * 10 ms and 5 MiB (measured), a large share of a hook's budget. A read abandoned at its deadline
- * cannot be cancelled and keeps the process alive: the entry ends it with `Deno.exit`.
+ * 10 ms and 5 MiB (measured), a large share of a hook's budget; and its deadline is an
+ * {@link expiry} (the pending read keeps the process alive until one of them settles). A read
+ * abandoned at its deadline cannot be cancelled and keeps the process alive: the entry ends it
+ * with `Deno.exit`.
  *
  * @param max The size cap.
  * @param deadlineMs How long to wait for the host to finish writing.
@@ -63,20 +84,16 @@ export async function readStdin(max: number = MAX_STDIN_BYTES, deadlineMs = 3000
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buf = new Uint8Array(64 * 1024);
-  const timeout = deadline(
+  const timeout = expiry(
     deadlineMs,
     () => new StdinError(`stdin not closed within ${deadlineMs} ms`),
   );
-  try {
-    while (true) {
-      const n = await Promise.race([Deno.stdin.read(buf), timeout.promise]);
-      if (n === null) break;
-      total += n;
-      if (total > max) throw new StdinError(`payload larger than ${max} bytes`);
-      chunks.push(buf.slice(0, n));
-    }
-  } finally {
-    timeout.clear();
+  while (true) {
+    const n = await Promise.race([Deno.stdin.read(buf), timeout]);
+    if (n === null) break;
+    total += n;
+    if (total > max) throw new StdinError(`payload larger than ${max} bytes`);
+    chunks.push(buf.slice(0, n));
   }
   const all = new Uint8Array(total);
   let offset = 0;

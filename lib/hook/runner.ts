@@ -16,8 +16,10 @@ import {
   configList,
   configNumber,
   type ConfigState,
+  parseSwitchValue,
   readConfig,
   resolveSwitch,
+  SWITCH_ENV,
 } from "../base/config.ts";
 import { logDecision, type LogFields } from "./log.ts";
 import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./table.ts";
@@ -32,7 +34,7 @@ import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.t
 import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
 import { hostFolders } from "../host/folders.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
-import { deadline, readStdin, StdinError } from "./io.ts";
+import { type Deadline, deadline, expiry, readStdin, StdinError } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
 
 /** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
@@ -62,7 +64,9 @@ export interface HookContext {
   readonly config: ConfigState;
   /**
    * Aborted when the deadline passes. A hook busy without a pause does not see the abort until it
-   * waits, so a check before a write should also ask {@link HookContext.pastDeadline}.
+   * waits, so a check before a write should also ask {@link HookContext.pastDeadline}. The first
+   * read of it sets up the timer behind it (about 0.5 ms in a fresh process): a hook that never
+   * waits on a timer of its own need not ask.
    */
   readonly signal: AbortSignal;
   /** The deadline, in milliseconds from the start of the hook's logic (config `hook_deadline_ms`). */
@@ -206,6 +210,8 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     row = ids.find((r) => r.event === eventName) ?? ids[0];
     if (!ids.some((r) => r.event === eventName)) return { stdout: "" };
     if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
+    // The environment outranks the config file: a switch it turns off costs no config read.
+    if (parseSwitchValue(getEnv(SWITCH_ENV[row.switchName])) === false) return { stdout: "" };
     const paths = currentPermissionPaths();
     root = paths.stateRoot;
     // Only what the switch needs comes first, so a hook that is off costs as little as possible.
@@ -232,9 +238,23 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
     const deadlineFailure = () =>
       new HookFailure("DEADLINE", `hook ran past its ${deadlineMs} ms deadline`);
-    const timeout = deadline(deadlineMs, deadlineFailure);
     const deadlineAt = performance.now() + deadlineMs;
-    const pastDeadline = () => timeout.signal.aborted || performance.now() > deadlineAt;
+    // The race uses an expiry (0.06 ms to set up), which keeps no process alive: a hook waiting
+    // on I/O keeps it alive itself. The runtime's timer behind `ctx.signal` (0.5 ms to set up,
+    // and it keeps the process alive until the deadline) is made only for a hook that asks for
+    // the signal, which the hooks that wait (for a transcript to catch up) do.
+    const expired = expiry(deadlineMs, deadlineFailure);
+    let timeout: Deadline | undefined;
+    let timerFired: (err: unknown) => void = () => {};
+    const timerExpired = new Promise<never>((_, reject) => timerFired = reject);
+    timerExpired.catch(() => {});
+    const timer = () => {
+      if (timeout) return timeout;
+      timeout = deadline(Math.max(0, deadlineAt - performance.now()), deadlineFailure);
+      timeout.promise.catch(timerFired);
+      return timeout;
+    };
+    const pastDeadline = () => (timeout?.signal.aborted ?? false) || performance.now() > deadlineAt;
     const event = ev;
     const stateDir = root;
     let committed = false;
@@ -243,7 +263,9 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       stateRoot: root,
       claudeConfigDir: paths.claudeConfigDir,
       config,
-      signal: timeout.signal,
+      get signal() {
+        return timer().signal;
+      },
       deadlineMs,
       pastDeadline,
       commit() {
@@ -266,7 +288,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       const running = Promise.resolve().then(() => spec.run(event, ctx));
       let answer: HookAnswer;
       try {
-        answer = await Promise.race([running, timeout.promise]);
+        answer = await Promise.race([running, expired, timerExpired]);
       } catch (err) {
         // A hook that committed before the deadline fired gets its answer printed: it has only
         // its record write left, given at most another second.
@@ -284,7 +306,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
       if (pastDeadline() && !committed) throw deadlineFailure();
       return { stdout: answer === null ? "" : JSON.stringify(answer) };
     } finally {
-      timeout.clear();
+      timeout?.clear();
     }
   } catch (err) {
     const failure = describe(err);

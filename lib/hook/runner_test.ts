@@ -152,6 +152,22 @@ Deno.test("evaluateHook() ends a hook at its deadline", () =>
     assert.equal(aborted, true);
   }));
 
+Deno.test("evaluateHook() ends at its deadline a hook that waits without asking for the signal", () =>
+  withState(async (root) => {
+    Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 50\n");
+    // The pending timer stands for the I/O a waiting hook keeps the process alive with.
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const out = await evaluateHook(
+      spec(() => new Promise((resolve) => t = setTimeout(() => resolve({ late: true }), 2000))),
+      PROMPT,
+    );
+    clearTimeout(t);
+    assert.deepEqual(out, {
+      stdout: "",
+      stderr: "skillgate: DEADLINE hook ran past its 50 ms deadline",
+    });
+  }));
+
 Deno.test("evaluateHook() ends a hook that ran past its deadline without a pause", () =>
   withState(async (root) => {
     Deno.writeTextFileSync(join(root, "config.yaml"), "hook_deadline_ms: 20\n");

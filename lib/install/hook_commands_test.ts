@@ -144,6 +144,7 @@ Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, 
       "--quiet",
       "--no-prompt",
       "--no-config",
+      "--v8-flags=--no-lazy",
       ...permissionFlags(row, PATHS),
       join("/opt/skill gate", row.bundle),
     ]);

@@ -20,7 +20,7 @@
 
 import { isAbsolute, join, resolve } from "../base/path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
-import type { Catalog, CatalogOptions } from "../catalog/catalog.ts";
+import type { Catalog, CatalogOptions, catalogRoots } from "../catalog/catalog.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
 import type { ConfigState } from "../base/config.ts";
 import { HookFailure } from "../hook/runner.ts";
@@ -490,15 +490,18 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
   let agents: Promise<Catalog> | undefined;
   const loadAgents = () =>
     agents ??= catalog().then((m) => m.loadCatalog({ ...base, skills: false }));
+  // The skills and agents folders are found once for both questions.
+  let roots: ReturnType<typeof catalogRoots> | undefined;
+  const allRoots = () => roots ??= catalog().then((m) => m.catalogRoots(base));
   return {
     agentNames: async () => new Set((await catalog()).agentNames(await loadAgents())),
     // Once the Stop path has loaded every agent, that answers; else only what decides is loaded.
     isAgent: async (name) =>
       agents
         ? (await catalog()).isAgent(await agents, name)
-        : (await catalog()).hasAgent(base, name),
+        : (await catalog()).hasAgent(base, name, await allRoots()),
     isSkill: async (name) =>
-      HOST_SKILLS.includes(name) || await (await catalog()).hasSkill(base, name),
+      HOST_SKILLS.includes(name) || await (await catalog()).hasSkill(base, name, await allRoots()),
   };
 }
 

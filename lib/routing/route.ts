@@ -296,6 +296,14 @@ export function scoreSkill(
   return result;
 }
 
+/** The prompt prepared last, so that loading the skills and scoring them prepare it once. */
+let lastPrepared: { readonly text: string; readonly prepared: PreparedPrompt } | undefined;
+
+function prepareOnce(text: string): PreparedPrompt {
+  if (lastPrepared?.text !== text) lastPrepared = { text, prepared: preparePrompt(text) };
+  return lastPrepared.prepared;
+}
+
 /** Scores shown and compared at two decimals, so what `--explain` prints is what is compared. */
 function shown(score: number): number {
   return Math.round(score * 100) / 100;
@@ -345,7 +353,7 @@ export function routePrompt(
     return { reason: "no-skills", candidates: [], threshold };
   }
   const star = routable.includes("*");
-  const prepared = preparePrompt(text);
+  const prepared = prepareOnce(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
     const named = isRoutable(skill, routable.filter((r) => r !== "*"));
@@ -511,6 +519,11 @@ export interface RouteWorldOptions {
   readonly extraSkillDirs?: readonly string[];
   /** The state root holding the catalog index. */
   readonly stateRoot?: string;
+  /**
+   * The prompt to be routed: only its candidate skills' SKILL.md files are checked for an
+   * in-place edit (the 1,000-skill budget, see `route_index.ts`). Without it, every file is.
+   */
+  readonly prompt?: string;
 }
 
 /**
@@ -520,15 +533,18 @@ export interface RouteWorldOptions {
  * @returns The skills and what was scanned.
  */
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
-  const index = await loadRouteIndex({
-    claudeConfigDir: opts.claudeConfigDir,
-    ...(opts.hostFolders ? { hostFolders: opts.hostFolders } : {}),
-    cwd: opts.cwd,
-    projectDir: opts.projectDir,
-    extraSkillDirs: opts.extraSkillDirs,
-    stateRoot: opts.stateRoot,
-    compiler: { version: compilerFingerprint(), compile: compileTrigger },
-  });
+  const load = (keys?: ReadonlySet<string>) =>
+    loadRouteIndex({
+      claudeConfigDir: opts.claudeConfigDir,
+      ...(opts.hostFolders ? { hostFolders: opts.hostFolders } : {}),
+      cwd: opts.cwd,
+      projectDir: opts.projectDir,
+      extraSkillDirs: opts.extraSkillDirs,
+      stateRoot: opts.stateRoot,
+      compiler: { version: compilerFingerprint(), compile: compileTrigger },
+      keys,
+    });
+  let index = await load(opts.prompt === undefined ? undefined : prepareOnce(opts.prompt).keys);
   // Only installed skills' intent patterns are compiled; the names are read only for a rules file
   // with patterns.
   const rules = await readSkillRules(index.dirs, {
@@ -559,7 +575,9 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
       unmatchedRules: 0,
     };
   }
-  // Rules add triggers and patterns by skill name: every skill is scored.
+  // Rules add triggers and patterns by skill name: every skill is scored, so every skill's file
+  // is checked.
+  if (opts.prompt !== undefined) index = await load();
   const entries = index.all();
   const merged = applySkillRules(entries.map((e) => e.skill), rules.rules);
   // A skill that `skill-rules.json` extends is a new object: its catalog triggers still count.
@@ -589,7 +607,7 @@ export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<Hoo
     return null;
   }
   const settings = routeSettings(ctx.config);
-  const world = await loadRouteSkills(hookCatalogOptions(ev, ctx));
+  const world = await loadRouteSkills({ ...hookCatalogOptions(ev, ctx), prompt: ev.prompt });
   for (const w of world.rulesWarnings) {
     ctx.log("warning", "skill-rules-pattern-skipped", {
       skill: w.skill ?? "",

@@ -1,16 +1,30 @@
 /**
  * The routing index: what skill routing needs from the catalog, in a file of its own
  * (`<state root>/catalog/routes.idx`), so that a prompt costs one small read, one mtime check per
- * watched file and the scoring of the few skills that can match.
+ * skill folder and the scoring of the few skills that can match.
  *
  * One JSON value per line. The first line names the format and the trigger compiler; then each
- * skills root has a section: its description (`key`, `dir`, counts), its watched paths and their
- * keys and mtimes (the same as the catalog index's, see `watchedMtime`), its inverted index (content word key → the skills
+ * skills root has a section: its description (`key`, `dir`, counts, the time of its last full
+ * sweep), its watched paths and their mtimes, its inverted index (content word key → the skills
  * whose triggers have it, plus the skills with a trigger of stop words only, which can match by
  * their whole phrase), and one line per skill (names, source, triggers and their compiled form,
- * first step, contract summaries). Only the lines of skills that share a key with the prompt are
- * parsed. A root whose mtimes changed, or that is missing, is loaded through the catalog (its
- * own index, scanning what changed) and its section written again.
+ * first step, contract summaries, its SKILL.md). Only the lines of skills that share a key with
+ * the prompt are parsed.
+ *
+ * Freshness (the 1,000-skill budget): a section stands while
+ * - the mtime of every directory it watches still matches: the root, the folders on the way to
+ *   each skill, and every skill folder (a skill added, removed or saved atomically, by a rename,
+ *   changes one of them);
+ * - the SKILL.md of every candidate skill (one that shares a word key with the prompt, see
+ *   {@link RouteIndexOptions.keys}) still has its mtime: an in-place edit of a skill that can
+ *   route is seen on the next prompt;
+ * - and, once its last full sweep is older than {@link SWEEP_MS}, every SKILL.md's mtime still
+ *   matches (the sweep's time is then written back). An in-place edit of a skill that is not a
+ *   candidate is therefore seen within a minute, or at the next change of a folder.
+ *
+ * Without `keys` every SKILL.md is checked, as the sweep does. A root that fails a check, or that
+ * is missing, is loaded through the catalog (its own index, scanning what changed) and its section
+ * written again.
  *
  * @module
  */
@@ -20,10 +34,11 @@ import {
   type CatalogRoot,
   catalogRoots,
   type IndexedRoot,
+  LINK_KEY,
   loadRoots,
   watchedMtime,
 } from "../catalog/catalog.ts";
-import { join } from "../base/path.ts";
+import { dirname, isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 
@@ -89,15 +104,33 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-3";
+const FORMAT = "skillgate-routes-5";
 const MAX_ROOTS = 64;
+
+/** How old a section's last full per-file sweep may get before the next prompt sweeps again. */
+export const SWEEP_MS = 60_000;
+
+/** Where {@link loadRouteIndex} looks, with what, and what it checks. */
+export interface RouteIndexOptions extends CatalogOptions {
+  /** The trigger compiler. */
+  readonly compiler: TriggerCompiler;
+  /**
+   * The prompt's word keys: only the SKILL.md files of the skills they select (see
+   * {@link RouteIndex.select}) are checked, besides every watched directory, until a section's
+   * sweep is due. Without them every SKILL.md is checked.
+   */
+  readonly keys?: ReadonlySet<string>;
+  /** The clock, in ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+}
 
 /** A compiled trigger as stored: phrase (0: the lower-cased text between spaces), keys, partial. */
 type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 
 /**
  * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
- * only (`disable-model-invocation: true`).
+ * only (`disable-model-invocation: true`), the index of its SKILL.md among the section's files
+ * (-1: none).
  */
 type SkillLine = [
   string,
@@ -108,6 +141,7 @@ type SkillLine = [
   string | 0,
   string[] | 0,
   0 | 1,
+  number,
 ];
 
 interface SectionMeta {
@@ -115,9 +149,17 @@ interface SectionMeta {
   dir: string;
   scanned: number;
   count: number;
+  /** When every file of the section was last found current (ms since the epoch). */
+  swept: number;
 }
 
-/** A root's lines: meta, [paths, mtimes], [postings, always], then one line per skill. */
+/**
+ * A section's watched paths: directories (and symlink keys) checked on every load, and files
+ * (each SKILL.md) checked for candidates and by the sweep, each with its mtime.
+ */
+type Watched = [dirs: string[], dirMtimes: number[], files: string[], fileMtimes: number[]];
+
+/** A root's lines: meta, watched, [postings, always], then one line per skill. */
 interface Section {
   readonly meta: SectionMeta;
   readonly lines: readonly string[];
@@ -147,17 +189,71 @@ function readSections(stateRoot: string, version: string): Map<string, Section> 
   return sections;
 }
 
-function isFresh(section: Section): boolean {
-  let paths: string[], mtimes: number[];
-  try {
-    [paths, mtimes] = JSON.parse(section.lines[1]);
-  } catch {
-    return false;
-  }
+/**
+ * A watched path as the file keeps it: relative to the section's directory when under it (`""`
+ * for the directory itself), which makes the file about a third smaller for 1,000 skills.
+ */
+function toStored(path: string, dir: string): string {
+  if (path === dir) return "";
+  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
+}
+
+/** The path a {@link toStored} value stands for. */
+function fromStored(stored: string, dir: string): string {
+  if (stored === "") return dir;
+  return isAbsolute(stored) ? stored : `${dir}/${stored}`;
+}
+
+function allMatch(paths: readonly string[], mtimes: readonly number[], dir: string): boolean {
   for (let i = 0; i < paths.length; i++) {
-    if (watchedMtime(paths[i]) !== mtimes[i]) return false;
+    if (watchedMtime(fromStored(paths[i], dir)) !== mtimes[i]) return false;
   }
   return true;
+}
+
+/** A section's skills that the keys select (with the skills of stop-word triggers). */
+function selected(
+  postings: Record<string, number[]>,
+  always: readonly number[],
+  keys: ReadonlySet<string>,
+): number[] {
+  const hits = new Set(always);
+  for (const k of keys) {
+    if (Object.hasOwn(postings, k)) { for (const i of postings[k]) hits.add(i); }
+  }
+  return [...hits].sort((a, b) => a - b);
+}
+
+/**
+ * How a known section stands: `stale` (load it through the catalog), `fresh`, or `swept` (fresh,
+ * and every file checked now: its sweep time is to be written back).
+ */
+function freshness(
+  section: Section,
+  keys: ReadonlySet<string> | undefined,
+  now: number,
+): "stale" | "fresh" | "swept" {
+  try {
+    const [dirs, dirMtimes, files, fileMtimes] = JSON.parse(section.lines[1]) as Watched;
+    const dir = section.meta.dir;
+    if (!allMatch(dirs, dirMtimes, dir)) return "stale";
+    const due = !(now - section.meta.swept < SWEEP_MS && section.meta.swept <= now);
+    if (keys === undefined || due) {
+      if (!allMatch(files, fileMtimes, dir)) return "stale";
+      return due ? "swept" : "fresh";
+    }
+    if (section.meta.count === 0) return "fresh";
+    const [postings, always] = JSON.parse(section.lines[2]) as [Record<string, number[]>, number[]];
+    for (const i of selected(postings, always, keys)) {
+      const file = (JSON.parse(section.lines[3 + i]) as SkillLine)[8];
+      if (file >= 0 && watchedMtime(fromStored(files[file], dir)) !== fileMtimes[file]) {
+        return "stale";
+      }
+    }
+    return "fresh";
+  } catch {
+    return "stale";
+  }
 }
 
 /** The contract summaries the `contract` hint shows (see `contractSummaries` in routing). */
@@ -181,9 +277,17 @@ function buildSection(
   key: string,
   entry: IndexedRoot,
   compiler: TriggerCompiler,
+  now: number,
 ): Section {
   const postings: Record<string, number[]> = Object.create(null);
   const always: number[] = [];
+  // Every SKILL.md the scan looked at is a file; its folder, and every other watched key (the
+  // directories on the way, symlinks), is checked on every load.
+  const files = Object.keys(entry.mtimes).filter((p) => !p.endsWith(LINK_KEY) && isSkillFile(p));
+  const fileIndex = new Map(files.map((f, i) => [f, i]));
+  const dirs = new Set(Object.keys(entry.mtimes).filter((p) => !fileIndex.has(p)));
+  for (const f of files) dirs.add(dirname(f));
+  const dirList = [...dirs];
   const skillLines = entry.skills.map((s, i) => {
     const stored = s.triggers.map((text): StoredTrigger => {
       const t = compiler.compile(text);
@@ -207,25 +311,44 @@ function buildSection(
       s.firstStep ?? 0,
       hintSummaries(s.contract),
       s.userOnly ? 1 : 0,
+      fileIndex.get(s.file) ?? -1,
     ];
     return JSON.stringify(line);
   });
-  const paths = Object.keys(entry.mtimes);
   const meta: SectionMeta = {
     key,
     dir: root.dir,
     scanned: entry.scanned,
     count: skillLines.length,
+    swept: now,
   };
+  const watched: Watched = [
+    dirList.map((d) => toStored(d, root.dir)),
+    // A folder not in the catalog's keys (a skill's own folder) is read now: a change between the
+    // catalog's scan and this read is caught by its SKILL.md's mtime, checked as before.
+    dirList.map((d) => d in entry.mtimes ? entry.mtimes[d] : watchedMtime(d)),
+    files.map((f) => toStored(f, root.dir)),
+    files.map((f) => entry.mtimes[f]),
+  ];
   return {
     meta,
     lines: [
       JSON.stringify(meta),
-      JSON.stringify([paths, paths.map((p) => entry.mtimes[p])]),
+      JSON.stringify(watched),
       JSON.stringify([postings, [...new Set(always)]]),
       ...skillLines,
     ],
   };
+}
+
+/** A section whose sweep time is now, its other lines as they were. */
+function resweep(section: Section, now: number): Section {
+  const meta = { ...section.meta, swept: now };
+  return { meta, lines: [JSON.stringify(meta), ...section.lines.slice(1)] };
+}
+
+function isSkillFile(path: string): boolean {
+  return path.endsWith("/SKILL.md") || path.endsWith("\\SKILL.md");
 }
 
 function parseSkill(line: string): RouteIndexEntry {
@@ -293,11 +416,7 @@ function makeIndex(
       sections.forEach((s, si) => {
         if (s.meta.count === 0) return;
         const [postings, always] = keyTables[si] ??= parse(() => JSON.parse(s.lines[2]));
-        const hits = new Set(always);
-        for (const k of keys) {
-          if (Object.hasOwn(postings, k)) { for (const i of postings[k]) hits.add(i); }
-        }
-        for (const i of [...hits].sort((a, b) => a - b)) out.push(entry(si, i));
+        for (const i of selected(postings, always, keys)) out.push(entry(si, i));
       });
       return out;
     },
@@ -305,47 +424,52 @@ function makeIndex(
 }
 
 /**
- * Loads the routing index: every root from the index file while its mtimes match, the others
- * through the catalog (which scans only what changed), writing the file again when a root was
- * loaded that way. Never throws (a damaged line of a fresh section throws when it is read, see
- * {@link RouteIndex.select}, and the file is removed).
+ * Loads the routing index: every root from the index file while it is fresh (see the module
+ * documentation), the others through the catalog (which scans only what changed), writing the
+ * file again when a root was loaded that way or swept. Never throws (a damaged line of a fresh
+ * section throws when it is read, see {@link RouteIndex.select}, and the file is removed).
  *
- * @param opts Where to look (agents are never loaded) and the trigger compiler.
+ * @param opts Where to look (agents are never loaded), the trigger compiler, the prompt's keys.
  * @returns The index.
  */
-export async function loadRouteIndex(
-  opts: CatalogOptions & { readonly compiler: TriggerCompiler },
-): Promise<RouteIndex> {
+export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteIndex> {
+  const now = (opts.now ?? Date.now)();
   const roots = await catalogRoots({ ...opts, agents: false });
   const known = opts.stateRoot
     ? readSections(opts.stateRoot, opts.compiler.version)
     : new Map<string, Section>();
   const sections: Section[] = [];
   const stale: number[] = [];
+  let swept = false;
   roots.forEach((r, i) => {
     const s = known.get(r.key);
-    if (s && isFresh(s)) sections[i] = s;
-    else stale.push(i);
+    const state = s ? freshness(s, opts.keys, now) : "stale";
+    if (state === "stale") stale.push(i);
+    else if (state === "swept") {
+      sections[i] = resweep(s!, now);
+      swept = true;
+    } else sections[i] = s!;
   });
+  let degraded = false;
   if (stale.length) {
     const { roots: loaded } = await loadRoots(opts, stale.map((i) => roots[i]));
     loaded.forEach((l, j) => {
-      sections[stale[j]] = buildSection(l.root, l.key, l.entry, opts.compiler);
+      sections[stale[j]] = buildSection(l.root, l.key, l.entry, opts.compiler, now);
     });
     // Skills read without the YAML parser are left out of the file, as from the catalog index.
-    const degraded = loaded.some((l) => l.entry.skills.some((s) => s.degraded));
-    if (opts.stateRoot && opts.writeIndex !== false && !degraded) {
-      const mine = new Set(roots.map((r) => r.key));
-      const keep = [...known.values()].filter((s) => !mine.has(s.meta.key));
-      const lines = [
-        JSON.stringify({ format: FORMAT, compiler: opts.compiler.version }),
-        ...[...sections, ...keep].slice(0, MAX_ROOTS).flatMap((s) => s.lines),
-      ];
-      try {
-        writeFileAtomic(routesPath(opts.stateRoot), lines.join("\n") + "\n");
-      } catch {
-        // A cache: a state root that cannot be written costs speed, not answers.
-      }
+    degraded = loaded.some((l) => l.entry.skills.some((s) => s.degraded));
+  }
+  if ((stale.length || swept) && opts.stateRoot && opts.writeIndex !== false && !degraded) {
+    const mine = new Set(roots.map((r) => r.key));
+    const keep = [...known.values()].filter((s) => !mine.has(s.meta.key));
+    const lines = [
+      JSON.stringify({ format: FORMAT, compiler: opts.compiler.version }),
+      ...[...sections, ...keep].slice(0, MAX_ROOTS).flatMap((s) => s.lines),
+    ];
+    try {
+      writeFileAtomic(routesPath(opts.stateRoot), lines.join("\n") + "\n");
+    } catch {
+      // A cache: a state root that cannot be written costs speed, not answers.
     }
   }
   const remove = () => {

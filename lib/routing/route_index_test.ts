@@ -322,3 +322,99 @@ Deno.test("a disable-model-invocation skill is user-only from the catalog and fr
     }
   });
 });
+
+Deno.test("loadRouteIndex() with a prompt's keys: candidates' edits at once, others by folder or sweep", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const skills = join(claude, "skills");
+    const fileOf = (name: string) => join(skills, name, "SKILL.md");
+    write(fileOf("investigate"), skillFile("investigate", ["debug this", "fix this bug"]));
+    write(fileOf("release"), skillFile("release", ["ship the release"]));
+    // Folders dated in the past, so that any change later moves their mtimes.
+    const past = new Date(Date.now() - 3_600_000);
+    for (const d of [skills, join(skills, "investigate"), join(skills, "release")]) {
+      Deno.utimeSync(d, past, past);
+    }
+    const compiler = counting("a");
+    let clock = Date.now();
+    const opts = (prompt?: string) => ({
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler,
+      now: () => clock,
+      ...(prompt === undefined ? {} : { keys: preparePrompt(prompt).keys }),
+    });
+    const triggersOf = async (prompt: string | undefined, name: string) => {
+      const index = await loadRouteIndex(opts(prompt));
+      return { index, triggers: index.all().find((e) => e.skill.name === name)!.skill.triggers };
+    };
+    await loadRouteIndex(opts());
+    const bugPrompt = "debug this bug please";
+    assert.equal((await loadRouteIndex(opts(bugPrompt))).fromIndex, true);
+    // An in-place edit of a candidate (the folder's mtime unchanged) is seen on the next prompt.
+    const future = new Date(Date.now() + 5000);
+    Deno.writeTextFileSync(fileOf("investigate"), skillFile("investigate", ["debug flamegraph"]));
+    Deno.utimeSync(fileOf("investigate"), future, future);
+    Deno.utimeSync(join(skills, "investigate"), past, past);
+    let seen = await triggersOf(bugPrompt, "investigate");
+    assert.equal(seen.index.fromIndex, false);
+    assert.deepEqual(seen.triggers, ["debug flamegraph"]);
+    // An in-place edit of a skill that is not a candidate waits for the sweep…
+    Deno.writeTextFileSync(fileOf("release"), skillFile("release", ["cut a release"]));
+    Deno.utimeSync(fileOf("release"), future, future);
+    Deno.utimeSync(join(skills, "release"), past, past);
+    seen = await triggersOf(bugPrompt, "release");
+    assert.equal(seen.index.fromIndex, true);
+    assert.deepEqual(seen.triggers, ["ship the release"]);
+    // …and is seen once the last sweep is over a minute old, or with no keys at all.
+    assert.deepEqual((await triggersOf(undefined, "release")).triggers, ["cut a release"]);
+    Deno.writeTextFileSync(fileOf("release"), skillFile("release", ["tag a release"]));
+    Deno.utimeSync(fileOf("release"), new Date(Date.now() + 9000), new Date(Date.now() + 9000));
+    Deno.utimeSync(join(skills, "release"), past, past);
+    clock += 30_000;
+    assert.deepEqual((await triggersOf(bugPrompt, "release")).triggers, ["cut a release"]);
+    clock += 31_000;
+    seen = await triggersOf(bugPrompt, "release");
+    assert.equal(seen.index.fromIndex, false);
+    assert.deepEqual(seen.triggers, ["tag a release"]);
+    // A sweep that finds nothing changed is written back: the next prompt does not sweep again.
+    clock += 61_000;
+    assert.equal((await loadRouteIndex(opts(bugPrompt))).fromIndex, true);
+    const swept = Deno.readTextFileSync(join(root, "state", "catalog", "routes.idx"));
+    assert.ok(swept.includes(`"swept":${clock}`));
+    // An atomic save (a new file renamed over the old) changes the folder: seen at once.
+    const tmp = join(skills, "release", ".SKILL.md.tmp");
+    Deno.writeTextFileSync(tmp, skillFile("release", ["publish a release"]));
+    Deno.renameSync(tmp, fileOf("release"));
+    assert.deepEqual((await triggersOf(bugPrompt, "release")).triggers, ["publish a release"]);
+    // A skill added is seen at once (its root folder changes).
+    write(fileOf("review"), skillFile("review", ["review the diff"]));
+    const added = await loadRouteIndex(opts(bugPrompt));
+    assert.deepEqual(added.all().map((e) => e.skill.name).sort(), [
+      "investigate",
+      "release",
+      "review",
+    ]);
+  });
+});
+
+Deno.test("loadRouteSkills() with the prompt routes on a candidate's in-place edit at the next prompt", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const file = join(claude, "skills", "investigate", "SKILL.md");
+    // A candidate before the edit: its old trigger shares a word with the prompt.
+    write(file, skillFile("investigate", ["triage the outage"]));
+    const past = new Date(Date.now() - 3_600_000);
+    Deno.utimeSync(join(claude, "skills", "investigate"), past, past);
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const prompt = "please triage the flamegraph";
+    const first = await loadRouteSkills({ ...opts, prompt });
+    assert.equal(routePrompt(prompt, first).route, undefined);
+    Deno.writeTextFileSync(file, skillFile("investigate", ["triage the flamegraph"]));
+    const future = new Date(Date.now() + 5000);
+    Deno.utimeSync(file, future, future);
+    Deno.utimeSync(join(claude, "skills", "investigate"), past, past);
+    const next = await loadRouteSkills({ ...opts, prompt });
+    assert.equal(routePrompt(prompt, next).route?.skill.name, "investigate");
+  });
+});

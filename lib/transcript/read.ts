@@ -73,6 +73,12 @@ interface BackwardScan {
  * Scans backward from the end for the last selected load. Only lines that pass the substring
  * pre-filter are parsed. Drives a generator so the same code serves sync and async sources.
  */
+/** Whether some bytes hold one of the {@link LOAD_NEEDLES} (all ASCII: one decode says). */
+function hasLoadNeedle(bytes: Uint8Array): boolean {
+  const text = decoder.decode(bytes);
+  return LOAD_NEEDLES.some((n) => text.includes(n));
+}
+
 function* scanBackward(
   size: number,
   chunkSize: number,
@@ -99,7 +105,10 @@ function* scanBackward(
     const firstComplete = start === 0 ? 0 : 1;
     // The file's last segment, when it does not end with a newline, may still be being written.
     const tail = pos === size ? lastIndex : -1;
-    for (let k = lastIndex; k >= firstComplete; k--) {
+    // Once a message has been seen, a chunk with none of the load needles holds no load: its
+    // lines are not decoded one by one (one decode of the chunk instead of one per line).
+    const skip = sawMessages && !giant && !hasLoadNeedle(combined);
+    for (let k = lastIndex; !skip && k >= firstComplete; k--) {
       if (giant && k === lastIndex) {
         // tail of a giant line (already given up on)
         if (lastIndex > 0 || start === 0) giant = false;

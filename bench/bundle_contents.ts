@@ -1,0 +1,82 @@
+/**
+ * What each hook bundle holds: the modules `deno bundle` put in it (from an unminified build with
+ * the same externals as `deno task gen`), each with its size there, and the size of the committed
+ * minified bundle. A module that only a dynamic `import()` reaches is initialised on first use, but
+ * its code is in the file and costs every start about 5 µs per KB to load (V8 code cache on).
+ *
+ * Run: `deno run -A bench/bundle_contents.ts` (prints Markdown; `docs/benchmarks.md` holds a copy).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { ENGINES, REPO_ROOT } from "../tools/gen.ts";
+import { HOOKS } from "../lib/hook/table.ts";
+
+/** One module of a bundle. */
+export interface BundledModule {
+  /** Its path (relative to the repository, or the npm package and file). */
+  readonly module: string;
+  /** Its unminified size in the bundle, in bytes. */
+  readonly bytes: number;
+}
+
+/**
+ * Splits an unminified bundle at esbuild's `// <path>` module markers.
+ *
+ * @param code The bundle.
+ * @returns Each module and its size, in bundle order (a module split in parts summed once).
+ */
+export function modulesOf(code: string): BundledModule[] {
+  const sizes = new Map<string, number>();
+  let current = "(runtime)";
+  for (const line of code.split("\n")) {
+    const m = /^\/\/ (\S+\.(?:ts|js|mjs|cjs))$/.exec(line);
+    if (m) current = m[1].replace(/^.*\/registry\.npmjs\.org\//, "npm:");
+    sizes.set(current, (sizes.get(current) ?? 0) + line.length + 1);
+  }
+  return [...sizes].map(([module, bytes]) => ({ module, bytes }));
+}
+
+async function unminified(entry: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-bundle-contents-" });
+  try {
+    const out = join(dir, "bundle.js");
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--quiet",
+        "--no-config",
+        ...ENGINES.flatMap((e) => ["--external", e.specifier]),
+        "-o",
+        out,
+        join(REPO_ROOT, entry),
+      ],
+      cwd: REPO_ROOT,
+      stderr: "piped",
+    }).output();
+    if (built.code !== 0) throw new Error(new TextDecoder().decode(built.stderr).split("\n")[0]);
+    return Deno.readTextFileSync(out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines: string[] = [];
+  const rows = [...new Map(HOOKS.map((r) => [r.bundle, r.entry])).entries()];
+  for (const [bundle, entry] of rows) {
+    const size = Deno.statSync(join(REPO_ROOT, bundle)).size;
+    const mods = modulesOf(await unminified(entry)).filter((m) => m.module !== "(runtime)");
+    lines.push(
+      `- \`${bundle}\` (${kb(size)} minified): ` +
+        mods.map((m) => `\`${m.module}\` ${kb(m.bytes)}`).join(", "),
+    );
+  }
+  for (const e of ENGINES) {
+    const size = Deno.statSync(join(REPO_ROOT, e.file)).size;
+    lines.push(`- \`${e.file}\` (${kb(size)} minified): \`${e.specifier}\``);
+  }
+  console.log(lines.join("\n"));
+}
