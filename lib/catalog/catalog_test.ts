@@ -5,7 +5,6 @@ import {
   agentNames,
   catalogRoots,
   findSkill,
-  firstInstruction,
   hasAgent,
   hasSkill,
   isAgent,
@@ -235,15 +234,6 @@ Deno.test("loadCatalog() fails open on unreadable entries and hostile names", as
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
-});
-
-Deno.test("firstInstruction() takes the first list item, else the first line of text", () => {
-  assert.equal(
-    firstInstruction("# T\n\nIntro text.\n\n1. **Reproduce** it.\n2. Fix.\n"),
-    "Reproduce it.",
-  );
-  assert.equal(firstInstruction("# T\n```sh\nrun\n```\nJust text."), "Just text.");
-  assert.equal(firstInstruction("# Only a heading\n"), undefined);
 });
 
 Deno.test("a catalog read without the YAML parser is marked degraded and not indexed", async () => {
