@@ -15,6 +15,7 @@ import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
 import { INVESTIGATE } from "../contracts/_kit_test.ts";
 import { decideStop } from "../contracts/stop.ts";
 import { parseCopilotText } from "../transcript/copilot_read.ts";
+import { parseCodexRolloutText } from "../transcript/codex_rollout.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 
 /**
@@ -44,6 +45,40 @@ function copilotSession(home: string, session: string) {
   Deno.writeTextFileSync(join(dir, "events.jsonl"), text);
   copyDir(join(FIXTURES, "host", "skills"), join(home, ".copilot", "skills"));
   return { blocked, transcript: join(dir, "events.jsonl") };
+}
+
+/**
+ * A Codex CLI session (the host tests' real rollout) in `~/.codex/sessions/Y/M/D`, with the record
+ * its first Stop wrote (blocked: edited, no test, no report), and the skill in Codex's own folder.
+ */
+async function codexSession(home: string, session: string) {
+  const text = Deno.readTextFileSync(
+    join(FIXTURES, "transcripts", "codex", "contract_met_after_block.jsonl"),
+  );
+  const lines = text.split("\n");
+  // The rollout as it stood at the first Stop: up to the block's <hook_prompt>.
+  const at = lines.findIndex((l) => l.includes("<hook_prompt"));
+  assert.ok(at > 0);
+  const read = await parseCodexRolloutText(lines.slice(0, at).join("\n") + "\n", {
+    skill: "investigate",
+  });
+  const run = (read as { run: TranscriptRun }).run;
+  const blocked = decideStop({
+    run,
+    contract: INVESTIGATE,
+    skill: "investigate",
+    stopHookActive: false,
+    kind: "headless",
+    sessionId: session,
+    command: "skillgate",
+    now: new Date("2026-01-01T00:00:00Z"),
+  }, undefined).next!;
+  const dir = join(home, ".codex", "sessions", "2026", "12", "01");
+  Deno.mkdirSync(dir, { recursive: true });
+  const path = join(dir, `rollout-2026-12-01T01-09-31-${session}.jsonl`);
+  Deno.writeTextFileSync(path, text);
+  copyDir(join(FIXTURES, "host", "skills"), join(home, ".codex", "skills"));
+  return { blocked, transcript: path };
 }
 
 Deno.test("report exits 3 and names a corrupt record, still reporting the others", async () => {
@@ -144,6 +179,11 @@ Deno.test("skillgate contract report re-checks blocked runs against their transc
     const cp = copilotSession(world.home, "s-copilot");
     assert.equal(cp.blocked.outcome, "blocked");
     writeRecord(world.stateRoot, "s-copilot", cp.blocked, cp.transcript);
+    // s-codex: a Codex CLI session blocked at its first Stop, then fixed (test run, report).
+    const cx = await codexSession(world.home, "s-codex");
+    assert.equal(cx.blocked.outcome, "blocked");
+    assert.deepEqual(cx.blocked.missing, ["debug-report", "repro-after-fix"]);
+    writeRecord(world.stateRoot, "s-codex", cx.blocked, cx.transcript);
     // s-outside names a transcript outside the Claude projects directory: never read.
     writeRecord(
       world.stateRoot,
@@ -169,13 +209,18 @@ Deno.test("skillgate contract report re-checks blocked runs against their transc
     const j = JSON.parse(new TextDecoder().decode(out.stdout));
     const by = Object.fromEntries(
       j.runs.map((r: { session: string }) => [r.session, r]),
-    ) as Record<string, { outcome: string; miss: boolean; recheckNote?: string }>;
+    ) as Record<
+      string,
+      { outcome: string; miss: boolean; rechecked: boolean; recheckNote?: string }
+    >;
     assert.equal(by["s-fixed"].outcome, "fixed_after_block");
     assert.equal(by["s-fixed"].miss, false);
     assert.equal(by["s-open"].outcome, "miss");
     assert.equal(by["s-gone"].outcome, "blocked");
     assert.equal(by["s-gone"].recheckNote, "transcript is gone");
     assert.equal(by["s-copilot"].outcome, "fixed_after_block", JSON.stringify(by["s-copilot"]));
+    assert.equal(by["s-codex"].outcome, "fixed_after_block", JSON.stringify(by["s-codex"]));
+    assert.equal(by["s-codex"].rechecked, true);
     assert.equal(
       by["s-outside"].recheckNote,
       "transcript is not under a host's transcripts directory",
