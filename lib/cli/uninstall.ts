@@ -7,7 +7,9 @@
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
 import { hostConfigDirs } from "../host/mod.ts";
-import { runUninstall, type UninstallReport } from "../install/uninstall.ts";
+import type { UninstallReport } from "../install/uninstall.ts";
+import { uninstallWithTrust } from "../install/uninstall_trust.ts";
+import { findCodex } from "../install/codex_trust.ts";
 import { findPluginRegistrations } from "../install/doctor.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { errorCause } from "../base/errors.ts";
@@ -54,6 +56,9 @@ export function reportLines(report: UninstallReport, dryRun: boolean): string[] 
   const lines = [
     ...report.removed.map((r) => `${removed}: ${r.hookId} (${r.event}) from ${text(r.path)}`),
     ...report.deleted.map((p) => `${deleted}: ${text(p)}`),
+    ...report.untrusted.map((u) =>
+      `${removed}: the hook trust entry ${text(u.key)} from ${text(u.path)}`
+    ),
     ...report.kept.map((k) => `kept: ${text(k.path)}: ${k.why}`),
     ...report.failed.map((f) => `failed: ${text(f.path)}: ${f.why}`),
   ];
@@ -69,9 +74,9 @@ export function reportLines(report: UninstallReport, dryRun: boolean): string[] 
  * @param args The arguments after `uninstall`.
  * @returns 0 done, 1 a file could not be changed, 2 usage.
  */
-export function main(args: string[]): Promise<number> {
+export async function main(args: string[]): Promise<number> {
   const parsed = parseCommand(UNINSTALL_SPEC, args);
-  if (!parsed.ok) return Promise.resolve(parsed.exit);
+  if (!parsed.ok) return parsed.exit;
   const a = parsed.args;
   let report: UninstallReport;
   try {
@@ -79,19 +84,25 @@ export function main(args: string[]): Promise<number> {
     const claude = claudeConfigDir();
     const cwd = Deno.cwd();
     const plugin = findPluginRegistrations({ claudeConfigDir: claude, cwd });
-    report = runUninstall({ purge: a.flag("purge"), dryRun: a.flag("dry-run") }, {
+    const hostDirs = hostConfigDirs({ home, env: getEnv });
+    const PATH = getEnv("PATH") ?? "/usr/bin:/bin";
+    report = await uninstallWithTrust({ purge: a.flag("purge"), dryRun: a.flag("dry-run") }, {
       stateRoot: stateRoot(),
-      hostDirs: hostConfigDirs({ home, env: getEnv }),
+      hostDirs,
       cwd,
       pluginInstalled: plugin.hooks.length > 0 || plugin.notes.length > 0,
+    }, {
+      // Codex CLI's hook trust is removed through the client (lib/install/uninstall_trust.ts).
+      bin: findCodex({ SKILLGATE_CODEX_BIN: getEnv("SKILLGATE_CODEX_BIN"), PATH }),
+      env: { HOME: home, PATH },
     });
   } catch (err) {
-    return Promise.resolve(commandError(UNINSTALL_SPEC, 1, "FAILED", errorCause(err), a.json));
+    return commandError(UNINSTALL_SPEC, 1, "FAILED", errorCause(err), a.json);
   }
   const exit = report.failed.length > 0 ? 1 : 0;
   if (a.json) console.log(JSON.stringify({ exit, dryRun: a.flag("dry-run"), ...report }));
   else for (const line of reportLines(report, a.flag("dry-run"))) console.log(line);
-  return Promise.resolve(exit);
+  return exit;
 }
 
 if (import.meta.main) Deno.exitCode = await main(Deno.args);

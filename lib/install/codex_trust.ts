@@ -158,11 +158,14 @@ async function withAppServer<T>(
   }
 }
 
+/** The hooks of a `hooks/list` answer, each once (the user's file is listed for every cwd). */
 function hookStates(result: Record<string, unknown>): CodexHookState[] {
   const out: CodexHookState[] = [];
+  const seen = new Set<string>();
   for (const d of Array.isArray(result.data) ? result.data : []) {
     for (const h of Array.isArray(d?.hooks) ? d.hooks : []) {
-      if (typeof h?.key !== "string" || typeof h.command !== "string") continue;
+      if (typeof h?.key !== "string" || typeof h.command !== "string" || seen.has(h.key)) continue;
+      seen.add(h.key);
       out.push({
         key: h.key,
         command: h.command,
@@ -184,6 +187,8 @@ export interface CodexTrustOptions {
   readonly env: Record<string, string>;
   /** The project directory whose `.codex/hooks.json` counts too. */
   readonly cwd: string;
+  /** Every project directory whose hooks to list (default: `cwd` alone). */
+  readonly cwds?: readonly string[];
   /** How long the app-server may take (default 20 s). */
   readonly timeoutMs?: number;
 }
@@ -197,7 +202,7 @@ export interface CodexTrustOptions {
  */
 export function listCodexHooks(opts: CodexTrustOptions): Promise<CodexHookState[]> {
   return withAppServer(opts.bin, opts.env, opts.cwd, async (s) => {
-    return hookStates(await s.request("hooks/list", { cwds: [opts.cwd] }));
+    return hookStates(await s.request("hooks/list", { cwds: opts.cwds ?? [opts.cwd] }));
   }, opts.timeoutMs ?? 20_000);
 }
 
@@ -227,5 +232,34 @@ export function trustCodexHooks(
       });
     }
     return { trusted: todo, already: hooks.filter((h) => h.trustStatus === "trusted") };
+  }, opts.timeoutMs ?? 20_000);
+}
+
+/**
+ * Removes trust entries (each a `hooks.state."<key>"` table in the user's `config.toml`) through
+ * the client's `config/batchWrite`: a `null` value with the `replace` strategy deletes the table and
+ * keeps the rest of the file, comments included (observed with Codex CLI 0.169.0). Then lists the
+ * hooks again, so the caller sees what the client now trusts.
+ *
+ * @param opts The executable, environment and projects.
+ * @param keys The hook keys whose entries to delete.
+ * @returns The hooks as the client lists them afterwards.
+ * @throws {Error} When the app-server cannot be run, does not answer, or refuses the edit.
+ */
+export function removeCodexTrust(
+  opts: CodexTrustOptions,
+  keys: readonly string[],
+): Promise<CodexHookState[]> {
+  return withAppServer(opts.bin, opts.env, opts.cwd, async (s) => {
+    if (keys.length > 0) {
+      await s.request("config/batchWrite", {
+        edits: keys.map((key) => ({
+          keyPath: `hooks.state.${JSON.stringify(key)}`,
+          value: null,
+          mergeStrategy: "replace",
+        })),
+      });
+    }
+    return hookStates(await s.request("hooks/list", { cwds: opts.cwds ?? [opts.cwd] }));
   }, opts.timeoutMs ?? 20_000);
 }

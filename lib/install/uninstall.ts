@@ -70,6 +70,11 @@ export interface UninstallReport {
   readonly removed: { path: string; hookId: string; event: string }[];
   /** Each file or folder deleted. */
   readonly deleted: string[];
+  /**
+   * Each trust entry of a skillgate hook removed from a host's config (Codex CLI's
+   * `hooks.state."<key>"` in its `config.toml`: `lib/install/uninstall_trust.ts`).
+   */
+  readonly untrusted: { path: string; key: string }[];
   /** What was left in place, and why. */
   readonly kept: { path: string; why: string }[];
   /** Files that could not be changed (exit 1). */
@@ -117,7 +122,7 @@ export function hookFilesToVisit(ctx: UninstallContext): { path: string; host: H
  * @returns What was done.
  */
 export function runUninstall(args: UninstallArgs, ctx: UninstallContext): UninstallReport {
-  const report: UninstallReport = { removed: [], deleted: [], kept: [], failed: [] };
+  const report: UninstallReport = { removed: [], deleted: [], untrusted: [], kept: [], failed: [] };
   const record = readInstallRecord(ctx.stateRoot);
   const goneFiles: string[] = [];
   for (const { path, host: kind } of hookFilesToVisit(ctx)) {

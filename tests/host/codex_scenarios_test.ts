@@ -11,7 +11,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { outcomesIn, readLog, readRecord, REPO, reportTime } from "./harness.ts";
+import { listCodexHooks, trustCodexHooks } from "../../lib/install/codex_trust.ts";
 import {
+  codexBin,
   codexSkillgate,
   type CodexWorld,
   loadCodexScript,
@@ -225,6 +227,55 @@ scenario(
           join(Deno.env.get("SKILLGATE_CODEX_FIXTURE_DIR")!, "redirect_spawn.jsonl"),
         );
       }
+    } finally {
+      await removeCodexWorld(w);
+    }
+  },
+);
+
+scenario(
+  "codex 4: skillgate uninstall takes back skillgate's hooks and their trust entries in config.toml, through the client; the user's hook and its trust stay",
+  async () => {
+    const w = await makeCodexWorld("uninstall");
+    try {
+      const hooksFile = join(w.codexHome, "hooks.json");
+      await Deno.writeTextFile(
+        hooksFile,
+        JSON.stringify({
+          hooks: { Stop: [{ hooks: [{ type: "command", command: "echo user-stop" }] }] },
+        }),
+      );
+      await setUp(w);
+      const env = { HOME: w.home, PATH: Deno.env.get("PATH") ?? "", CODEX_HOME: w.codexHome };
+      const opts = { bin: await codexBin(), env, cwd: w.project };
+      // The user trusts their own hook as the client's review would.
+      await trustCodexHooks(opts, (h) => h.command === "echo user-stop");
+      const before = await Deno.readTextFile(join(w.codexHome, "config.toml"));
+      const keys = [...before.matchAll(/^\[hooks\.state\."([^"]+)"\]$/gm)].map((m) => m[1]);
+      assert.deepEqual(keys.sort(), [
+        `${hooksFile}:pre_tool_use:0:0`,
+        `${hooksFile}:stop:0:0`,
+        `${hooksFile}:stop:1:0`,
+      ]);
+
+      const gone = await codexSkillgate(w, ["uninstall"]);
+      assert.equal(gone.code, 0, gone.stdout + gone.stderr);
+      for (const key of [`${hooksFile}:pre_tool_use:0:0`, `${hooksFile}:stop:1:0`]) {
+        assert.ok(
+          gone.stdout.includes(`removed: the hook trust entry ${key} from ${w.codexHome}`),
+          gone.stdout,
+        );
+      }
+      const after = await Deno.readTextFile(join(w.codexHome, "config.toml"));
+      const left = [...after.matchAll(/^\[hooks\.state\."([^"]+)"\]$/gm)].map((m) => m[1]);
+      assert.deepEqual(left, [`${hooksFile}:stop:0:0`], after);
+      // The rest of the user's config.toml is as it was.
+      assert.ok(after.startsWith(before.slice(0, before.indexOf("[hooks.state"))), after);
+      const hooks = await listCodexHooks(opts);
+      assert.deepEqual(
+        hooks.map((h) => [h.command, h.trustStatus]),
+        [["echo user-stop", "trusted"]],
+      );
     } finally {
       await removeCodexWorld(w);
     }
