@@ -1,6 +1,8 @@
 /**
  * `skillgate setup --compile`: one `deno compile` per hook module, its permission flags baked in
- * with this user's absolute paths, into `<state root>/bin/`. The command lines are plain data
+ * with this user's absolute paths, into `<state root>/bin/<host>-<key>/`: one set of binaries per
+ * hook file they are registered in (`<key>` is a hash of that file's path), since each host's
+ * hooks are granted that host's folders and a `--project` hook the project's path. The command lines are plain data
  * ({@link compilePlans}) so they can be checked without running them; {@link runCompile} runs them
  * and turns the usual failure (Deno cannot download its `denort` runtime) into one clear message.
  *
@@ -31,18 +33,33 @@ export interface CompileInputs {
   readonly source: ModuleSource;
   /** The paths the baked-in permission flags grant. */
   readonly paths: PermissionPaths;
-  /** The output folder, `<state root>/bin`. */
+  /** The output folder ({@link binDirOf}). */
   readonly binDir: string;
 }
 
+/** A short stable key of a path (32-bit FNV-1a, hex). */
+function pathKey(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
 /**
- * The `bin` folder of a state root.
+ * The folder of the binaries registered in one hook file: `<state root>/bin/<host>-<key>`, `<key>`
+ * a hash of the hook file's path. The binaries' grants are baked in, and differ by host (its own
+ * folders) and by `--project` (the project's path): a folder per hook file keeps one file's
+ * binaries from replacing another's.
  *
  * @param stateRoot The state root.
- * @returns `<state root>/bin`.
+ * @param host The host the hook file is for.
+ * @param hookFile The hook file the binaries are registered in.
+ * @returns The folder.
  */
-export function binDirOf(stateRoot: string): string {
-  return join(stateRoot, "bin");
+export function binDirOf(stateRoot: string, host: string, hookFile: string): string {
+  return join(stateRoot, "bin", `${host}-${pathKey(hookFile)}`);
 }
 
 /**

@@ -99,7 +99,8 @@ Options:
   --project     Use the project's ${PROJECT_FILES}
 ${HOST_FLAG_LINES}  --dry-run     Print the change as a diff and write nothing
   --uninstall   Remove every skillgate hook entry and nothing else
-  --compile     Build one binary per hook with deno compile into <state root>/bin and register it
+  --compile     Build one binary per hook with deno compile into <state root>/bin/<host>-<key>
+                (a folder per hook file) and register it
   --help        Show this text
 
 The hooks run the Deno that runs setup, unless it lives in an npx cache: then a deno on PATH
@@ -424,7 +425,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     wanted[r.switchName].on && hostRegistration(host, r) !== undefined
   );
   if (args.compile && rowsOn.length > 0) {
-    const binDir = binDirOf(ctx.stateRoot);
+    const binDir = binDirOf(ctx.stateRoot, host.kind, path);
     let plans;
     try {
       plans = compilePlans(rowsOn, { denoPath: ctx.denoPath, source: ctx.source, paths, binDir });

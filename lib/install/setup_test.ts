@@ -11,6 +11,8 @@ import {
 import { listOwnedHooks } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { COPILOT } from "../host/copilot.ts";
+import { CODEX } from "../host/codex.ts";
+import { binDirOf } from "./compile.ts";
 import { skillgateOwner } from "./setup.ts";
 import { readConfig, SWITCH_ENV } from "../base/config.ts";
 import { SHELL_PROJECT_DIR, shellSplit } from "./hook_commands.ts";
@@ -415,7 +417,8 @@ Deno.test("setup --compile registers the binaries once every one is built", asyn
     const commands = listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner).map((o) =>
       `${o.hookId} ${o.command}`
     );
-    const bin = join(w.ctx.stateRoot, "bin");
+    const bin = binDirOf(w.ctx.stateRoot, "claude", w.settings);
+    assert.match(bin, /\/state\/bin\/claude-[0-9a-f]{8}$/);
     assert.deepEqual(commands.sort(), [
       `skill-contract ${bin}/skillgate-skill-contract`,
       `skill-redirect ${bin}/skillgate-skill-redirect`,
@@ -426,6 +429,70 @@ Deno.test("setup --compile registers the binaries once every one is built", asyn
     await runSetup(args([]), w.ctx);
     assert.equal((await owned(w.settings)).length, 4);
     assert.ok(!(await Deno.readTextFile(w.settings)).includes("/bin/skillgate-"));
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("setup --compile for two hosts and a project builds three sets of binaries, each registered where its grants belong", async () => {
+  const w = await world();
+  try {
+    const built = new Map<string, string[]>();
+    const ctx: SetupContext = {
+      ...w.ctx,
+      runCommand: (argv) => {
+        const out = argv[argv.indexOf("--output") + 1];
+        assert.ok(!built.has(out), `${out} built twice`);
+        built.set(out, [...argv]);
+        return Promise.resolve({ code: 0, stderr: "" });
+      },
+    };
+    // Without the Codex client on PATH, setup --codex only warns that the hooks are untrusted.
+    const env = { SKILLGATE_CODEX_BIN: join(w.dir, "no-codex") };
+    const saved = Deno.env.get("SKILLGATE_CODEX_BIN");
+    Deno.env.set("SKILLGATE_CODEX_BIN", env.SKILLGATE_CODEX_BIN);
+    try {
+      assert.equal(await runSetup(args(["--compile"]), ctx), 0);
+      assert.equal(await runSetup(args(["--compile", "--codex"]), ctx), 0);
+      assert.equal(await runSetup(args(["--compile", "--project"]), ctx), 0);
+    } finally {
+      if (saved === undefined) Deno.env.delete("SKILLGATE_CODEX_BIN");
+      else Deno.env.set("SKILLGATE_CODEX_BIN", saved);
+    }
+    const files = {
+      claude: { path: w.settings, format: CLAUDE.hookFile.format },
+      codex: { path: join(w.dir, "codex", "hooks.json"), format: CODEX.hookFile.format },
+      project: {
+        path: join(w.dir, "project", ".claude", "settings.json"),
+        format: CLAUDE.hookFile.format,
+      },
+    };
+    const dirs = new Set<string>();
+    for (const [name, f] of Object.entries(files)) {
+      const doc = JSON.parse(await Deno.readTextFile(f.path));
+      const hooks = listOwnedHooks(f.format, doc, skillgateOwner);
+      assert.ok(hooks.length >= 2, `${name}: ${hooks.length} hooks`);
+      for (const hook of hooks) {
+        // Each registered binary was built for this file, with this file's grants.
+        const argv = built.get(hook.command);
+        assert.ok(argv, `${name}: ${hook.command} was not built`);
+        dirs.add(dirname(hook.command));
+        const reads = argv.find((a) => a.startsWith("--allow-read="))!;
+        if (name === "codex") {
+          assert.ok(reads.includes(join(w.dir, "codex", "sessions")), reads);
+          assert.ok(!reads.includes(join(w.dir, "claude", "projects")), reads);
+        } else {
+          assert.ok(reads.includes(join(w.dir, "claude", "projects")), reads);
+          assert.ok(!reads.includes(join(w.dir, "codex")), reads);
+        }
+        assert.equal(
+          reads.includes(join(w.dir, "project", ".claude", "skills")),
+          name === "project",
+          `${name}: ${reads}`,
+        );
+      }
+    }
+    assert.equal(dirs.size, 3, [...dirs].join(" "));
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
