@@ -1,0 +1,71 @@
+/**
+ * A user's first CLI run in a checkout downloads only what the CLI imports: the lockfile also pins
+ * the tests' `fast-check`, and Deno installs a lockfile's whole npm snapshot on start-up unless
+ * `deno.json` asks for lazy npm caching (`"unstable": ["npm-lazy-caching"]`, see
+ * docs/dependencies.md). Run on an empty `DENO_DIR`, so it reaches the npm registry.
+ *
+ * @module
+ */
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { networkEnv, REPO_ROOT } from "./_helpers.ts";
+
+/** Every npm package name cached under a `DENO_DIR`. */
+function cachedNpmPackages(denoDir: string): string[] {
+  const out: string[] = [];
+  let registries: Deno.DirEntry[];
+  try {
+    registries = [...Deno.readDirSync(join(denoDir, "npm"))];
+  } catch {
+    return out;
+  }
+  for (const r of registries) {
+    if (!r.isDirectory) continue;
+    for (const p of Deno.readDirSync(join(denoDir, "npm", r.name))) {
+      if (!p.name.startsWith("@")) {
+        out.push(p.name);
+        continue;
+      }
+      for (const s of Deno.readDirSync(join(denoDir, "npm", r.name, p.name))) {
+        out.push(`${p.name}/${s.name}`);
+      }
+    }
+  }
+  return out.sort();
+}
+
+Deno.test("e2e: the first CLI run on an empty Deno cache downloads no test-only package", async () => {
+  const denoDir = await Deno.makeTempDir({ prefix: "skillgate-first-run-" });
+  const lock = join(REPO_ROOT, "deno.lock");
+  const lockBefore = Deno.readTextFileSync(lock);
+  try {
+    const env: Record<string, string> = {
+      HOME: Deno.env.get("HOME") ?? "/root",
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      DENO_DIR: denoDir,
+      NO_COLOR: "1",
+      ...networkEnv(),
+    };
+    const registry = Deno.env.get("NPM_CONFIG_REGISTRY");
+    if (registry) env.NPM_CONFIG_REGISTRY = registry;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "--help"],
+      cwd: REPO_ROOT,
+      clearEnv: true,
+      env,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const err = new TextDecoder().decode(out.stderr);
+    assert.equal(out.code, 0, err);
+    assert.match(new TextDecoder().decode(out.stdout), /skillgate/);
+    const cached = cachedNpmPackages(denoDir);
+    // What the CLI imports (js-yaml and its argparse, re2js) may come; the tests' may not.
+    assert.ok(!cached.includes("fast-check") && !cached.includes("pure-rand"), cached.join(" "));
+    assert.doesNotMatch(err, /fast-check/);
+    assert.equal(Deno.readTextFileSync(lock), lockBefore, "the run left deno.lock as it was");
+  } finally {
+    await Deno.remove(denoDir, { recursive: true });
+  }
+});
