@@ -7,8 +7,7 @@
 
 import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
 import { hostConfigDirs } from "../host/mod.ts";
-import type { UninstallReport } from "../install/uninstall.ts";
-import { uninstallWithTrust } from "../install/uninstall_trust.ts";
+import { type UninstallReport, uninstallWithTrust } from "../install/uninstall.ts";
 import { findCodex } from "../install/codex_trust.ts";
 import { findPluginRegistrations } from "../install/doctor.ts";
 import { sanitizeLine } from "../base/sanitize.ts";

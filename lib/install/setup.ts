@@ -40,6 +40,7 @@ import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { missingDirs, noteHookFile } from "./install_record.ts";
+import type { TrustBefore } from "./uninstall_trust.ts";
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -461,6 +462,12 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     return 1;
   }
 
+  // A host that trusts hooks one by one (Codex CLI): which of skillgate's hooks in this file the
+  // client trusts, so that --uninstall takes their trust entries back too.
+  const trustBefore = host.hookTrust === "app-server" && args.uninstall && exists(path)
+    ? await ownTrustBefore(ctx, path)
+    : undefined;
+
   // 3. Merge and write, noting the file (and any folder made for it) for `skillgate uninstall`.
   const newDirs = missingDirs(path);
   let changes: HookChange[] = [];
@@ -572,7 +579,36 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   if (host.hookTrust === "app-server" && !args.dryRun && !args.uninstall && desired.length > 0) {
     await trustOwnHooks(ctx, host.kind, path, desired);
   }
+  if (trustBefore && changes.some((c) => c.action === "removed")) {
+    const { removeTrustAfter } = await import("./uninstall_trust.ts");
+    const done = await removeTrustAfter(trustBefore, [path], args.dryRun);
+    for (const u of done.untrusted) {
+      ctx.print(
+        `skillgate: ${args.dryRun ? "would remove" : "removed"} the hook trust entry ` +
+          `${sanitizeLine(u.key, 300)} from ${u.path}`,
+      );
+    }
+    for (const k of done.kept) ctx.warn(`skillgate: kept ${k.path}: ${k.why}`);
+  }
   return 0;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Before `setup --uninstall` on a host that trusts hooks: what the client trusts in the file. */
+async function ownTrustBefore(ctx: SetupContext, path: string): Promise<TrustBefore> {
+  const { findCodex } = await import("./codex_trust.ts");
+  const { trustBeforeRemoval } = await import("./uninstall_trust.ts");
+  const PATH = envOf("PATH") ?? "/usr/bin:/bin";
+  const bin = findCodex({ SKILLGATE_CODEX_BIN: envOf("SKILLGATE_CODEX_BIN"), PATH });
+  return await trustBeforeRemoval([path], ctx, { bin, env: { HOME: ctx.home, PATH } });
 }
 
 /** An environment variable, or `undefined` when unset or not readable. */

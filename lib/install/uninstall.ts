@@ -6,7 +6,8 @@
  * setup created for one once it is empty. With `--purge` it also deletes skillgate's files in the
  * state root (config, records, logs, indexes, backups, locks, compiled hooks, the install record),
  * and the state root itself when nothing else is in it. It says what it removed, and what it kept
- * and why.
+ * and why. {@link uninstallWithTrust} also takes back Codex CLI's trust of the hooks it removes
+ * (`uninstall_trust.ts`).
  *
  * @module
  */
@@ -19,6 +20,12 @@ import { isJsonObject } from "../host/json.ts";
 import { LockTimeoutError } from "../base/state_file.ts";
 import { readInstallRecord } from "./install_record.ts";
 import { projectRoot, skillgateOwner } from "./setup.ts";
+import {
+  removeTrustAfter,
+  trustBeforeRemoval,
+  type TrustClient,
+  trustingHost,
+} from "./uninstall_trust.ts";
 
 /**
  * The names skillgate makes at the top of its state root. `--purge` deletes these and keeps
@@ -249,4 +256,33 @@ function purgeOrKeep(args: UninstallArgs, ctx: UninstallContext, report: Uninsta
     }
   }
   report.deleted.push(root);
+}
+
+/**
+ * `skillgate uninstall`: runs the uninstall and takes back the trust entries of skillgate's hooks.
+ *
+ * @param args The flags.
+ * @param ctx The surroundings.
+ * @param client How to reach the client.
+ * @param run The uninstall itself (default {@link runUninstall}; called exactly once).
+ * @returns What was done, trust entries included (`untrusted`, and `kept` lines).
+ */
+export async function uninstallWithTrust(
+  args: UninstallArgs,
+  ctx: UninstallContext,
+  client: TrustClient,
+  run: () => UninstallReport = () => runUninstall(args, ctx),
+): Promise<UninstallReport> {
+  const host = trustingHost();
+  const files = host
+    ? hookFilesToVisit(ctx).filter((f) => f.host === host.kind && exists(f.path)).map((f) => f.path)
+    : [];
+  const before = await trustBeforeRemoval(files, ctx, client);
+  const report = run();
+  // Only where the hook entries are gone: a file that could not be changed keeps its hooks.
+  const removedFrom = files.filter((f) => report.removed.some((r) => r.path === f));
+  const done = await removeTrustAfter(before, removedFrom, args.dryRun);
+  report.untrusted.push(...done.untrusted);
+  report.kept.push(...done.kept);
+  return report;
 }

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { uninstallWithTrust } from "./uninstall_trust.ts";
-import type { UninstallContext } from "./uninstall.ts";
-import { skillgateOwner } from "./setup.ts";
+import { type UninstallContext, uninstallWithTrust } from "./uninstall.ts";
+import { parseSetupArgs, runSetup, skillgateOwner } from "./setup.ts";
 import { writeFakeCodex } from "./_fake_codex_test.ts";
 
 const CONTRACT = "/usr/bin/deno run --quiet --no-prompt --no-config --allow-read=/x " +
@@ -159,6 +158,11 @@ Deno.test("uninstall without the Codex client removes the hooks and says config.
 
 Deno.test("uninstall with a client that does not answer still removes the hooks, and says why the trust stays", async () => {
   await world(async ({ dir, codex, ctx }) => {
+    const file = join(codex, "hooks.json");
+    Deno.writeTextFileSync(
+      join(codex, "config.toml"),
+      `[hooks.state.${JSON.stringify(`${file}:stop:0:0`)}]\ntrusted_hash = "x"\n`,
+    );
     const bin = join(dir, "broken-codex");
     Deno.writeTextFileSync(bin, "#!/bin/sh\nexit 1\n");
     Deno.chmodSync(bin, 0o755);
@@ -172,5 +176,49 @@ Deno.test("uninstall with a client that does not answer still removes the hooks,
     const kept = report.kept.find((k) => k.path === join(codex, "config.toml"));
     assert.ok(kept, JSON.stringify(report.kept));
     assert.match(kept.why, /could not list the hooks/);
+  });
+});
+
+Deno.test("setup --codex --uninstall takes back the trust entries of the hooks it removes", async () => {
+  await world(async ({ dir, codex, ctx }) => {
+    const bin = writeFakeCodex(dir);
+    const out: string[] = [];
+    const err: string[] = [];
+    const parsed = parseSetupArgs(["--codex", "--uninstall"]);
+    if ("error" in parsed) throw new Error(parsed.error);
+    const saved = Deno.env.get("SKILLGATE_CODEX_BIN");
+    Deno.env.set("SKILLGATE_CODEX_BIN", bin);
+    try {
+      const code = await runSetup(parsed, {
+        stateRoot: ctx.stateRoot,
+        claudeConfigDir: ctx.hostDirs.claude,
+        home: dir,
+        hostDirs: ctx.hostDirs,
+        cwd: ctx.cwd,
+        denoPath: "/usr/bin/deno",
+        source: { kind: "local", root: "/opt/skillgate" },
+        print: (l) => out.push(l),
+        warn: (l) => err.push(l),
+      });
+      assert.equal(code, 0, err.join("\n"));
+    } finally {
+      if (saved === undefined) Deno.env.delete("SKILLGATE_CODEX_BIN");
+      else Deno.env.set("SKILLGATE_CODEX_BIN", saved);
+    }
+    const file = join(codex, "hooks.json");
+    for (const key of [`${file}:stop:0:0`, `${file}:pre_tool_use:0:0`]) {
+      assert.ok(
+        out.includes(`skillgate: removed the hook trust entry ${key} from ${codex}/config.toml`),
+        out.join("\n"),
+      );
+    }
+    assert.deepEqual(Object.keys(JSON.parse(Deno.readTextFileSync(join(codex, "trust.json")))), [
+      `${file}:stop:1:0`,
+      "/elsewhere/hooks.json:stop:0:0",
+    ]);
+    assert.ok(
+      err.some((l) => /no longer trusts your stop hook 'echo user'/.test(l)),
+      err.join("\n"),
+    );
   });
 });

@@ -128,6 +128,10 @@ scenario(
       assert.equal(gone.code, 0, gone.stdout + gone.stderr);
       const left = await Deno.readTextFile(join(w.codexHome, "hooks.json")).catch(() => "{}");
       assert.ok(!left.includes("skillgate") && !left.includes("hooks/dist"), left);
+      // Their trust entries went with them, through the client.
+      assert.match(gone.stdout, /removed the hook trust entry .*hooks\.json:stop:0:0/, gone.stdout);
+      const config = await Deno.readTextFile(join(w.codexHome, "config.toml"));
+      assert.doesNotMatch(config, /hooks\.state/, config);
       const doctor3 = await codexSkillgate(w, ["doctor"]);
       assert.match(doctor3.stdout, /no skillgate hooks are registered/, doctor3.stdout);
     } finally {
