@@ -10,7 +10,14 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { outcomesIn, readLog, readRecord, REPO, reportTime } from "./harness.ts";
+import {
+  assertReportRechecks,
+  outcomesIn,
+  readLog,
+  readRecord,
+  REPO,
+  reportTime,
+} from "./harness.ts";
 import { listCodexHooks, trustCodexHooks } from "../../lib/install/codex_trust.ts";
 import {
   codexBin,
@@ -146,12 +153,14 @@ scenario(
     const w = await makeCodexWorld("contract", { skills: ["investigate"] });
     try {
       await setUp(w);
+      const sessions: string[] = [];
       for (let i = 1; i <= VERDICT_RUNS; i++) {
         const s = await runCodex(w, {
           prompt: "the login test fails, look into it",
           rules: await loadCodexScript("contract_met_after_block"),
         });
         assertCompleted(s);
+        sessions.push(s.sessionId);
         const blocked = s.turns.filter((t) =>
           lastInputText(t.body).includes("SKILL_CONTRACT_UNMET")
         );
@@ -173,6 +182,14 @@ scenario(
           );
         }
       }
+      // contract report reads these sessions, and re-checks one against its real rollout (in
+      // $CODEX_HOME/sessions, with Codex's reader and the project's .agents/skills): its record is
+      // set back to the first stop's "blocked", as if the second stop had never been recorded.
+      await assertReportRechecks(
+        w.stateRoot,
+        sessions,
+        () => codexSkillgate(w, ["contract", "report", "--json"]),
+      );
       const log = await readLog(w.stateRoot, "skill-contract.log");
       assert.equal(log.filter((l) => /outcome=block/.test(l)).length, VERDICT_RUNS, log.join("\n"));
       assert.ok(!log.some((l) => /transcript-behind/.test(l)), log.join("\n"));

@@ -15,6 +15,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
+  assertReportRechecks,
   type CopilotSession,
   FIXTURES,
   type HostWorld,
@@ -136,6 +137,7 @@ scenario(
   async () => {
     const w = await copilotWorld("cp-contract");
     try {
+      const sessions: string[] = [];
       for (let i = 1; i <= VERDICT_RUNS; i++) {
         await Deno.writeTextFile(join(w.project, "auth.txt"), "no check\n");
         const s = await run(
@@ -152,6 +154,7 @@ scenario(
         assert.match(blocks[0], /This blocks once\.$/);
         assert.match(blocks[0], /contract waive <item> --reason/);
         const sid = sessionIdOf(s);
+        sessions.push(sid);
         const rec = await readRecord(w.stateRoot, sid);
         assert.deepEqual(outcomesIn(rec), ["met_after_block"], `run ${i}: ${JSON.stringify(rec)}`);
         assert.ok(
@@ -171,6 +174,12 @@ scenario(
       );
       assert.ok(!log.some((l) => /transcript-behind/.test(l)), log.join("\n"));
       assert.ok(log.every((l) => !l.includes("login test")), "the log holds no prompt text");
+      // contract report re-checks a Copilot session against its events.jsonl in session-state.
+      await assertReportRechecks(
+        w.stateRoot,
+        sessions,
+        () => runSkillgate(w, ["contract", "report", "--json"], { CLAUDE_CONFIG_DIR: "" }),
+      );
       console.log(`copilot 1: ${log.length} contract decisions:\n${log.join("\n")}`);
     } finally {
       await removeHostWorld(w);

@@ -310,7 +310,7 @@ export interface CopilotSession {
   requests: RecordedRequest[];
   /** The requests that were model turns. */
   turns: RecordedRequest[];
-  /** Copilot's own `events.jsonl` records of the session. */
+  /** Copilot's own `events.jsonl` records of this run's session (not the world's earlier ones). */
   events: Record<string, unknown>[];
 }
 
@@ -320,6 +320,13 @@ export async function runCopilot(
   opts: { prompt: string; rules: Rule[]; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<CopilotSession> {
   const { copilot } = await clients();
+  const dir = join(w.copilotHome, "session-state");
+  const earlier = new Set<string>();
+  try {
+    for await (const e of Deno.readDir(dir)) earlier.add(e.name);
+  } catch {
+    // no session state yet
+  }
   const standIn = await startStandIn({
     rules: opts.rules,
     logPath: join(w.root, "requests.jsonl"),
@@ -334,11 +341,13 @@ export async function runCopilot(
   } finally {
     await standIn.close();
   }
+  // This run's session only: a world's earlier runs left theirs in the same folder.
   const events: Record<string, unknown>[] = [];
-  const dir = join(w.copilotHome, "session-state");
   try {
     for await (const e of Deno.readDir(dir)) {
-      if (e.isDirectory) events.push(...await readJsonl(join(dir, e.name, "events.jsonl")));
+      if (e.isDirectory && !earlier.has(e.name)) {
+        events.push(...await readJsonl(join(dir, e.name, "events.jsonl")));
+      }
     }
   } catch {
     // no session state
@@ -390,6 +399,43 @@ export async function readRecord(
     );
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Checks `skillgate contract report` on a host's real sessions, all `met_after_block`: the last
+ * one's record is set back to its first stop's `blocked` (as if the second stop had never been
+ * recorded), so the report must find its transcript in the host's own folder, read it with the
+ * host's reader against the host's skills, and call it `fixed_after_block`.
+ *
+ * @param stateRoot The world's state root.
+ * @param sessions The sessions, in order.
+ * @param report Runs `skillgate contract report --json` as the host's user would.
+ */
+export async function assertReportRechecks(
+  stateRoot: string,
+  sessions: readonly string[],
+  report: () => Promise<ClientRun>,
+): Promise<void> {
+  const last = sessions.at(-1)!;
+  const recFile = join(stateRoot, "skill-contracts", `${last}.json`);
+  const rec = JSON.parse(await Deno.readTextFile(recFile));
+  rec.runs[0].outcome = "blocked";
+  rec.runs[0].missing = ["debug-report", "repro-after-fix"];
+  await Deno.writeTextFile(recFile, JSON.stringify(rec));
+  const r = await report();
+  if (r.code !== 0) throw new Error(`contract report exited ${r.code}: ${r.stderr}`);
+  const runs = JSON.parse(r.stdout).runs as {
+    session: string;
+    outcome: string;
+    rechecked: boolean;
+  }[];
+  const got = runs.map((x) => `${x.session}:${x.outcome}:${x.rechecked}`).sort();
+  const want = sessions.map((s) =>
+    s === last ? `${s}:fixed_after_block:true` : `${s}:met_after_block:false`
+  ).sort();
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    throw new Error(`contract report: ${JSON.stringify(got)}, wanted ${JSON.stringify(want)}`);
   }
 }
 
