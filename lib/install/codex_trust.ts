@@ -4,7 +4,8 @@
  * it, and stores the trust per hook as a hash of its content in `config.toml`. skillgate never
  * computes or writes that hash itself: `hooks/list` says which hooks are trusted (doctor), and
  * `config/batchWrite` of each hook's `currentHash` trusts skillgate's own hooks (setup), exactly as
- * the client's review does.
+ * the client's review does, and a `null` in place of a hook's `hooks.state` entry takes it back
+ * (uninstall: `uninstall_trust.ts`).
  *
  * @module
  */
