@@ -399,7 +399,8 @@ Deno.test("loadRouteIndex() with a prompt's keys: candidates' edits at once, oth
     assert.deepEqual((await triggersOf(bugPrompt, "release")).triggers, ["publish a release"]);
     // A skill added is seen at once (its root folder changes)…
     write(fileOf("review"), skillFile("review", ["review the diff"]));
-    const names = async () => (await loadRouteIndex(opts(bugPrompt))).all().map((e) => e.skill.name);
+    const names = async () =>
+      (await loadRouteIndex(opts(bugPrompt))).all().map((e) => e.skill.name);
     assert.deepEqual((await names()).sort(), ["investigate", "release", "review"]);
     // …and so are a skill removed and a skill renamed.
     Deno.removeSync(join(skills, "review"), { recursive: true });
