@@ -323,6 +323,11 @@ function rootKey(r: Root): string {
   return `${r.kind}|${r.source}|${r.plugin ?? ""}|${r.dir}`;
 }
 
+/** The directory of a {@link rootKey} (the kind, source and plugin hold no `|`). */
+function dirOfKey(key: string): string {
+  return key.split("|").slice(3).join("|");
+}
+
 /** Whether a file (symlinks followed) is a regular file small enough to read. */
 function readableSize(file: string): boolean {
   const info = Deno.statSync(file);
@@ -506,6 +511,7 @@ function writeNames(
     kind,
     Object.entries(roots).map(([key, e]) => ({
       key,
+      dir: dirOfKey(key),
       root: { mtimes: e.mtimes, entries: kind === "skills" ? e.skills : e.agents },
       checked: now.has(key) ? time : before[key] ?? 0,
     })),
@@ -683,7 +689,7 @@ function lookup(
     mtime: mtimeOf,
     sweepFile: opts.sweepFile,
     now: (opts.now ?? Date.now)(),
-  }, (n) => n === name);
+  }, name);
 }
 
 /**

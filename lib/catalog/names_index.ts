@@ -28,7 +28,7 @@ import { join } from "../base/path.ts";
 /** How old a root's last full check may get before a lookup checks every file again. */
 export const NAMES_SWEEP_MS = 60_000;
 
-const NAMES_VERSION = 1;
+const NAMES_VERSION = 2;
 
 /** What the names index needs of a catalog index's root. */
 export interface NamedRoot {
@@ -44,20 +44,37 @@ export interface NamedRoot {
 }
 
 /**
- * One root as the names file keeps it: watched folders (and symlink keys) with their mtimes, every
- * file with its mtime, each entry as [name, file index, alt name], and the last full check.
+ * One root as the names file keeps it, in strings rather than lists so that a lookup parses almost
+ * nothing: the root (`r`), its watched folders and symlink keys with their mtimes (`d`), its files
+ * relative to the root, one a line (`f`), their mtimes, comma-separated (`m`), one line per name
+ * (`n`: `\n<name>\t<file index>\n`, an alt name on a line of its own; see {@link escapeName}),
+ * and when every file was last found current (`s`).
  */
 interface NamesRoot {
+  r: string;
   d: Record<string, number>;
-  f: string[];
-  m: number[];
-  n: ([string, number] | [string, number, string])[];
+  f: string;
+  m: string;
+  n: string;
   s: number;
 }
 
 interface NamesFile {
   version: number;
   roots: Record<string, NamesRoot>;
+}
+
+/** A name as a line of `n` holds it: no tab or newline of its own (a backslash escapes them). */
+function escapeName(name: string): string {
+  return name.replace(/[\\\t\n]/g, (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : "\\n");
+}
+
+function toRelative(path: string, dir: string): string {
+  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
+}
+
+function fromRelative(path: string, dir: string): string {
+  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) ? path : `${dir}/${path}`;
 }
 
 /** The kinds of names index. */
@@ -89,10 +106,10 @@ function isFileKey(kind: NamesKind, key: string, files: ReadonlySet<string>): bo
 export function writeNamesIndex(
   stateRoot: string,
   kind: NamesKind,
-  roots: readonly { key: string; root: NamedRoot; checked: number }[],
+  roots: readonly { key: string; dir: string; root: NamedRoot; checked: number }[],
 ): void {
   const out: Record<string, NamesRoot> = {};
-  for (const { key, root, checked } of roots) {
+  for (const { key, dir, root, checked } of roots) {
     const named = new Set(root.entries.map((e) => e.file));
     const d: Record<string, number> = {};
     const f: string[] = [];
@@ -104,11 +121,20 @@ export function writeNamesIndex(
       } else d[path] = mtime;
     }
     const at = new Map(f.map((p, i) => [p, i]));
-    const n = root.entries.map((e): NamesRoot["n"][number] => {
+    let n = "\n";
+    for (const e of root.entries) {
       const i = at.get(e.file) ?? -1;
-      return e.altName === undefined ? [e.name, i] : [e.name, i, e.altName];
-    });
-    out[key] = { d, f, m, n, s: checked };
+      n += `${escapeName(e.name)}\t${i}\n`;
+      if (e.altName !== undefined) n += `${escapeName(e.altName)}\t${i}\n`;
+    }
+    out[key] = {
+      r: dir,
+      d,
+      f: f.map((p) => toRelative(p, dir)).join("\n"),
+      m: m.join(","),
+      n,
+      s: checked,
+    };
   }
   writeFileAtomic(
     namesPath(stateRoot, kind),
@@ -189,42 +215,45 @@ export interface LookupOptions {
  * Whether a name is in the names index of some roots, by the rule of the module documentation.
  *
  * @param opts Where and what to look in.
- * @param matches Whether an entry's name (or alt name) is the one asked for.
+ * @param name The name (exact: an entry's name or alt name).
  * @returns `true` or `false`, or `undefined` when the index cannot tell (a root missing from it, a
  *   watched folder or a checked file changed): then the caller loads the roots.
  */
-export function lookupName(
-  opts: LookupOptions,
-  matches: (name: string) => boolean,
-): boolean | undefined {
+export function lookupName(opts: LookupOptions, name: string): boolean | undefined {
   const file = readNames(namesPath(opts.stateRoot, opts.kind));
   if (!file) return undefined;
-  const sweeps = readSweeps(opts.sweepFile);
+  let sweeps: Record<string, number> | undefined;
   const swept: string[] = [];
+  const needle = `\n${escapeName(name)}\t`;
   let found = false;
   for (const key of opts.keys) {
     const r = Object.hasOwn(file.roots, key) ? file.roots[key] : undefined;
-    if (!r) return undefined;
+    if (!r || typeof r.n !== "string" || typeof r.f !== "string") return undefined;
     for (const path in r.d) if (opts.mtime(path) !== r.d[path]) return undefined;
-    const last = Math.max(r.s, Object.hasOwn(sweeps, key) ? Number(sweeps[key]) || 0 : 0);
+    let last = r.s;
     if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
-      for (let i = 0; i < r.f.length; i++) if (opts.mtime(r.f[i]) !== r.m[i]) return undefined;
+      sweeps ??= readSweeps(opts.sweepFile);
+      last = Math.max(last, Object.hasOwn(sweeps, key) ? Number(sweeps[key]) || 0 : 0);
+    }
+    const files = () => r.f === "" ? [] : r.f.split("\n");
+    const mtimes = () => r.m === "" ? [] : r.m.split(",").map(Number);
+    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
+      const [f, m] = [files(), mtimes()];
+      for (let i = 0; i < f.length; i++) {
+        if (opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
+      }
       swept.push(key);
-      continue; // every file is current: the names stand as they are
+      if (r.n.includes(needle)) found = true;
+      continue;
     }
-    for (const [name, i, alt] of r.n) {
-      if (!matches(name) && !(alt !== undefined && matches(alt))) continue;
-      if (i >= 0 && opts.mtime(r.f[i]) !== r.m[i]) return undefined;
-    }
-  }
-  for (const key of opts.keys) {
-    if (
-      file.roots[key].n.some(([name, , alt]) =>
-        matches(name) || (alt !== undefined && matches(alt))
-      )
-    ) {
+    // Every entry of that name: its file still has its mtime.
+    for (let at = r.n.indexOf(needle); at >= 0; at = r.n.indexOf(needle, at + 1)) {
       found = true;
-      break;
+      const start = at + needle.length;
+      const i = Number(r.n.slice(start, r.n.indexOf("\n", start)));
+      if (i < 0) continue;
+      const [f, m] = [files(), mtimes()];
+      if (!(i < f.length) || opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
     }
   }
   if (swept.length && opts.sweepFile) {

@@ -187,3 +187,19 @@ Deno.test("hasSkill(): skills added, removed, renamed at once; another skill's e
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+Deno.test("hasSkill() from the names index: a name with a tab, newline or backslash is one name", async () => {
+  const w = await world();
+  try {
+    write(join(w.claude, "skills", "odd", "SKILL.md"), '---\nname: "a\\tb\\nc\\\\d"\n---\n');
+    const opts = { claudeConfigDir: w.claude, stateRoot: w.state, agents: false };
+    await loadCatalog(opts);
+    const view = { ...opts, writeIndex: false, now: () => Date.now() };
+    assert.equal(await hasSkill(view, "a\tb\nc\\d"), true);
+    for (const part of ["a", "b", "a\tb", "c\\d", "a\\tb\\nc\\\\d", "0"]) {
+      assert.equal(await hasSkill(view, part), false, JSON.stringify(part));
+    }
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
