@@ -64,8 +64,14 @@ interface NamesFile {
   roots: Record<string, NamesRoot>;
 }
 
-/** A name as a line of `n` holds it: no tab or newline of its own (a backslash escapes them). */
-function escapeName(name: string): string {
+/**
+ * A name or key as a line of a tab-separated text holds it: no tab or newline of its own (a
+ * backslash escapes them, and itself), so that searching for `\n<escaped>\t` finds exactly it.
+ *
+ * @param name The name.
+ * @returns The escaped name.
+ */
+export function escapeName(name: string): string {
   return name.replace(/[\\\t\n]/g, (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : "\\n");
 }
 

@@ -41,6 +41,7 @@ import {
   loadRoots,
   watchedMtime,
 } from "../catalog/catalog.ts";
+import { escapeName } from "../catalog/names_index.ts";
 import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
@@ -107,7 +108,7 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-6";
+const FORMAT = "skillgate-routes-7";
 const MAX_ROOTS = 64;
 
 /** How old a section's last full per-file sweep may get before the next prompt sweeps again. */
@@ -160,8 +161,12 @@ interface SectionMeta {
 /** Watched paths (as stored, see {@link toStored}) and their mtimes. */
 type Watched = [paths: string[], mtimes: number[]];
 
-/** A section's inverted index: content word key → skills, and the skills of stop-word triggers. */
-type Postings = [Record<string, number[]>, number[]];
+/**
+ * A section's inverted index, as text so that a prompt parses only its own keys' lines: one line
+ * per content word key (`\n<key>\t<skill>,<skill>…\n`, see `escapeName` of the catalog); and the skills of
+ * the triggers of stop words only.
+ */
+type Postings = [text: string, always: number[]];
 
 /** Lines of a section before its skill lines: meta, folders, files, postings. */
 const HEAD = 4;
@@ -238,13 +243,19 @@ function allMatch(paths: readonly string[], mtimes: readonly number[], dir: stri
 
 /** A section's skills that the keys select (with the skills of stop-word triggers). */
 function selected(
-  postings: Record<string, number[]>,
+  postings: string,
   always: readonly number[],
   keys: ReadonlySet<string>,
 ): number[] {
   const hits = new Set(always);
   for (const k of keys) {
-    if (Object.hasOwn(postings, k)) { for (const i of postings[k]) hits.add(i); }
+    const needle = `\n${escapeName(k)}\t`;
+    const at = postings.indexOf(needle);
+    if (at < 0) continue;
+    const start = at + needle.length;
+    for (const i of postings.slice(start, postings.indexOf("\n", start)).split(",")) {
+      hits.add(Number(i));
+    }
   }
   return [...hits].sort((a, b) => a - b);
 }
@@ -356,11 +367,18 @@ function buildSection(
       JSON.stringify(meta),
       JSON.stringify(stored(dirs)),
       JSON.stringify(stored(files)),
-      JSON.stringify([postings, [...new Set(always)]]),
+      JSON.stringify([postingsText(postings), [...new Set(always)]]),
       ...skillLines,
     ],
     skills: new Map(),
   };
+}
+
+/** The postings as {@link Postings} keeps them. */
+function postingsText(postings: Record<string, number[]>): string {
+  let text = "\n";
+  for (const [k, list] of Object.entries(postings)) text += `${escapeName(k)}\t${list.join(",")}\n`;
+  return text;
 }
 
 /** A section whose sweep time is now, its other lines as they were. */
