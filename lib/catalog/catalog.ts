@@ -26,6 +26,13 @@ import { exists } from "../base/fs.ts";
 import { CLAUDE } from "../host/claude.ts";
 import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
+import {
+  hasNamesIndex,
+  lookupName,
+  namesChecked,
+  type NamesKind,
+  writeNamesIndex,
+} from "./names_index.ts";
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
@@ -121,6 +128,13 @@ export interface CatalogOptions {
   readonly stateRoot?: string;
   /** Write the refreshed index back (default true when `stateRoot` is given). */
   readonly writeIndex?: boolean;
+  /**
+   * Where {@link hasSkill} and {@link hasAgent} keep the time of their last check of every file
+   * of a root, for a reader that may not write the index (the redirect's, under its own folder).
+   */
+  readonly sweepFile?: string;
+  /** The clock of {@link hasSkill} and {@link hasAgent}, in ms since the epoch (default `Date.now`). */
+  readonly now?: () => number;
 }
 
 /** A directory the catalog scans. */
@@ -309,6 +323,11 @@ function rootKey(r: Root): string {
   return `${r.kind}|${r.source}|${r.plugin ?? ""}|${r.dir}`;
 }
 
+/** The directory of a {@link rootKey} (the kind, source and plugin hold no `|`). */
+function dirOfKey(key: string): string {
+  return key.split("|").slice(3).join("|");
+}
+
 /** Whether a file (symlinks followed) is a regular file small enough to read. */
 function readableSize(file: string): boolean {
   const info = Deno.statSync(file);
@@ -465,41 +484,6 @@ function indexPath(stateRoot: string, kind: Root["kind"]): string {
   return join(stateRoot, "catalog", `${kind}.json`);
 }
 
-/**
- * The skills' names index (`<state root>/catalog/skills.names.json`): per root, the watched mtimes
- * and each skill's names, no more. It is written with the skills index and answers whether a
- * name is a skill for a fraction of that index's parse.
- */
-interface NamesFile {
-  version: number;
-  roots: Record<string, { mtimes: Record<string, number>; names: string[][] }>;
-}
-
-function namesPath(stateRoot: string): string {
-  return join(stateRoot, "catalog", "skills.names.json");
-}
-
-function writeNames(stateRoot: string, roots: Record<string, IndexedRoot>): void {
-  const out: NamesFile["roots"] = {};
-  for (const [key, e] of Object.entries(roots)) {
-    out[key] = {
-      mtimes: e.mtimes,
-      names: e.skills.map((s) => s.altName === undefined ? [s.name] : [s.name, s.altName]),
-    };
-  }
-  writeFileAtomic(namesPath(stateRoot), JSON.stringify({ version: INDEX_VERSION, roots: out }));
-}
-
-function readNames(stateRoot: string): NamesFile | undefined {
-  try {
-    const data = JSON.parse(Deno.readTextFileSync(namesPath(stateRoot))) as NamesFile;
-    if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
-    return data;
-  } catch {
-    return undefined;
-  }
-}
-
 function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined {
   try {
     const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot, kind))) as IndexFile;
@@ -508,6 +492,30 @@ function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Writes the names index of a kind (`names_index.ts`): the roots just loaded had every file
+ * checked now; the others keep the time of their last full check.
+ */
+function writeNames(
+  stateRoot: string,
+  kind: NamesKind,
+  roots: Record<string, IndexedRoot>,
+  now: ReadonlySet<string>,
+  time: number,
+): void {
+  const before = now.size === Object.keys(roots).length ? {} : namesChecked(stateRoot, kind);
+  writeNamesIndex(
+    stateRoot,
+    kind,
+    Object.entries(roots).map(([key, e]) => ({
+      key,
+      dir: dirOfKey(key),
+      root: { mtimes: e.mtimes, entries: kind === "skills" ? e.skills : e.agents },
+      checked: now.has(key) ? time : before[key] ?? 0,
+    })),
+  );
 }
 
 /** A root with its skills and agents. */
@@ -555,6 +563,8 @@ async function loadRootsFrom(
   roots: readonly { root: CatalogRoot; key: string }[],
   read: { readonly [K in Root["kind"]]?: IndexFile | undefined },
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
+  // Every file of a root loaded here is checked after this time (the names index's full check).
+  const started = Date.now();
   const loaded: LoadedRoot[] = [];
   let fromIndex = true;
   for (const kind of ["skills", "agents"] as const) {
@@ -582,10 +592,9 @@ async function loadRootsFrom(
     // A skill read without the YAML parser may be missing its contract or triggers: keep it out
     // of the index so that the next run, with the parser, reads it again.
     const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
-    // The skills' names index goes with the skills index; one missing (skillgate upgraded, say)
-    // is written from the fresh index.
-    const namesMissing = kind === "skills" && !changed && !!opts.stateRoot &&
-      !exists(namesPath(opts.stateRoot));
+    // The names index goes with the kind's index; one missing (skillgate upgraded, say) is
+    // written from the fresh index.
+    const namesMissing = !changed && !!opts.stateRoot && !hasNamesIndex(opts.stateRoot, kind);
     if (opts.stateRoot && (changed || namesMissing) && !degraded && opts.writeIndex !== false) {
       // Roots of other projects stay in the index, the ones just used first, up to a bound.
       const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
@@ -599,7 +608,7 @@ async function loadRootsFrom(
             JSON.stringify({ version: INDEX_VERSION, roots: merged }),
           );
         }
-        if (kind === "skills") writeNames(opts.stateRoot, merged);
+        writeNames(opts.stateRoot, kind, merged, new Set(Object.keys(fresh)), started);
       } catch {
         // The index is a cache: a state root that cannot be written costs speed, not answers.
       }
@@ -663,11 +672,32 @@ export function isAgent(catalog: Catalog, name: string): boolean {
 }
 
 /**
- * Whether a name is an installed agent (exact, case-sensitive), loading only what decides it. A
- * yes from the agents index stands on the one file that names the agent: {@link loadCatalog}'s
- * rule (an indexed entry holds while its file's mtime matches) applied to that file alone, so it
- * costs one `lstat` instead of a check of every agent file. Anything else loads the agent roots
- * as {@link loadCatalog} does (every mtime checked, what changed scanned again).
+ * Whether a name is a skill or an agent of some roots from the names index (`names_index.ts`),
+ * or `undefined` when it cannot tell.
+ */
+function lookup(
+  opts: CatalogOptions,
+  kind: NamesKind,
+  roots: Found,
+  name: string,
+): boolean | undefined {
+  if (!opts.stateRoot) return undefined;
+  return lookupName({
+    stateRoot: opts.stateRoot,
+    kind,
+    keys: roots.map((r) => r.key),
+    mtime: mtimeOf,
+    sweepFile: opts.sweepFile,
+    now: (opts.now ?? Date.now)(),
+  }, name);
+}
+
+/**
+ * Whether a name is an installed agent (exact, case-sensitive), loading only what decides it.
+ * The agents' names index answers while the agents' folders, the file of an agent of that name
+ * and, once a minute, every agent file still have their mtimes (`names_index.ts`); otherwise the
+ * agent roots are loaded as {@link loadCatalog} does (every mtime checked, what changed scanned
+ * again). An in-place edit of another agent file is therefore seen within a minute.
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
@@ -679,25 +709,20 @@ export async function hasAgent(opts: CatalogOptions, name: string, f?: Found): P
   const roots = f
     ? f.filter((r) => r.root.kind === "agents")
     : await catalogRoots({ ...opts, skills: false, agents: true });
-  const index = opts.stateRoot ? readIndex(opts.stateRoot, "agents") : undefined;
-  for (const { key } of roots) {
-    const entry = index?.roots[key];
-    const named = entry?.agents?.some((a) =>
-      a.name === n && entry.mtimes?.[a.file] === a.mtimeMs && mtimeOf(a.file) === a.mtimeMs &&
-      (!(a.file + LINK_KEY in entry.mtimes) ||
-        mtimeOf(a.file + LINK_KEY) === entry.mtimes[a.file + LINK_KEY])
-    );
-    if (named) return true;
-  }
-  const { roots: loaded } = await loadRootsFrom(opts, roots, { agents: index });
+  const known = lookup(opts, "agents", roots, n);
+  if (known !== undefined) return known;
+  const { roots: loaded } = await loadRoots(opts, roots);
   return loaded.some((r) => r.entry.agents.some((a) => a.name === n));
 }
 
 /**
  * Whether a name is an installed skill (its invocable name or frontmatter name; a leading `/`
- * dropped), as {@link findSkill} would find it in {@link loadCatalog}'s catalog. It answers from
- * the skills' names index while every mtime there still matches (the index's own rule), reading
- * neither the skills index nor any SKILL.md; otherwise it loads the skills roots.
+ * dropped), as {@link findSkill} would find it in {@link loadCatalog}'s catalog. The skills'
+ * names index answers while the skills roots and the folders that are not skill folders, the
+ * SKILL.md of a skill of that name and, once a minute, every SKILL.md still have their mtimes
+ * (`names_index.ts`), reading neither the skills index nor any SKILL.md; otherwise it loads the
+ * skills roots. A skill added, removed or renamed is seen at once; another skill's edit (a new
+ * frontmatter `name`) within a minute.
  *
  * @param opts Where to look (`stateRoot` holds the index).
  * @param name The name.
@@ -709,11 +734,8 @@ export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): P
   const roots = f
     ? f.filter((r) => r.root.kind === "skills")
     : await catalogRoots({ ...opts, skills: true, agents: false });
-  const names = opts.stateRoot ? readNames(opts.stateRoot) : undefined;
-  const entries = roots.map(({ key }) => names?.roots[key]);
-  if (entries.every((e) => e !== undefined && isFresh(e))) {
-    return entries.some((e) => e!.names.some((list) => list.includes(n)));
-  }
+  const known = lookup(opts, "skills", roots, n);
+  if (known !== undefined) return known;
   const { roots: loaded } = await loadRoots(opts, roots);
   return loaded.some((r) => r.entry.skills.some((s) => s.name === n || s.altName === n));
 }

@@ -484,7 +484,13 @@ export interface StopSources extends RedirectSources {
  * @returns The lookups.
  */
 export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSources {
-  const base: CatalogOptions = { ...hookCatalogOptions(ev, ctx), writeIndex: false };
+  // The catalog index is read, not written; a full check of a root's files by a name lookup (once
+  // a minute, see `lib/catalog/names_index.ts`) is recorded under the redirect's own folder.
+  const base: CatalogOptions = {
+    ...hookCatalogOptions(ev, ctx),
+    writeIndex: false,
+    sweepFile: join(redirectStateDir(ctx.stateRoot), ".catalog-sweep.json"),
+  };
   // The catalog (and its YAML fallback) loads only for a Skill call: other calls stay cheap.
   const catalog = () => import("../catalog/catalog.ts");
   let agents: Promise<Catalog> | undefined;

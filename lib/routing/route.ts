@@ -19,7 +19,6 @@ import {
   bestTrigger,
   compareScores,
   type CompiledTrigger,
-  compilerFingerprint,
   compileTrigger,
   type PreparedPrompt,
   preparePrompt,
@@ -27,6 +26,7 @@ import {
 } from "./score.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { loadRouteIndex, type RouteIndexEntry } from "./route_index.ts";
+import { COMPILER_FINGERPRINT } from "./compiler_fingerprint.ts";
 import { configList, configNumber, type ConfigState } from "../base/config.ts";
 import {
   applySkillRules,
@@ -541,7 +541,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
       projectDir: opts.projectDir,
       extraSkillDirs: opts.extraSkillDirs,
       stateRoot: opts.stateRoot,
-      compiler: { version: compilerFingerprint(), compile: compileTrigger },
+      compiler: { version: COMPILER_FINGERPRINT, compile: compileTrigger },
       keys,
     });
   let index = await load(opts.prompt === undefined ? undefined : prepareOnce(opts.prompt).keys);

@@ -5,22 +5,25 @@
  *
  * One JSON value per line. The first line names the format and the trigger compiler; then each
  * skills root has a section: its description (`key`, `dir`, counts, the time of its last full
- * sweep), its watched paths and their mtimes, its inverted index (content word key → the skills
+ * sweep), its watched folders and their mtimes, its SKILL.md files and their mtimes, its inverted
+ * index (content word key → the skills
  * whose triggers have it, plus the skills with a trigger of stop words only, which can match by
  * their whole phrase), and one line per skill (names, source, triggers and their compiled form,
- * first step, contract summaries, its SKILL.md). Only the lines of skills that share a key with
- * the prompt are parsed.
+ * first step, contract summaries, its SKILL.md and that file's mtime). Only the lines of skills
+ * that share a key with the prompt are parsed, and the list of files only at a sweep.
  *
  * Freshness (the 1,000-skill budget): a section stands while
- * - the mtime of every directory it watches still matches: the root, the folders on the way to
- *   each skill, and every skill folder (a skill added, removed or saved atomically, by a rename,
- *   changes one of them);
+ * - the mtime of every directory it watches still matches: the root and every folder that is not
+ *   itself a skill folder (the category folders of a nested layout, an empty folder that may get
+ *   a SKILL.md; a plugin's skills folder is a root of its own). A skill added, removed or renamed
+ *   changes one of them, so it is seen at once;
  * - the SKILL.md of every candidate skill (one that shares a word key with the prompt, see
- *   {@link RouteIndexOptions.keys}) still has its mtime: an in-place edit of a skill that can
- *   route is seen on the next prompt;
+ *   {@link RouteIndexOptions.keys}) still has its mtime: any edit of a skill that can route, in
+ *   place or atomic (a new file renamed over the old one), is seen on the next prompt;
  * - and, once its last full sweep is older than {@link SWEEP_MS}, every SKILL.md's mtime still
- *   matches (the sweep's time is then written back). An in-place edit of a skill that is not a
- *   candidate is therefore seen within a minute, or at the next change of a folder.
+ *   matches (the sweep's time is then written back). A skill folder itself is not checked on each
+ *   prompt: an edit of a skill that is not a candidate, in place or atomic, is seen within a
+ *   minute, or at the next change of a watched folder.
  *
  * Without `keys` every SKILL.md is checked, as the sweep does. A root that fails a check, or that
  * is missing, is loaded through the catalog (its own index, scanning what changed) and its section
@@ -38,7 +41,8 @@ import {
   loadRoots,
   watchedMtime,
 } from "../catalog/catalog.ts";
-import { dirname, isAbsolute, join } from "../base/path.ts";
+import { escapeName } from "../catalog/names_index.ts";
+import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 
@@ -104,7 +108,7 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-5";
+const FORMAT = "skillgate-routes-7";
 const MAX_ROOTS = 64;
 
 /** How old a section's last full per-file sweep may get before the next prompt sweeps again. */
@@ -129,8 +133,8 @@ type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 
 /**
  * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
- * only (`disable-model-invocation: true`), the index of its SKILL.md among the section's files
- * (-1: none).
+ * only (`disable-model-invocation: true`), its SKILL.md as stored (see {@link toStored}; 0: none)
+ * and that file's mtime.
  */
 type SkillLine = [
   string,
@@ -141,6 +145,7 @@ type SkillLine = [
   string | 0,
   string[] | 0,
   0 | 1,
+  string | 0,
   number,
 ];
 
@@ -153,16 +158,41 @@ interface SectionMeta {
   swept: number;
 }
 
-/**
- * A section's watched paths: directories (and symlink keys) checked on every load, and files
- * (each SKILL.md) checked for candidates and by the sweep, each with its mtime.
- */
-type Watched = [dirs: string[], dirMtimes: number[], files: string[], fileMtimes: number[]];
+/** Watched paths (as stored, see {@link toStored}) and their mtimes. */
+type Watched = [paths: string[], mtimes: number[]];
 
-/** A root's lines: meta, watched, [postings, always], then one line per skill. */
+/**
+ * A section's inverted index, as text so that a prompt parses only its own keys' lines: one line
+ * per content word key (`\n<key>\t<skill>,<skill>…\n`, see `escapeName` of the catalog); and the skills of
+ * the triggers of stop words only.
+ */
+type Postings = [text: string, always: number[]];
+
+/** Lines of a section before its skill lines: meta, folders, files, postings. */
+const HEAD = 4;
+
+/**
+ * A root's lines: meta, its watched folders (and symlink keys), checked on every load, its files
+ * (every SKILL.md the scan looked at), checked by the sweep, [postings, always], then one line per
+ * skill. What a load has parsed of it is kept, so nothing is parsed twice.
+ */
 interface Section {
   readonly meta: SectionMeta;
   readonly lines: readonly string[];
+  /** Its postings, once parsed. */
+  postings?: Postings;
+  /** Its skill lines parsed so far, by skill index. */
+  readonly skills: Map<number, SkillLine>;
+}
+
+function skillLine(section: Section, i: number): SkillLine {
+  let line = section.skills.get(i);
+  if (!line) section.skills.set(i, line = JSON.parse(section.lines[HEAD + i]) as SkillLine);
+  return line;
+}
+
+function postingsOf(section: Section): Postings {
+  return section.postings ??= JSON.parse(section.lines[3]) as Postings;
 }
 
 function routesPath(stateRoot: string): string {
@@ -178,9 +208,9 @@ function readSections(stateRoot: string, version: string): Map<string, Section> 
     if (head.format !== FORMAT || head.compiler !== version) return sections;
     for (let i = 1; i < lines.length && lines[i] !== "";) {
       const meta = JSON.parse(lines[i]) as SectionMeta;
-      const end = i + 3 + meta.count;
+      const end = i + HEAD + meta.count;
       if (!(meta.count >= 0) || end > lines.length) break;
-      sections.set(meta.key, { meta, lines: lines.slice(i, end) });
+      sections.set(meta.key, { meta, lines: lines.slice(i, end), skills: new Map() });
       i = end;
     }
   } catch {
@@ -213,13 +243,19 @@ function allMatch(paths: readonly string[], mtimes: readonly number[], dir: stri
 
 /** A section's skills that the keys select (with the skills of stop-word triggers). */
 function selected(
-  postings: Record<string, number[]>,
+  postings: string,
   always: readonly number[],
   keys: ReadonlySet<string>,
 ): number[] {
   const hits = new Set(always);
   for (const k of keys) {
-    if (Object.hasOwn(postings, k)) { for (const i of postings[k]) hits.add(i); }
+    const needle = `\n${escapeName(k)}\t`;
+    const at = postings.indexOf(needle);
+    if (at < 0) continue;
+    const start = at + needle.length;
+    for (const i of postings.slice(start, postings.indexOf("\n", start)).split(",")) {
+      hits.add(Number(i));
+    }
   }
   return [...hits].sort((a, b) => a - b);
 }
@@ -234,21 +270,20 @@ function freshness(
   now: number,
 ): "stale" | "fresh" | "swept" {
   try {
-    const [dirs, dirMtimes, files, fileMtimes] = JSON.parse(section.lines[1]) as Watched;
     const dir = section.meta.dir;
+    const [dirs, dirMtimes] = JSON.parse(section.lines[1]) as Watched;
     if (!allMatch(dirs, dirMtimes, dir)) return "stale";
     const due = !(now - section.meta.swept < SWEEP_MS && section.meta.swept <= now);
     if (keys === undefined || due) {
+      const [files, fileMtimes] = JSON.parse(section.lines[2]) as Watched;
       if (!allMatch(files, fileMtimes, dir)) return "stale";
       return due ? "swept" : "fresh";
     }
     if (section.meta.count === 0) return "fresh";
-    const [postings, always] = JSON.parse(section.lines[2]) as [Record<string, number[]>, number[]];
+    const [postings, always] = postingsOf(section);
     for (const i of selected(postings, always, keys)) {
-      const file = (JSON.parse(section.lines[3 + i]) as SkillLine)[8];
-      if (file >= 0 && watchedMtime(fromStored(files[file], dir)) !== fileMtimes[file]) {
-        return "stale";
-      }
+      const line = skillLine(section, i);
+      if (line[8] !== 0 && watchedMtime(fromStored(line[8], dir)) !== line[9]) return "stale";
     }
     return "fresh";
   } catch {
@@ -281,13 +316,12 @@ function buildSection(
 ): Section {
   const postings: Record<string, number[]> = Object.create(null);
   const always: number[] = [];
-  // Every SKILL.md the scan looked at is a file; its folder, and every other watched key (the
-  // directories on the way, symlinks), is checked on every load.
+  // Every SKILL.md the scan looked at is a file, checked by the sweep (and a candidate's on each
+  // prompt); every other watched key (the root, the folders on the way to a skill, empty folders,
+  // symlinks) is checked on every load. The catalog watches no skill folder.
   const files = Object.keys(entry.mtimes).filter((p) => !p.endsWith(LINK_KEY) && isSkillFile(p));
-  const fileIndex = new Map(files.map((f, i) => [f, i]));
-  const dirs = new Set(Object.keys(entry.mtimes).filter((p) => !fileIndex.has(p)));
-  for (const f of files) dirs.add(dirname(f));
-  const dirList = [...dirs];
+  const isFile = new Set(files);
+  const dirs = Object.keys(entry.mtimes).filter((p) => !isFile.has(p));
   const skillLines = entry.skills.map((s, i) => {
     const stored = s.triggers.map((text): StoredTrigger => {
       const t = compiler.compile(text);
@@ -311,7 +345,8 @@ function buildSection(
       s.firstStep ?? 0,
       hintSummaries(s.contract),
       s.userOnly ? 1 : 0,
-      fileIndex.get(s.file) ?? -1,
+      isFile.has(s.file) ? toStored(s.file, root.dir) : 0,
+      isFile.has(s.file) ? entry.mtimes[s.file] : -1,
     ];
     return JSON.stringify(line);
   });
@@ -322,39 +357,42 @@ function buildSection(
     count: skillLines.length,
     swept: now,
   };
-  const watched: Watched = [
-    dirList.map((d) => toStored(d, root.dir)),
-    // A folder not in the catalog's keys (a skill's own folder) is read now: a change between the
-    // catalog's scan and this read is caught by its SKILL.md's mtime, checked as before.
-    dirList.map((d) => d in entry.mtimes ? entry.mtimes[d] : watchedMtime(d)),
-    files.map((f) => toStored(f, root.dir)),
-    files.map((f) => entry.mtimes[f]),
+  const stored = (paths: string[]): Watched => [
+    paths.map((p) => toStored(p, root.dir)),
+    paths.map((p) => entry.mtimes[p]),
   ];
   return {
     meta,
     lines: [
       JSON.stringify(meta),
-      JSON.stringify(watched),
-      JSON.stringify([postings, [...new Set(always)]]),
+      JSON.stringify(stored(dirs)),
+      JSON.stringify(stored(files)),
+      JSON.stringify([postingsText(postings), [...new Set(always)]]),
       ...skillLines,
     ],
+    skills: new Map(),
   };
+}
+
+/** The postings as {@link Postings} keeps them. */
+function postingsText(postings: Record<string, number[]>): string {
+  let text = "\n";
+  for (const [k, list] of Object.entries(postings)) text += `${escapeName(k)}\t${list.join(",")}\n`;
+  return text;
 }
 
 /** A section whose sweep time is now, its other lines as they were. */
 function resweep(section: Section, now: number): Section {
   const meta = { ...section.meta, swept: now };
-  return { meta, lines: [JSON.stringify(meta), ...section.lines.slice(1)] };
+  return { ...section, meta, lines: [JSON.stringify(meta), ...section.lines.slice(1)] };
 }
 
 function isSkillFile(path: string): boolean {
   return path.endsWith("/SKILL.md") || path.endsWith("\\SKILL.md");
 }
 
-function parseSkill(line: string): RouteIndexEntry {
-  const [name, alt, source, triggers, stored, step, summaries, userOnly] = JSON.parse(
-    line,
-  ) as SkillLine;
+function toEntry(line: SkillLine): RouteIndexEntry {
+  const [name, alt, source, triggers, stored, step, summaries, userOnly] = line;
   const skill: IndexedSkill = {
     name,
     ...(alt !== 0 ? { altName: alt } : {}),
@@ -395,10 +433,9 @@ function makeIndex(
   const entry = (s: number, i: number): RouteIndexEntry => {
     const id = `${s}:${i}`;
     let e = parsed.get(id);
-    if (!e) parsed.set(id, e = parse(() => parseSkill(sections[s].lines[3 + i])));
+    if (!e) parsed.set(id, e = parse(() => toEntry(skillLine(sections[s], i))));
     return e;
   };
-  const keyTables: [Record<string, number[]>, number[]][] = [];
   return {
     dirs,
     scanned: sections.reduce((n, s) => n + s.meta.scanned, 0),
@@ -415,7 +452,7 @@ function makeIndex(
       const out: RouteIndexEntry[] = [];
       sections.forEach((s, si) => {
         if (s.meta.count === 0) return;
-        const [postings, always] = keyTables[si] ??= parse(() => JSON.parse(s.lines[2]));
+        const [postings, always] = parse(() => postingsOf(s));
         for (const i of selected(postings, always, keys)) out.push(entry(si, i));
       });
       return out;

@@ -139,8 +139,8 @@ Deno.test("a damaged line of a fresh routing index throws once and is rebuilt on
     await loadRouteIndex(opts);
     const file = join(root, "state", "catalog", "routes.idx");
     const lines = Deno.readTextFileSync(file).split("\n");
-    assert.ok(lines[4].startsWith('["investigate"'));
-    lines[4] = lines[4].slice(0, 10);
+    assert.ok(lines[5].startsWith('["investigate"'));
+    lines[5] = lines[5].slice(0, 10);
     Deno.writeTextFileSync(file, lines.join("\n"));
     const damaged = await loadRouteIndex(opts);
     assert.equal(damaged.fromIndex, true);
@@ -382,19 +382,69 @@ Deno.test("loadRouteIndex() with a prompt's keys: candidates' edits at once, oth
     assert.equal((await loadRouteIndex(opts(bugPrompt))).fromIndex, true);
     const swept = Deno.readTextFileSync(join(root, "state", "catalog", "routes.idx"));
     assert.ok(swept.includes(`"swept":${clock}`));
-    // An atomic save (a new file renamed over the old) changes the folder: seen at once.
-    const tmp = join(skills, "release", ".SKILL.md.tmp");
-    Deno.writeTextFileSync(tmp, skillFile("release", ["publish a release"]));
-    Deno.renameSync(tmp, fileOf("release"));
+    // An atomic save (a new file renamed over the old) of a candidate: seen on the next prompt.
+    const atomic = (name: string, triggers: string[]) => {
+      const tmp = join(skills, name, ".SKILL.md.tmp");
+      Deno.writeTextFileSync(tmp, skillFile(name, triggers));
+      Deno.renameSync(tmp, fileOf(name));
+    };
+    atomic("investigate", ["debug the heap"]);
+    assert.deepEqual((await triggersOf(bugPrompt, "investigate")).triggers, ["debug the heap"]);
+    // An atomic save of a skill that is not a candidate changes only its own folder, which is not
+    // checked on each prompt: it is seen by the sweep (within a minute), not before.
+    atomic("release", ["publish a release"]);
+    clock += 59_000;
+    assert.deepEqual((await triggersOf(bugPrompt, "release")).triggers, ["tag a release"]);
+    clock += 2_000;
     assert.deepEqual((await triggersOf(bugPrompt, "release")).triggers, ["publish a release"]);
-    // A skill added is seen at once (its root folder changes).
+    // A skill added is seen at once (its root folder changes)…
     write(fileOf("review"), skillFile("review", ["review the diff"]));
-    const added = await loadRouteIndex(opts(bugPrompt));
-    assert.deepEqual(added.all().map((e) => e.skill.name).sort(), [
-      "investigate",
-      "release",
-      "review",
-    ]);
+    const names = async () =>
+      (await loadRouteIndex(opts(bugPrompt))).all().map((e) => e.skill.name);
+    assert.deepEqual((await names()).sort(), ["investigate", "release", "review"]);
+    // …and so are a skill removed and a skill renamed.
+    Deno.removeSync(join(skills, "review"), { recursive: true });
+    assert.deepEqual((await names()).sort(), ["investigate", "release"]);
+    Deno.renameSync(join(skills, "release"), join(skills, "ship"));
+    assert.deepEqual((await names()).sort(), ["investigate", "ship"]);
+  });
+});
+
+Deno.test("loadRouteIndex() sees a skill added, removed or renamed in a nested layout at once", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const skills = join(claude, "skills");
+    write(join(skills, "ops", "release", "SKILL.md"), skillFile("release", ["ship the release"]));
+    write(join(skills, "dev", "investigate", "SKILL.md"), skillFile("investigate", ["debug it"]));
+    const clock = Date.now();
+    const opts = {
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler: counting("a"),
+      now: () => clock,
+      keys: preparePrompt("debug it please").keys,
+    };
+    const names = async () => {
+      const index = await loadRouteIndex(opts);
+      return { fromIndex: index.fromIndex, names: index.all().map((e) => e.skill.name).sort() };
+    };
+    assert.deepEqual((await names()).names, ["investigate", "release"]);
+    assert.deepEqual(await names(), { fromIndex: true, names: ["investigate", "release"] });
+    // Added in a category folder (only that folder's mtime changes), then a new category.
+    write(join(skills, "ops", "deploy", "SKILL.md"), skillFile("deploy", ["roll out"]));
+    assert.deepEqual((await names()).names, ["deploy", "investigate", "release"]);
+    write(join(skills, "qa", "browse", "SKILL.md"), skillFile("browse", ["open the page"]));
+    assert.deepEqual((await names()).names, ["browse", "deploy", "investigate", "release"]);
+    // Removed, and renamed, inside a category folder.
+    Deno.removeSync(join(skills, "ops", "deploy"), { recursive: true });
+    assert.deepEqual((await names()).names, ["browse", "investigate", "release"]);
+    Deno.renameSync(join(skills, "ops", "release"), join(skills, "ops", "ship"));
+    assert.deepEqual((await names()).names, ["browse", "investigate", "ship"]);
+    // A SKILL.md that appears in an empty folder of a category (watched while it is empty).
+    Deno.mkdirSync(join(skills, "qa", "lint"));
+    assert.deepEqual((await names()).names, ["browse", "investigate", "ship"]);
+    Deno.writeTextFileSync(join(skills, "qa", "lint", "SKILL.md"), skillFile("lint", ["lint it"]));
+    assert.deepEqual((await names()).names, ["browse", "investigate", "lint", "ship"]);
   });
 });
 

@@ -1,0 +1,276 @@
+/**
+ * The names indexes (`<state root>/catalog/skills.names.json`, `agents.names.json`): per root of
+ * the catalog index, the names of its skills or agents with each one's file and mtime, the
+ * folders it watches with theirs, and when every file was last found current. They are written
+ * with the catalog's own indexes and answer "is this name a skill / an agent" (the redirect's
+ * PreToolUse question) for a fraction of the full index's parse.
+ *
+ * Freshness, the routing index's rule applied to one name (see `lib/routing/route_index.ts`): an
+ * answer stands while
+ * - every watched folder of every root still has its mtime: a root, the folders on the way to a
+ *   skill or agent, an agent's folder (a skill or agent added, removed or renamed, and an agent
+ *   file replaced atomically, change one of them), seen at once;
+ * - the file of each entry that has the name still has its mtime (any edit of it, seen at once);
+ * - and, once a root's last full check is older than {@link NAMES_SWEEP_MS}, every file of the root
+ *   still has its mtime. An edit of another file (a skill's folder is not watched, so this covers
+ *   a SKILL.md replaced atomically too) is therefore seen within a minute.
+ *
+ * The time of a root's last full check is the time its index was written, or a later one kept in
+ * a sweep file by a reader that may not write the index (the redirect keeps one under its own
+ * folder).
+ *
+ * @module
+ */
+
+import { writeFileAtomic } from "../base/state_file.ts";
+import { join } from "../base/path.ts";
+
+/** How old a root's last full check may get before a lookup checks every file again. */
+export const NAMES_SWEEP_MS = 60_000;
+
+const NAMES_VERSION = 2;
+
+/** What the names index needs of a catalog index's root. */
+export interface NamedRoot {
+  /** Every watched path (folders, files, symlink keys) and its mtime. */
+  readonly mtimes: Readonly<Record<string, number>>;
+  /** Its skills or agents: names, file, mtime. */
+  readonly entries: readonly {
+    readonly name: string;
+    readonly altName?: string;
+    readonly file: string;
+    readonly mtimeMs: number;
+  }[];
+}
+
+/**
+ * One root as the names file keeps it, in strings rather than lists so that a lookup parses almost
+ * nothing: the root (`r`), its watched folders and symlink keys with their mtimes (`d`), its files
+ * relative to the root, one a line (`f`), their mtimes, comma-separated (`m`), one line per name
+ * (`n`: `\n<name>\t<file index>\n`, an alt name on a line of its own; see {@link escapeName}),
+ * and when every file was last found current (`s`).
+ */
+interface NamesRoot {
+  r: string;
+  d: Record<string, number>;
+  f: string;
+  m: string;
+  n: string;
+  s: number;
+}
+
+interface NamesFile {
+  version: number;
+  roots: Record<string, NamesRoot>;
+}
+
+/**
+ * A name or key as a line of a tab-separated text holds it: no tab or newline of its own (a
+ * backslash escapes them, and itself), so that searching for `\n<escaped>\t` finds exactly it.
+ *
+ * @param name The name.
+ * @returns The escaped name.
+ */
+export function escapeName(name: string): string {
+  return name.replace(/[\\\t\n]/g, (c) => c === "\\" ? "\\\\" : c === "\t" ? "\\t" : "\\n");
+}
+
+function toRelative(path: string, dir: string): string {
+  return path.startsWith(`${dir}/`) ? path.slice(dir.length + 1) : path;
+}
+
+function fromRelative(path: string, dir: string): string {
+  return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) ? path : `${dir}/${path}`;
+}
+
+/** The kinds of names index. */
+export type NamesKind = "skills" | "agents";
+
+function namesPath(stateRoot: string, kind: NamesKind): string {
+  return join(stateRoot, "catalog", `${kind}.names.json`);
+}
+
+/**
+ * Whether a watched key is a file (checked for its entry and by the sweep) rather than a folder
+ * or a symlink key (checked on every lookup): an entry's file, or a file the scan skipped.
+ */
+function isFileKey(kind: NamesKind, key: string, files: ReadonlySet<string>): boolean {
+  if (files.has(key)) return true;
+  if (key.endsWith("\0link")) return false;
+  return kind === "skills" ? /[/\\]SKILL\.md$/.test(key) : /\.(?:md|toml)$/i.test(key);
+}
+
+/**
+ * Writes the names index of a kind from the roots of its catalog index.
+ *
+ * @param stateRoot The state root.
+ * @param kind Skills or agents.
+ * @param roots The roots by key, each with the time all its files were last found current (0:
+ *   unknown).
+ * @throws {Error} When the file cannot be written.
+ */
+export function writeNamesIndex(
+  stateRoot: string,
+  kind: NamesKind,
+  roots: readonly { key: string; dir: string; root: NamedRoot; checked: number }[],
+): void {
+  const out: Record<string, NamesRoot> = {};
+  for (const { key, dir, root, checked } of roots) {
+    const named = new Set(root.entries.map((e) => e.file));
+    const d: Record<string, number> = {};
+    const f: string[] = [];
+    const m: number[] = [];
+    for (const [path, mtime] of Object.entries(root.mtimes)) {
+      if (isFileKey(kind, path, named)) {
+        f.push(path);
+        m.push(mtime);
+      } else d[path] = mtime;
+    }
+    const at = new Map(f.map((p, i) => [p, i]));
+    let n = "\n";
+    for (const e of root.entries) {
+      const i = at.get(e.file) ?? -1;
+      n += `${escapeName(e.name)}\t${i}\n`;
+      if (e.altName !== undefined) n += `${escapeName(e.altName)}\t${i}\n`;
+    }
+    out[key] = {
+      r: dir,
+      d,
+      f: f.map((p) => toRelative(p, dir)).join("\n"),
+      m: m.join(","),
+      n,
+      s: checked,
+    };
+  }
+  writeFileAtomic(
+    namesPath(stateRoot, kind),
+    JSON.stringify({ version: NAMES_VERSION, roots: out }),
+  );
+}
+
+/**
+ * The last full check of each root, as the names file has it (for a writer that keeps roots of
+ * other projects).
+ *
+ * @param stateRoot The state root.
+ * @param kind Skills or agents.
+ * @returns The times by root key (none when there is no file).
+ */
+export function namesChecked(stateRoot: string, kind: NamesKind): Record<string, number> {
+  const file = readNames(namesPath(stateRoot, kind));
+  const out: Record<string, number> = {};
+  for (const [key, r] of Object.entries(file?.roots ?? {})) out[key] = r.s;
+  return out;
+}
+
+/**
+ * Whether the names index of a kind exists.
+ *
+ * @param stateRoot The state root.
+ * @param kind Skills or agents.
+ * @returns `true` when the file is there.
+ */
+export function hasNamesIndex(stateRoot: string, kind: NamesKind): boolean {
+  try {
+    return Deno.statSync(namesPath(stateRoot, kind)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+function readNames(path: string): NamesFile | undefined {
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(path)) as NamesFile;
+    if (data?.version !== NAMES_VERSION || typeof data.roots !== "object") return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+function readSweeps(path: string | undefined): Record<string, number> {
+  if (!path) return {};
+  try {
+    const data = JSON.parse(Deno.readTextFileSync(path)) as { roots?: unknown };
+    return data.roots && typeof data.roots === "object" ? data.roots as Record<string, number> : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The most roots a sweep file keeps. */
+const MAX_SWEEP_ROOTS = 64;
+
+/** Options of {@link lookupName}. */
+export interface LookupOptions {
+  /** The state root holding the names index. */
+  readonly stateRoot: string;
+  /** Skills or agents. */
+  readonly kind: NamesKind;
+  /** The root keys to look in. */
+  readonly keys: readonly string[];
+  /** The mtime of a watched key (the catalog's `watchedMtime`). */
+  readonly mtime: (key: string) => number;
+  /** Where a reader that may not write the index keeps its own full checks' times. */
+  readonly sweepFile?: string;
+  /** The clock, in ms since the epoch. */
+  readonly now: number;
+}
+
+/**
+ * Whether a name is in the names index of some roots, by the rule of the module documentation.
+ *
+ * @param opts Where and what to look in.
+ * @param name The name (exact: an entry's name or alt name).
+ * @returns `true` or `false`, or `undefined` when the index cannot tell (a root missing from it, a
+ *   watched folder or a checked file changed): then the caller loads the roots.
+ */
+export function lookupName(opts: LookupOptions, name: string): boolean | undefined {
+  const file = readNames(namesPath(opts.stateRoot, opts.kind));
+  if (!file) return undefined;
+  let sweeps: Record<string, number> | undefined;
+  const swept: string[] = [];
+  const needle = `\n${escapeName(name)}\t`;
+  let found = false;
+  for (const key of opts.keys) {
+    const r = Object.hasOwn(file.roots, key) ? file.roots[key] : undefined;
+    if (!r || typeof r.n !== "string" || typeof r.f !== "string") return undefined;
+    for (const path in r.d) if (opts.mtime(path) !== r.d[path]) return undefined;
+    let last = r.s;
+    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
+      sweeps ??= readSweeps(opts.sweepFile);
+      last = Math.max(last, Object.hasOwn(sweeps, key) ? Number(sweeps[key]) || 0 : 0);
+    }
+    const files = () => r.f === "" ? [] : r.f.split("\n");
+    const mtimes = () => r.m === "" ? [] : r.m.split(",").map(Number);
+    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
+      const [f, m] = [files(), mtimes()];
+      for (let i = 0; i < f.length; i++) {
+        if (opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
+      }
+      swept.push(key);
+      if (r.n.includes(needle)) found = true;
+      continue;
+    }
+    // Every entry of that name: its file still has its mtime.
+    for (let at = r.n.indexOf(needle); at >= 0; at = r.n.indexOf(needle, at + 1)) {
+      found = true;
+      const start = at + needle.length;
+      const i = Number(r.n.slice(start, r.n.indexOf("\n", start)));
+      if (i < 0) continue;
+      const [f, m] = [files(), mtimes()];
+      if (!(i < f.length) || opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
+    }
+  }
+  if (swept.length && opts.sweepFile) {
+    const next = { ...sweeps };
+    for (const key of swept) next[key] = opts.now;
+    const kept = Object.entries(next).sort((a, b) => b[1] - a[1]).slice(0, MAX_SWEEP_ROOTS);
+    try {
+      writeFileAtomic(opts.sweepFile, JSON.stringify({ roots: Object.fromEntries(kept) }));
+    } catch {
+      // A record of work done: a sweep file that cannot be written costs another sweep.
+    }
+  }
+  return found;
+}

@@ -1,0 +1,7 @@
+import assert from "node:assert/strict";
+import { COMPILER_FINGERPRINT } from "./compiler_fingerprint.ts";
+import { compilerFingerprint } from "./score.ts";
+
+Deno.test("the generated compiler fingerprint is the one the sources compute (else: deno task gen)", () => {
+  assert.equal(COMPILER_FINGERPRINT, compilerFingerprint());
+});
