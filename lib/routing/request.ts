@@ -149,6 +149,8 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
   "present",
 ]);
 
+import { asksForCause, asksHandsOn, describesSymptom } from "./symptoms.ts";
+
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
  * Listed so that a clause opening with one is read as a request.
@@ -172,6 +174,9 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "find",
   "track",
   "figure",
+  "work",
+  "pin",
+  "narrow",
   "dig",
   "hunt",
   "sort",
@@ -314,6 +319,12 @@ export interface RequestView {
    * ({@link reportsBehaviour}): "the totals don't add up", "the page keeps reloading".
    */
   readonly reports: boolean;
+  /** True when a request clause asks to find the cause of something ("figure out why …"). */
+  readonly cause: boolean;
+  /** True when the first request clause asks to try a product by hand ("click through the app"). */
+  readonly handsOn: boolean;
+  /** The first request clause's words from its opening verb on (at most three). */
+  readonly opening: readonly string[];
 }
 
 /**
@@ -414,9 +425,11 @@ function isContext(clauseWords: readonly string[]): boolean {
     / for (?:context|reference)$/.test(head);
 }
 
-/** The opening verb of a clause, or `undefined` for a statement; `?` for a question. */
-function openingVerb(clause: string): string | undefined {
-  const ws = words(clause);
+/**
+ * The opening verb of a clause (its words), or `undefined` for a statement; `?` for a question.
+ * `at` is the verb's index.
+ */
+function openingVerb(clause: string, ws: readonly string[]): { verb?: string; at: number } {
   let i = 0;
   // "I need you to", "I want you to", "I'd like you to", "help me", "go ahead and", "go and"
   while (i < ws.length) {
@@ -427,14 +440,14 @@ function openingVerb(clause: string): string | undefined {
     else break;
   }
   const w = ws[i];
-  if (w === undefined) return undefined;
+  if (w === undefined) return { at: i };
   const next = ws[i + 1];
   const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
     NEUTRAL_VERBS.has(w);
-  if (known && (next === undefined || !STATE_WORDS.has(next))) return w;
-  if (i === 0 && QUESTION_OPENERS.has(w)) return "?";
-  if (/\?\s*$/.test(clause) && i > 0) return "?";
-  return undefined;
+  if (known && (next === undefined || !STATE_WORDS.has(next))) return { verb: w, at: i };
+  if (i === 0 && QUESTION_OPENERS.has(w)) return { verb: "?", at: i };
+  if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i };
+  return { at: i };
 }
 
 /**
@@ -476,6 +489,9 @@ export function readRequest(prompt: string): RequestView {
   let joined = true;
   let verb: string | undefined;
   let reports = false;
+  let cause = false;
+  let handsOn = false;
+  let opening: readonly string[] | undefined;
   let any = false;
   let aside = false;
   for (const { text: c, sep } of clauses(text)) {
@@ -488,11 +504,22 @@ export function readRequest(prompt: string): RequestView {
       continue;
     }
     prose.push(c + sep);
-    const v = openingVerb(c);
+    const { verb: v, at } = openingVerb(c, ws);
     if (v === undefined) {
-      reports ||= reportsBehaviour(ws);
+      reports ||= reportsBehaviour(ws) || describesSymptom(ws.join(" "));
       joined = false;
       continue;
+    }
+    if (v === "?") reports ||= describesSymptom(ws.join(" "), false);
+    else {
+      const from = ws.slice(at);
+      cause ||= asksForCause(from);
+      if (opening === undefined) {
+        opening = from.slice(0, 3);
+        handsOn = asksHandsOn(from);
+        // "run through the app … and report problems": the hands-on verb is the main verb.
+        if (handsOn && verb === undefined) verb = v;
+      }
     }
     // Adjacent request clauses keep their separator, so a trigger such as "test and fix" can
     // match across it; request clauses apart are kept apart.
@@ -512,5 +539,8 @@ export function readRequest(prompt: string): RequestView {
     build,
     infer: verb === undefined || !(BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb)),
     reports,
+    cause,
+    handsOn,
+    opening: opening ?? [],
   };
 }

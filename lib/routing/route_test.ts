@@ -138,7 +138,7 @@ Deno.test("routeHint() never tells the model to load a skill it cannot load", ()
 Deno.test("routePrompt() gives an exact tie to the routable skill", () => {
   const qa: RouteSkill = { name: "qa", triggers: ["find bugs on site"] };
   const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the device"] };
-  const d = routePrompt("find bugs in the checkout flow", [iosQa, qa], { threshold: 0.6 });
+  const d = routePrompt("find bugs in the checkout logic", [iosQa, qa], { threshold: 0.6 });
   assert.equal(d.candidates[0].score, d.candidates[1].score);
   assert.equal(d.route?.skill.name, "qa");
 });

@@ -31,7 +31,7 @@
  * @module
  */
 
-import { BUILD_VERBS, LEAD_WORDS, readRequest, STATE_WORDS } from "./request.ts";
+import { BUILD_VERBS, LEAD_WORDS, NEUTRAL_VERBS, readRequest, STATE_WORDS } from "./request.ts";
 import {
   isBreakage,
   isLintComplaint,
@@ -149,6 +149,10 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "code changes": ["pr"],
   "what i changed": ["pr"],
   "what ive changed": ["pr"],
+  "i changed": ["pr"],
+  "ive changed": ["pr"],
+  "i refactored": ["pr"],
+  "my implementation": ["pr"],
   "staged changes": ["pr"],
   "uncommitted changes": ["pr"],
   "local changes": ["pr"],
@@ -355,6 +359,12 @@ export interface PreparedPrompt {
   readonly verb?: string;
   /** True when it complains about lint, types or compiling and says nothing broke. */
   readonly lint: boolean;
+  /**
+   * The keys of the request's opening verb: its own key (not for a neutral verb such as "go")
+   * and those of a phrase it opens ("click through" → `qa`, `test`). At the same score, a trigger
+   * that holds one wins ({@link compareScores}).
+   */
+  readonly verbKeys: ReadonlySet<string>;
 }
 
 function addWordKeys(
@@ -411,6 +421,10 @@ export function preparePrompt(prompt: string): PreparedPrompt {
       inferred.add("bug");
       inferred.add("fix");
     }
+    // investigate: "root cause analysis", "troubleshooting why something stopped working".
+    if (view.cause) inferred.add("debug");
+    // qa: "Systematically QA test a web application", "test the app".
+    if (view.handsOn) { for (const k of ["qa", "test", "site"]) inferred.add(k); }
     if (keys.has("pr") && REVIEW_ACTIONS.some((a) => request.includes(` ${a} `))) {
       inferred.add("review");
     }
@@ -418,6 +432,22 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   for (const k of inferred) {
     keys.add(k);
     requestKeys.add(k);
+  }
+  const verbKeys = new Set<string>();
+  if (view.handsOn) { for (const k of ["qa", "test"]) verbKeys.add(k); }
+  const [first, ...rest] = view.opening;
+  if (first !== undefined) {
+    if (!NEUTRAL_VERBS.has(first)) verbKeys.add(wordKey(first));
+    for (const hit of ONE_KEY_PHRASES.get(first) ?? []) {
+      if (hit[0].every((w, j) => j === 0 || rest[j - 1] === w)) verbKeys.add(hit[1]);
+    }
+    for (const [ws, phraseKeys] of PHRASE_LIST) {
+      if (
+        phraseKeys.length > 1 && ws[0] === first && ws.every((w, j) => j === 0 || rest[j - 1] === w)
+      ) {
+        for (const k of phraseKeys) verbKeys.add(k);
+      }
+    }
   }
   return {
     phrase: prosePhrase,
@@ -429,6 +459,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
+    verbKeys,
   };
 }
 
@@ -503,6 +534,8 @@ export interface TriggerScore {
   readonly total: number;
   /** True when the whole phrase appeared in the request. */
   readonly whole: boolean;
+  /** True when the trigger holds a key of the request's opening verb (`verbKeys`). */
+  readonly onVerb: boolean;
 }
 
 /** Options of {@link scoreTrigger} and {@link bestTrigger}. */
@@ -546,13 +579,30 @@ export function scoreTrigger(
   const t = typeof trigger === "string" ? compileTrigger(trigger) : trigger;
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const total = t.keys.length;
-  const none = { trigger: t.text, score: 0, matched: 0, literal: 0, total, whole: false };
+  const none = {
+    trigger: t.text,
+    score: 0,
+    matched: 0,
+    literal: 0,
+    total,
+    whole: false,
+    onVerb: false,
+  };
   if (options.foreign && isPathLike(t.text)) return none;
   if (
     t.phrase && p.request.includes(t.phrase) &&
     (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)))
   ) {
-    return { trigger: t.text, score: 1, matched: total, literal: total, total, whole: true };
+    const onVerb = t.keys.some((k) => p.verbKeys.has(k));
+    return {
+      trigger: t.text,
+      score: 1,
+      matched: total,
+      literal: total,
+      total,
+      whole: true,
+      onVerb,
+    };
   }
   if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
   let matched = 0, literal = 0, touch = false;
@@ -566,22 +616,26 @@ export function scoreTrigger(
   if (options.foreign && t.keys.filter((k) => p.keys.has(k) && !QUESTION_WORDS.has(k)).length < 2) {
     return none;
   }
-  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
+  const onVerb = t.keys.some((k) => p.verbKeys.has(k));
+  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false, onVerb };
 }
 
 /**
- * Orders two trigger scores, better first: higher score, then specificity (more matched content
- * words, a whole phrase over a share, more words matched as written, a longer trigger).
+ * Orders two trigger scores, better first: higher score, then the one that holds the request's
+ * opening verb ("click through the app and find bugs, then fix them" is a QA request first), then
+ * specificity (more matched content words, a whole phrase over a share, more words matched as
+ * written, a longer trigger).
  *
  * @param a One score.
  * @param b Another.
  * @returns Negative when `a` is better, positive when `b` is, 0 on a full tie.
  */
 export function compareScores(
-  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
-  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
+  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
+  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
 ): number {
-  return round2(b.score) - round2(a.score) || b.matched - a.matched ||
+  return round2(b.score) - round2(a.score) || Number(b.onVerb) - Number(a.onVerb) ||
+    b.matched - a.matched ||
     Number(b.whole) - Number(a.whole) || b.literal - a.literal || b.total - a.total;
 }
 
@@ -612,7 +666,7 @@ export function bestTrigger(
     if (!best || compareScores(s, best) < 0) best = s;
   }
   if (best && options.foreign && best.total < 2 && hits < 2) {
-    return { ...best, score: 0, matched: 0, literal: 0, whole: false };
+    return { ...best, score: 0, matched: 0, literal: 0, whole: false, onVerb: false };
   }
   return best;
 }

@@ -217,3 +217,291 @@ export function isBreakage(words: readonly string[], phrase: string): boolean {
   ) ||
     BREAKAGE_PHRASES.some((p) => phrase.includes(` ${p} `));
 }
+
+/**
+ * Words that describe unexpected behaviour in plain words, read only in a statement or a question
+ * (never in an order: "empty the cache" is an order), compared as written. From investigate's
+ * "unexpected behavior" and "why something stopped working", and general words for it: something
+ * happens more than once, is slow, shows nothing or the wrong thing, or silently loses data.
+ */
+export const PLAIN_SYMPTOM_WORDS: ReadonlySet<string> = new Set([
+  "twice",
+  "duplicate",
+  "duplicates",
+  "duplicated",
+  "doubled",
+  "slow",
+  "slower",
+  "sluggish",
+  "laggy",
+  "wrong",
+  "stale",
+  "garbled",
+  "sideways",
+  "silently",
+  "stuck",
+  "stalls",
+  "stalled",
+  "dies",
+  "died",
+  "disappears",
+  "disappeared",
+  "vanishes",
+  "vanished",
+  "wipes",
+  "wiped",
+  "resets",
+  "randomly",
+  "intermittently",
+  "intermittent",
+  "sporadically",
+  "suddenly",
+]);
+
+/** Phrases like {@link PLAIN_SYMPTOM_WORDS} (lower-case words, apostrophes gone). */
+export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
+  // It happens more than once, or at random.
+  "two times",
+  "more than once",
+  "multiple times",
+  "at random",
+  "every time",
+  // It differs from what it should do.
+  "supposed to",
+  "even though",
+  "than expected",
+  "off by",
+  "something is off",
+  "somethings off",
+  "out of date",
+  "out of sync",
+  "goes missing",
+  "went missing",
+  "is missing",
+  "are missing",
+  "goes negative",
+  "go negative",
+  "pile up",
+  "piles up",
+  "logged out",
+  "no idea why",
+  "not sure why",
+  "dont know why",
+  // It happens in one place only, or not in another.
+  "only in",
+  "only on",
+  "only for",
+  "only when",
+  "only after",
+  "but not in",
+  "but not on",
+  "but not locally",
+  "works locally",
+  "fine locally",
+  "passes locally",
+  "works on my machine",
+  "all of a sudden",
+]);
+
+/**
+ * A thing that shows nothing or the wrong state ("comes out blank", "shows 0", "returns empty"),
+ * takes a stated time ("takes 12 seconds to load", "4s per query"), exits with an error code, runs
+ * a CPU at full load, happens a counted number of times, or only in one browser or environment.
+ */
+const PLAIN_SYMPTOM =
+  /\b(?:is|are|was|were|comes? out|came out|goes|went|turns?|shows?|showing|renders?|returns?|displays?|sees?|gets?|just|stays?)\s+(?:up\s+)?(?:an?\s+)?(?:blank|empty|nothing|null|undefined|nan|0|zero|gr[ae]y box)\b|\btak(?:es|ing|e) (?:about |like |over |almost |nearly |around |up to )?\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|mins?|minutes?|hours?)\b|\b\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?) (?:per|each|to load)\b|\bexit(?:s|ed)?(?: \w+){0,2} (?:code|status) [1-9]\d*\b|\b(?:100|9\d) ?% cpu\b|\b(?:[2-9]|\d\d+|three|several) times\b|\b\d+x (?:more|fewer|less|slower|longer|bigger)\b|\b(?:safari|firefox|chrome|edge|ios|android|iphone|ipad|prod|production|staging|mobile|windows|linux|ci) only\b/;
+
+/** Subjects that make a clause the speaker's own state ("i am stuck", "we are supposed to"). */
+const SPEAKER =
+  /^(?:i|im|ive|id|we|were|weve|you|youre)\s(?!(?:\w+\s)?(?:get|got|see|saw|getting|seeing)\b)/;
+
+/**
+ * True when a statement or question clause (lower-case words joined by spaces, apostrophes gone)
+ * describes unexpected behaviour in plain words ({@link PLAIN_SYMPTOM_WORDS},
+ * {@link PLAIN_SYMPTOM_PHRASES}, a blank or empty result, a stated slowness, an exit code, a
+ * behaviour in one browser or environment only). Not the speaker's own state ("i am stuck"),
+ * unless the speaker reports what they see or get ("we get duplicate rows").
+ *
+ * A statement (not a question) may also say it happens "instead of" what should, or start where
+ * the last one left off with "but not locally" ("but" separates clauses).
+ *
+ * @param text The clause's words joined by spaces.
+ * @param statement True for a statement, false for a question.
+ * @returns Whether it describes one.
+ */
+export function describesSymptom(text: string, statement = true): boolean {
+  if (SPEAKER.test(text)) return false;
+  if (
+    statement && (/ instead of /.test(` ${text} `) || /^not (?:locally|in|on|for)\b/.test(text))
+  ) {
+    return true;
+  }
+  const ws = text.split(" ");
+  if (ws.some((w) => PLAIN_SYMPTOM_WORDS.has(w))) return true;
+  const phrase = ` ${text} `;
+  if (PLAIN_SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `))) return true;
+  return /\d|blank|empty|nothing|null|undefined|nan|zero|gr[ae]y|only/.test(text) &&
+    PLAIN_SYMPTOM.test(text);
+}
+
+/**
+ * Verbs that, opening a request clause, ask to look for something: with a cause as their object
+ * ({@link CAUSE_OBJECTS}) the clause asks for a root cause (investigate: "root cause analysis",
+ * "troubleshooting why something stopped working").
+ */
+export const CAUSE_VERBS: ReadonlySet<string> = new Set([
+  "find",
+  "figure",
+  "work",
+  "track",
+  "dig",
+  "look",
+  "sort",
+  "get",
+  "see",
+  "check",
+  "hunt",
+  "pin",
+  "narrow",
+  "investigate",
+  "debug",
+  "diagnose",
+  "troubleshoot",
+]);
+
+/** What a {@link CAUSE_VERBS} verb looks for when it asks for a cause ("find out why …"). */
+export const CAUSE_OBJECTS: readonly string[] = Object.freeze([
+  "why",
+  "whats causing",
+  "what is causing",
+  "what causes",
+  "what caused",
+  "what happened",
+  "whats happening",
+  "what is happening",
+  "whats going on",
+  "what is going on",
+  "whats up",
+  "whats wrong",
+  "what went wrong",
+  "what broke",
+  "the cause",
+  "root cause",
+  "the reason",
+  "the culprit",
+  "come from",
+  "comes from",
+  "coming from",
+]);
+
+/**
+ * True when a request clause (its words from the opening verb on) asks to find the cause of
+ * something: a {@link CAUSE_VERBS} verb with a {@link CAUSE_OBJECTS} object ("can you figure out
+ * why the export has duplicate rows", "track down where these 401s come from").
+ *
+ * @param words The clause's words from its opening verb on.
+ * @returns Whether it asks for a cause.
+ */
+export function asksForCause(words: readonly string[]): boolean {
+  if (!CAUSE_VERBS.has(words[0] ?? "")) return false;
+  const phrase = ` ${words.join(" ")} `;
+  return CAUSE_OBJECTS.some((o) => phrase.includes(` ${o} `));
+}
+
+/**
+ * Verbs and verb phrases that open a request to try a product by hand (qa: "Systematically QA
+ * test a web application", "test the app", "does this work?"; general: click through, play
+ * around, poke around, run through, exercise). Each is the words from the opening verb on.
+ */
+export const HANDS_ON_OPENERS: readonly string[] = Object.freeze([
+  "test",
+  "qa",
+  "smoke test",
+  "click through",
+  "click around",
+  "play around",
+  "play with",
+  "poke around",
+  "poke at",
+  "run through",
+  "go through",
+  "walk through",
+  "try out",
+  "try to break",
+  "exercise",
+  "dogfood",
+  // qa: "find bugs", "does this work?"
+  "find bugs",
+  "hunt for bugs",
+  "look for bugs",
+  "check for bugs",
+  "check that",
+  "check if",
+  "check whether",
+  "see if",
+]);
+
+/** Things a user tries by hand (qa: "a web application"): a hands-on request on one is QA. */
+export const UI_WORDS: ReadonlySet<string> = new Set([
+  "site",
+  "website",
+  "webapp",
+  "app",
+  "page",
+  "pages",
+  "screen",
+  "screens",
+  "form",
+  "forms",
+  "flow",
+  "flows",
+  "layout",
+  "ui",
+  "staging",
+  "preview",
+  "beta",
+  "dashboard",
+  "panel",
+  "browser",
+]);
+
+/** Words that make a test request about code, not about a product used by hand. */
+const CODE_TEST_WORDS: ReadonlySet<string> = new Set([
+  "code",
+  "diff",
+  "pr",
+  "changes",
+  "commits",
+  "branch",
+  "logs",
+  "unit",
+  "tests",
+  "suite",
+  "spec",
+  "specs",
+  "function",
+  "helper",
+  "api",
+  "endpoint",
+  "parser",
+  "cli",
+]);
+
+/**
+ * True when a request clause (its words from the opening verb on) asks to try a product by hand:
+ * a {@link HANDS_ON_OPENERS} opener and a {@link UI_WORDS} object in the clause, and no word of a
+ * code test ("test the parser", "run through the unit tests").
+ *
+ * @param words The clause's words from its opening verb on.
+ * @returns Whether it asks for hands-on testing.
+ */
+export function asksHandsOn(words: readonly string[]): boolean {
+  const phrase = ` ${words.join(" ")} `;
+  const opener = HANDS_ON_OPENERS.find((o) => phrase.startsWith(` ${o} `));
+  if (opener === undefined) return false;
+  // "check that …", "see if …" ask whether it works: "check that the pages still work".
+  if (/^(?:check|see) /.test(opener) && !/ (?:works?|working|broken|breaks) /.test(phrase)) {
+    return false;
+  }
+  return words.some((w) => UI_WORDS.has(w)) && !words.some((w) => CODE_TEST_WORDS.has(w));
+}
