@@ -99,10 +99,13 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "migrate",
   "move",
   "parallelize",
+  "port",
   "rebase",
   "refactor",
+  "reformat",
   "remove",
   "rename",
+  "rephrase",
   "replace",
   "report",
   "restyle",
@@ -111,16 +114,73 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "scaffold",
   "set",
   "setup",
+  "shorten",
   "show",
+  "simplify",
   "skip",
   "split",
   "support",
   "translate",
+  "trim",
+  "turn",
   "update",
   "upgrade",
   "wire",
   "wrap",
   "write",
+]);
+
+/**
+ * Words that are a build verb only before an object ("push the branch", "duplicate the config")
+ * and otherwise a noun ("push notifications arrive twice", "duplicate rows"): read as a
+ * {@link BUILD_VERBS} verb when one of {@link OBJECT_WORDS} follows.
+ */
+export const OBJECT_VERBS: ReadonlySet<string> = new Set([
+  "push",
+  "commit",
+  "tag",
+  "drop",
+  "switch",
+  "cut",
+  "pick",
+  "duplicate",
+  "copy",
+  "cache",
+]);
+
+/** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
+const ASKING_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "plz",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "lets",
+  "let",
+  "need",
+  "want",
+  "like",
+]);
+
+/** Words that open an object: after an {@link OBJECT_VERBS} word they make it a verb. */
+const OBJECT_WORDS: ReadonlySet<string> = new Set([
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "these",
+  "those",
+  "our",
+  "my",
+  "your",
+  "all",
+  "every",
+  "it",
+  "them",
 ]);
 
 /**
@@ -182,6 +242,8 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "sort",
   "try",
   "click",
+  "exercise",
+  "play",
   "explore",
   "poke",
   "smoke",
@@ -398,6 +460,14 @@ function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * A clause's words for the plain-symptom rules, without hyphenated terms ("stale-while-revalidate")
+ * and comparisons ("twice as fast").
+ */
+function plainWords(clause: string): string {
+  return words(clause.replace(/\S*\w-\w\S*/g, " ")).join(" ").replace(/\btwice as\b/g, " ");
+}
+
 function hasLetter(text: string): boolean {
   return ASCII.test(text) ? /[A-Za-z]/.test(text) : /\p{L}/u.test(text);
 }
@@ -427,9 +497,13 @@ function isContext(clauseWords: readonly string[]): boolean {
 
 /**
  * The opening verb of a clause (its words), or `undefined` for a statement; `?` for a question.
- * `at` is the verb's index.
+ * `at` is the verb's index; `unknown` is true when lead words ("can we", "please") come before a
+ * word of no verb table: likely an order with a verb the tables do not know.
  */
-function openingVerb(clause: string, ws: readonly string[]): { verb?: string; at: number } {
+function openingVerb(
+  clause: string,
+  ws: readonly string[],
+): { verb?: string; at: number; unknown?: boolean } {
   let i = 0;
   // "I need you to", "I want you to", "I'd like you to", "help me", "go ahead and", "go and"
   while (i < ws.length) {
@@ -442,12 +516,18 @@ function openingVerb(clause: string, ws: readonly string[]): { verb?: string; at
   const w = ws[i];
   if (w === undefined) return { at: i };
   const next = ws[i + 1];
+  if (OBJECT_VERBS.has(w) && next !== undefined && OBJECT_WORDS.has(next)) {
+    return { verb: w, at: i };
+  }
   const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
     NEUTRAL_VERBS.has(w);
   if (known && (next === undefined || !STATE_WORDS.has(next))) return { verb: w, at: i };
   if (i === 0 && QUESTION_OPENERS.has(w)) return { verb: "?", at: i };
-  if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i };
-  return { at: i };
+  // "can we cache the step?", "please vendor it": asking lead words, then a verb of no table.
+  const unknown = ws.slice(0, i).some((l) => ASKING_WORDS.has(l)) && !OBJECT_WORDS.has(w) &&
+    !/^(?:its|there|theres|he|she|they|i|we|you)$/.test(w);
+  if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i, unknown };
+  return { at: i, unknown };
 }
 
 /**
@@ -492,6 +572,8 @@ export function readRequest(prompt: string): RequestView {
   let cause = false;
   let handsOn = false;
   let opening: readonly string[] | undefined;
+  let described = false;
+  let unknownOrder = false;
   let any = false;
   let aside = false;
   for (const { text: c, sep } of clauses(text)) {
@@ -504,14 +586,17 @@ export function readRequest(prompt: string): RequestView {
       continue;
     }
     prose.push(c + sep);
-    const { verb: v, at } = openingVerb(c, ws);
+    const { verb: v, at, unknown } = openingVerb(c, ws);
+    unknownOrder ||= unknown === true;
     if (v === undefined) {
-      reports ||= reportsBehaviour(ws) || describesSymptom(ws.join(" "));
+      reports ||= reportsBehaviour(ws);
+      if (!unknown) described ||= describesSymptom(plainWords(c));
       joined = false;
       continue;
     }
-    if (v === "?") reports ||= describesSymptom(ws.join(" "), false);
-    else {
+    if (v === "?") {
+      if (!unknown) described ||= describesSymptom(plainWords(c), false);
+    } else {
       const from = ws.slice(at);
       cause ||= asksForCause(from);
       if (opening === undefined) {
@@ -530,15 +615,18 @@ export function readRequest(prompt: string): RequestView {
   }
   // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
   // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
-  const build = verb !== undefined && (BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
+  const build = verb !== undefined &&
+    (BUILD_VERBS.has(verb) || OBJECT_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
   return {
     prose: prose.join(""),
     request: any ? request : prose.join(""),
     evidence: evidence.join("\n"),
     ...(verb !== undefined ? { verb } : {}),
     build,
-    infer: verb === undefined || !(BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb)),
-    reports,
+    infer: !build,
+    // A plain description counts unless an order with an unknown verb may ask for other work
+    // ("the build is slow, can we cache the install step?").
+    reports: reports || (described && !unknownOrder),
     cause,
     handsOn,
     opening: opening ?? [],

@@ -117,3 +117,60 @@ Deno.test("readRequest() is total and bounded on any text (property)", async () 
     { numRuns: 300 },
   );
 });
+
+Deno.test("readRequest() reads a symptom told in plain words in a statement or a question", () => {
+  for (
+    const p of [
+      "emails go out twice to some customers",
+      "the app got really slow after the merge",
+      "the PDF export comes out blank for long invoices",
+      "the dashboard takes 12 seconds to load",
+      "docker compose up exits immediately with code 137",
+      "the banner overlaps the menu on safari only",
+      "sessions expire after 5 minutes instead of 24 hours",
+      "why does the hook fire twice on mount?",
+    ]
+  ) assert.ok(readRequest(p).reports, p);
+  for (
+    const p of [
+      "I'm stuck on how to structure the config loader",
+      "the tests run twice as fast on bun, should we switch?",
+      "stale-while-revalidate: how does it work in next.js?",
+      "the dashboard is slow to build, can we vendor the npm packages?",
+      "empty the cache before the deploy",
+      // An order is no plain report: it asks for something else.
+      "make the slow tests run nightly",
+    ]
+  ) assert.ok(!readRequest(p).reports, p);
+});
+
+Deno.test("readRequest() reads a request to find a cause, not a question about a decision", () => {
+  assert.ok(readRequest("can you figure out why the export has duplicate rows").cause);
+  assert.ok(readRequest("track down where these 401s come from").cause);
+  assert.ok(readRequest("look into what's causing the memory growth").cause);
+  assert.ok(!readRequest("find out why we chose postgres and summarize it").cause);
+  assert.ok(!readRequest("explain why we debounce the input").cause);
+  assert.ok(!readRequest("find the config file for the linter").cause);
+});
+
+Deno.test("readRequest() reads a hands-on test of a product as QA, not a test of code", () => {
+  for (
+    const p of [
+      "click through the staging app and find bugs, then fix them",
+      "run through onboarding on the staging site and report problems",
+      "check that the dashboard works at mobile widths",
+      "play around with the new settings page",
+    ]
+  ) assert.ok(readRequest(p).handsOn, p);
+  for (
+    const p of [
+      "test the parser with empty input",
+      "run through the unit tests and list the slow ones",
+      "check that the config has a port",
+      "add an e2e test for the login page",
+    ]
+  ) assert.ok(!readRequest(p).handsOn, p);
+  // A verb that is a noun before no object: "push notifications" is no order to push.
+  assert.equal(readRequest("push notifications arrive twice").verb, undefined);
+  assert.equal(readRequest("push the branch and open a PR").build, true);
+});

@@ -334,3 +334,20 @@ Deno.test("loadRouteSkills() routes the same from a warm index as from a cold sc
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("routePrompt() gives a tie to the trigger that holds the request's opening verb", () => {
+  const qa: RouteSkill = { name: "qa", triggers: ["qa test this", "find bugs on site"] };
+  const investigate: RouteSkill = { name: "investigate", triggers: ["fix this bug"] };
+  const d = routePrompt("click through the staging app and find bugs, then fix them", [
+    investigate,
+    qa,
+  ]);
+  assert.equal(d.route?.skill.name, "qa");
+  assert.match(d.tie ?? "", /opening verb/);
+  // The same words with "fix" as the opening verb go the other way.
+  const fix = routePrompt("fix the bugs you find when you click through the app", [
+    investigate,
+    qa,
+  ]);
+  assert.equal(fix.route?.skill.name, "investigate");
+});

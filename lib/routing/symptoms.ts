@@ -109,6 +109,9 @@ export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
   "before we land",
   "before landing",
   "ready to merge",
+  "ok to merge",
+  "okay to merge",
+  "fine to merge",
   "ready to land",
   "good to go",
   "safe to merge",
@@ -240,8 +243,10 @@ export const PLAIN_SYMPTOM_WORDS: ReadonlySet<string> = new Set([
   "sideways",
   "silently",
   "stuck",
+  "stall",
   "stalls",
   "stalled",
+  "forever",
   "dies",
   "died",
   "disappears",
@@ -309,7 +314,7 @@ export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
  * a CPU at full load, happens a counted number of times, or only in one browser or environment.
  */
 const PLAIN_SYMPTOM =
-  /\b(?:is|are|was|were|comes? out|came out|goes|went|turns?|shows?|showing|renders?|returns?|displays?|sees?|gets?|just|stays?)\s+(?:up\s+)?(?:an?\s+)?(?:blank|empty|nothing|null|undefined|nan|0|zero|gr[ae]y box)\b|\btak(?:es|ing|e) (?:about |like |over |almost |nearly |around |up to )?\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|mins?|minutes?|hours?)\b|\b\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?) (?:per|each|to load)\b|\bexit(?:s|ed)?(?: \w+){0,2} (?:code|status) [1-9]\d*\b|\b(?:100|9\d) ?% cpu\b|\b(?:[2-9]|\d\d+|three|several) times\b|\b\d+x (?:more|fewer|less|slower|longer|bigger)\b|\b(?:safari|firefox|chrome|edge|ios|android|iphone|ipad|prod|production|staging|mobile|windows|linux|ci) only\b/;
+  /\b(?:is|are|was|were|comes? out|came out|goes|went|turns?|shows?|showing|renders?|returns?|displays?|sees?|gets?|just|stays?)\s+(?:up\s+)?(?:an?\s+)?(?:blank|empty|nothing|null|undefined|nan|0|zero|gr[ae]y box)\b|\btak(?:es|ing|e) (?:about |like |over |almost |nearly |around |up to )?\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|mins?|minutes?|hours?)\b|\b\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?) (?:per|each|to load)\b|\bexit(?:s|ed)?(?: \w+){0,2} (?:code|status) [1-9]\d*\b|\b(?:100|9\d) cpu\b|\b(?:[2-9]|\d\d+|three|several) times\b|\b\d+x (?:more|fewer|less|slower|longer|bigger)\b|\b(?:safari|firefox|chrome|edge|ios|android|iphone|ipad|prod|production|staging|mobile|windows|linux|ci) only\b/;
 
 /** Subjects that make a clause the speaker's own state ("i am stuck", "we are supposed to"). */
 const SPEAKER =
@@ -404,7 +409,11 @@ export const CAUSE_OBJECTS: readonly string[] = Object.freeze([
  */
 export function asksForCause(words: readonly string[]): boolean {
   if (!CAUSE_VERBS.has(words[0] ?? "")) return false;
-  const phrase = ` ${words.join(" ")} `;
+  // "find out why we chose postgres" asks about a decision, not a malfunction.
+  const phrase = ` ${words.join(" ")} `.replace(
+    / why (?:i|we|you|they)\s(?!(?:\w+\s)?(?:get|got|see|saw|keep)\b)/g,
+    " ",
+  );
   return CAUSE_OBJECTS.some((o) => phrase.includes(` ${o} `));
 }
 
