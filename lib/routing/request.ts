@@ -464,8 +464,10 @@ function words(text: string): string[] {
  * A clause's words for the plain-symptom rules, without hyphenated terms ("stale-while-revalidate")
  * and comparisons ("twice as fast").
  */
-function plainWords(clause: string): string {
-  return words(clause.replace(/\S*\w-\w\S*/g, " ")).join(" ").replace(/\btwice as\b/g, " ");
+function plainWords(clause: string, clauseWords: readonly string[]): string {
+  const ws = clause.includes("-") ? words(clause.replace(/\S*\w-\w\S*/g, " ")) : clauseWords;
+  const text = ws.join(" ");
+  return text.includes("twice as") ? text.replace(/\btwice as\b/g, " ") : text;
 }
 
 function hasLetter(text: string): boolean {
@@ -557,9 +559,11 @@ export function readRequest(prompt: string): RequestView {
     }).join("\n");
   }
   if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
-  if (/["\u201c\u201d]/.test(text)) text = cut(text, DOUBLE_QUOTED, " ");
+  if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
+    text = cut(text, DOUBLE_QUOTED, " ");
+  }
   if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
-  if (/localhost|127\.0\.0\.1/.test(text)) text = cut(text, URL, " website ");
+  if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");
   const dotted = /\.[A-Za-z]/.test(text);
   if (dotted) text = cut(text, HOST, " website ");
   if (text.includes("/")) text = cut(text, PATH, " file ");
@@ -590,12 +594,12 @@ export function readRequest(prompt: string): RequestView {
     unknownOrder ||= unknown === true;
     if (v === undefined) {
       reports ||= reportsBehaviour(ws);
-      if (!unknown) described ||= describesSymptom(plainWords(c));
+      if (!unknown) described ||= describesSymptom(plainWords(c, ws));
       joined = false;
       continue;
     }
     if (v === "?") {
-      if (!unknown) described ||= describesSymptom(plainWords(c), false);
+      if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
     } else {
       const from = ws.slice(at);
       cause ||= asksForCause(from);

@@ -37,6 +37,7 @@ import {
   isLintComplaint,
   LINT_PHRASES,
   LINT_WORDS,
+  padded,
   REVIEW_ACTIONS,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
@@ -236,6 +237,8 @@ export function tokenize(text: string): string[] {
  * @returns Its lower-case parts, or an empty list.
  */
 export function camelParts(word: string): string[] {
+  // No upper-case letter, no parts: the common case skips the regular expressions.
+  if (word === word.toLowerCase()) return [];
   // deno-lint-ignore no-control-regex
   if (/^[\x00-\x7f]*$/.test(word)) {
     // The same rule on ASCII, without the cost of compiling Unicode property classes.
@@ -309,6 +312,15 @@ export function wordKey(word: string): string {
 }
 const PHRASE_LIST: readonly [string[], readonly string[]][] = Object.entries(PHRASES)
   .map(([phrase, keys]) => [phrase.split(" "), keys]);
+
+/** Phrases by their first word, each padded with spaces, so a prompt is checked only for those. */
+const PHRASES_BY_FIRST: ReadonlyMap<string, readonly [string, readonly string[]][]> = (() => {
+  const map = new Map<string, [string, readonly string[]][]>();
+  for (const [ws, keys] of PHRASE_LIST) {
+    map.set(ws[0], [...(map.get(ws[0]) ?? []), [` ${ws.join(" ")} `, keys]]);
+  }
+  return map;
+})();
 
 /** One-key phrases by their first word, for triggers. */
 const ONE_KEY_PHRASES: ReadonlyMap<string, readonly [string[], string][]> = (() => {
@@ -384,8 +396,10 @@ function addWordKeys(
     }
   }
   const phrase = ` ${words.join(" ")} `;
-  for (const [ws, phraseKeys] of PHRASE_LIST) {
-    if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
+  for (const w of new Set(words)) {
+    for (const [padded, phraseKeys] of PHRASES_BY_FIRST.get(w) ?? []) {
+      if (phrase.includes(padded)) { for (const k of phraseKeys) keys.add(k); }
+    }
   }
   return words;
 }
@@ -400,7 +414,8 @@ function addWordKeys(
 export function preparePrompt(prompt: string): PreparedPrompt {
   const view = readRequest(prompt);
   const all = `${view.prose}\n${view.evidence}`;
-  const allWords = tokenize(all);
+  const allRaw = rawWords(all);
+  const allWords = allRaw.map((w) => w.toLowerCase());
   const allPhrase = ` ${allWords.join(" ")} `;
   const lint = isLintComplaint(allWords, allPhrase) && !isBreakage(allWords, allPhrase);
   const keys = new Set<string>();
@@ -417,7 +432,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   const said = new Set(keys);
   const inferred = new Set<string>();
   if (view.infer) {
-    if (!lint && (view.reports || reportsSymptom(all))) {
+    if (!lint && (view.reports || reportsSymptom(all, allRaw, allWords))) {
       inferred.add("bug");
       inferred.add("fix");
     }
@@ -425,7 +440,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     if (view.cause) inferred.add("debug");
     // qa: "Systematically QA test a web application", "test the app".
     if (view.handsOn) { for (const k of ["qa", "test", "site"]) inferred.add(k); }
-    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => request.includes(` ${a} `))) {
+    if (keys.has("pr") && REVIEW_PADDED.some((a) => request.includes(a))) {
       inferred.add("review");
     }
   }
@@ -463,13 +478,23 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   };
 }
 
+const REVIEW_PADDED = padded(REVIEW_ACTIONS);
+const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
+
 /** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
 const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
 const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
-/** A POSIX error code, as Node.js, Python and Go print it (`ECONNRESET`, `EADDRINUSE`). */
-const ERRNO =
-  /\bE(?:ACCES|ADDRINUSE|ADDRNOTAVAIL|AI_AGAIN|CONNABORTED|CONNREFUSED|CONNRESET|EXIST|HOSTUNREACH|ISDIR|MFILE|NETUNREACH|NOENT|NOMEM|NOSPC|NOTDIR|NOTEMPTY|NOTFOUND|PERM|PIPE|PROTO|TIMEDOUT)\b/;
-/** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
+/**
+ * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared
+ * as written words: a set, not a regular expression, whose compiling costs the first prompt.
+ */
+const ERRNO: ReadonlySet<string> = new Set(
+  (
+    "EACCES EADDRINUSE EADDRNOTAVAIL ECONNABORTED ECONNREFUSED ECONNRESET EEXIST EHOSTUNREACH " +
+    "EISDIR EMFILE ENETUNREACH ENOENT ENOMEM ENOSPC ENOTDIR ENOTEMPTY ENOTFOUND EPERM EPIPE " +
+    "EPROTO ETIMEDOUT"
+  ).split(" "),
+); /** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
 const SERVER_ERROR =
   /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
@@ -477,15 +502,14 @@ const SERVER_ERROR =
  * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
  * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
-function reportsSymptom(text: string): boolean {
-  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text) || ERRNO.test(text)) return true;
+function reportsSymptom(text: string, raw: readonly string[], words: readonly string[]): boolean {
+  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text)) return true;
+  if (raw.some((w) => ERRNO.has(w)) || text.includes("EAI_AGAIN")) return true;
   if (/5\d\d/.test(text) && SERVER_ERROR.test(text)) return true;
-  const raw = rawWords(text);
-  const words = raw.map((w) => w.toLowerCase());
   if (words.some((w) => SYMPTOM_WORDS.has(w))) return true;
   if (raw.some((w) => camelParts(w).some((part) => SYMPTOM_WORDS.has(part)))) return true;
   const phrase = ` ${words.join(" ")} `;
-  return SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `));
+  return SYMPTOM_PADDED.some((p) => phrase.includes(p));
 }
 
 /** A trigger prepared once for scoring against many prompts. */

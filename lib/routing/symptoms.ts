@@ -7,6 +7,17 @@
  */
 
 /**
+ * A phrase list padded with a space at each end, once, for `includes` on a padded text (building
+ * the padded string on every call costs the hook's first prompt).
+ *
+ * @param list Phrases of lower-case words.
+ * @returns The padded phrases.
+ */
+export function padded(list: readonly string[]): readonly string[] {
+  return list.map((p) => ` ${p} `);
+}
+
+/**
  * Words that report a malfunction outright, compared as written (lower-case, no stemming, so
  * `freeze edits` is a command and `the app freezes` a report). A prompt that reports one asks for
  * it to be fixed: it counts as `bug` and `fix` (see `preparePrompt` in `score.ts`). Weak words that name
@@ -173,6 +184,7 @@ export const LINT_PHRASES: readonly string[] = Object.freeze([
   "compilation error",
   "compilation errors",
 ]);
+const LINT_PADDED = padded(LINT_PHRASES);
 
 /** Words and phrases that say something broke: a lint or type complaint with one is a bug report. */
 const BREAKAGE_WORDS: ReadonlySet<string> = new Set([
@@ -195,6 +207,11 @@ const BREAKAGE_PHRASES: readonly string[] = [
   "isnt working",
 ];
 
+/** A TypeScript error code such as `ts2322`, without a regular expression. */
+function isErrorCode(w: string): boolean {
+  return w.length === 6 && w.startsWith("ts") && isNumber(w.slice(2));
+}
+
 /**
  * True when the words name a lint, type-check or compile complaint.
  *
@@ -203,8 +220,8 @@ const BREAKAGE_PHRASES: readonly string[] = [
  * @returns Whether they do.
  */
 export function isLintComplaint(words: readonly string[], phrase: string): boolean {
-  return words.some((w) => LINT_WORDS.has(w) || /^ts\d{4}$/.test(w)) ||
-    LINT_PHRASES.some((p) => phrase.includes(` ${p} `));
+  return words.some((w) => LINT_WORDS.has(w) || isErrorCode(w)) ||
+    LINT_PADDED.some((p) => phrase.includes(p));
 }
 
 /**
@@ -218,7 +235,7 @@ export function isBreakage(words: readonly string[], phrase: string): boolean {
   return words.some((w) =>
     BREAKAGE_WORDS.has(w) || BREAKAGE_PREFIXES.some((p) => w.startsWith(p))
   ) ||
-    BREAKAGE_PHRASES.some((p) => phrase.includes(` ${p} `));
+    BREAKAGE_PADDED.some((p) => phrase.includes(p));
 }
 
 /**
@@ -262,6 +279,7 @@ export const PLAIN_SYMPTOM_WORDS: ReadonlySet<string> = new Set([
   "sporadically",
   "suddenly",
 ]);
+const BREAKAGE_PADDED = padded(BREAKAGE_PHRASES);
 
 /** Phrases like {@link PLAIN_SYMPTOM_WORDS} (lower-case words, apostrophes gone). */
 export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
@@ -307,18 +325,127 @@ export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
   "works on my machine",
   "all of a sudden",
 ]);
+const PLAIN_PADDED = padded(PLAIN_SYMPTOM_PHRASES);
+
+/** Words for nothing or a wrong state: after a {@link SHOWS} word, "comes out blank". */
+const EMPTY_STATES: ReadonlySet<string> = new Set([
+  "blank",
+  "empty",
+  "nothing",
+  "null",
+  "undefined",
+  "nan",
+  "0",
+  "zero",
+  "gray",
+  "grey",
+]);
+/** Verbs that say what a thing shows or is: "shows 0", "returns empty", "goes blank". */
+const SHOWS: ReadonlySet<string> = new Set([
+  "is",
+  "are",
+  "was",
+  "were",
+  "out",
+  "goes",
+  "went",
+  "turns",
+  "shows",
+  "show",
+  "showing",
+  "renders",
+  "render",
+  "returns",
+  "return",
+  "displays",
+  "display",
+  "see",
+  "sees",
+  "get",
+  "gets",
+  "just",
+  "stays",
+  "stay",
+]);
+/** Units of a stated time: "takes 12 seconds", "4s per query". */
+const TIME_UNIT = /^(?:ms|s|secs?|seconds?|mins?|minutes?|hours?)$/;
+/** A number with a time unit in one word: "12s", "80ms". */
+const TIME_WORD = /^\d+(?:ms|s|secs?|mins?)$/;
+/** Places a behaviour may be limited to: "on safari only", "prod only". */
+const ONLY_PLACES: ReadonlySet<string> = new Set([
+  "safari",
+  "firefox",
+  "chrome",
+  "edge",
+  "ios",
+  "android",
+  "iphone",
+  "ipad",
+  "prod",
+  "production",
+  "staging",
+  "mobile",
+  "windows",
+  "linux",
+  "ci",
+]);
+/** Subjects that make a clause the speaker's own state ("i am stuck", "we are supposed to"). */
+const SPEAKERS: ReadonlySet<string> = new Set([
+  "i",
+  "im",
+  "ive",
+  "id",
+  "we",
+  "were",
+  "weve",
+  "you",
+  "youre",
+]);
+/** Verbs of a speaker who reports what they see: "we get duplicate rows". */
+const SEEING: ReadonlySet<string> = new Set(["get", "got", "getting", "see", "saw", "seeing"]);
+
+function isNumber(w: string | undefined): boolean {
+  if (w === undefined || w.length === 0) return false;
+  const c = w.charCodeAt(0);
+  return c >= 48 && c <= 57 && !Number.isNaN(Number(w));
+}
 
 /**
- * A thing that shows nothing or the wrong state ("comes out blank", "shows 0", "returns empty"),
- * takes a stated time ("takes 12 seconds to load", "4s per query"), exits with an error code, runs
- * a CPU at full load, happens a counted number of times, or only in one browser or environment.
+ * True when the words say a thing shows nothing ("comes out blank", "shows 0"), takes a stated
+ * time ("takes 12 seconds to load", "4s per query"), exits with an error code, runs a CPU at full
+ * load, happens a counted number of times, or only in one browser or place ("safari only"). Word
+ * by word, without a large regular expression: compiling one costs the hook's first prompt.
  */
-const PLAIN_SYMPTOM =
-  /\b(?:is|are|was|were|comes? out|came out|goes|went|turns?|shows?|showing|renders?|returns?|displays?|sees?|gets?|just|stays?)\s+(?:up\s+)?(?:an?\s+)?(?:blank|empty|nothing|null|undefined|nan|0|zero|gr[ae]y box)\b|\btak(?:es|ing|e) (?:about |like |over |almost |nearly |around |up to )?\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?|mins?|minutes?|hours?)\b|\b\d+(?:\.\d+)? ?(?:ms|s|secs?|seconds?) (?:per|each|to load)\b|\bexit(?:s|ed)?(?: \w+){0,2} (?:code|status) [1-9]\d*\b|\b(?:100|9\d) cpu\b|\b(?:[2-9]|\d\d+|three|several) times\b|\b\d+x (?:more|fewer|less|slower|longer|bigger)\b|\b(?:safari|firefox|chrome|edge|ios|android|iphone|ipad|prod|production|staging|mobile|windows|linux|ci) only\b/;
-
-/** Subjects that make a clause the speaker's own state ("i am stuck", "we are supposed to"). */
-const SPEAKER =
-  /^(?:i|im|ive|id|we|were|weve|you|youre)\s(?!(?:\w+\s)?(?:get|got|see|saw|getting|seeing)\b)/;
+function statesSymptom(ws: readonly string[]): boolean {
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i];
+    const a = ws[i - 1] ?? "";
+    if (EMPTY_STATES.has(w)) {
+      if (SHOWS.has(a)) return true;
+      if ((a === "a" || a === "an" || a === "up") && SHOWS.has(ws[i - 2] ?? "")) return true;
+    } else if (w === "takes" || w === "taking" || w === "take") {
+      for (let j = i + 1; j <= i + 3 && j < ws.length; j++) {
+        if (TIME_WORD.test(ws[j]) || (isNumber(ws[j]) && TIME_UNIT.test(ws[j + 1] ?? ""))) {
+          return true;
+        }
+      }
+    } else if (w === "per" || w === "each") {
+      if (TIME_WORD.test(a) || (TIME_UNIT.test(a) && isNumber(ws[i - 2]))) return true;
+    } else if (w === "code" || w === "status") {
+      const exits = ws.slice(Math.max(0, i - 3), i).some((x) => /^exit(?:s|ed)?$/.test(x));
+      if (exits && isNumber(ws[i + 1]) && ws[i + 1] !== "0") return true;
+    } else if (w === "cpu") {
+      if (a === "100" || (a.length === 2 && a[0] === "9" && isNumber(a))) return true;
+    } else if (w === "times") {
+      if (a === "three" || a === "several" || (isNumber(a) && Number(a) >= 2)) return true;
+    } else if (w === "only") {
+      if (ONLY_PLACES.has(a)) return true;
+    } else if (w.endsWith("x") && isNumber(w.slice(0, -1))) {
+      if (/^(?:more|fewer|less|slower|longer|bigger)$/.test(ws[i + 1] ?? "")) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * True when a statement or question clause (lower-case words joined by spaces, apostrophes gone)
@@ -335,18 +462,14 @@ const SPEAKER =
  * @returns Whether it describes one.
  */
 export function describesSymptom(text: string, statement = true): boolean {
-  if (SPEAKER.test(text)) return false;
-  if (
-    statement && (/ instead of /.test(` ${text} `) || /^not (?:locally|in|on|for)\b/.test(text))
-  ) {
-    return true;
-  }
   const ws = text.split(" ");
-  if (ws.some((w) => PLAIN_SYMPTOM_WORDS.has(w))) return true;
+  if (SPEAKERS.has(ws[0]) && !SEEING.has(ws[1]) && !SEEING.has(ws[2])) return false;
   const phrase = ` ${text} `;
-  if (PLAIN_SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `))) return true;
-  return /\d|blank|empty|nothing|null|undefined|nan|zero|gr[ae]y|only/.test(text) &&
-    PLAIN_SYMPTOM.test(text);
+  if (statement && phrase.includes(" instead of ")) return true;
+  if (statement && ws[0] === "not" && /^(?:locally|in|on|for)$/.test(ws[1] ?? "")) return true;
+  if (ws.some((w) => PLAIN_SYMPTOM_WORDS.has(w))) return true;
+  if (PLAIN_PADDED.some((p) => phrase.includes(p))) return true;
+  return statesSymptom(ws);
 }
 
 /**
@@ -398,6 +521,7 @@ export const CAUSE_OBJECTS: readonly string[] = Object.freeze([
   "comes from",
   "coming from",
 ]);
+const CAUSE_PADDED = padded(CAUSE_OBJECTS);
 
 /**
  * True when a request clause (its words from the opening verb on) asks to find the cause of
@@ -409,12 +533,16 @@ export const CAUSE_OBJECTS: readonly string[] = Object.freeze([
  */
 export function asksForCause(words: readonly string[]): boolean {
   if (!CAUSE_VERBS.has(words[0] ?? "")) return false;
+  let phrase = ` ${words.join(" ")} `;
   // "find out why we chose postgres" asks about a decision, not a malfunction.
-  const phrase = ` ${words.join(" ")} `.replace(
-    / why (?:i|we|you|they)\s(?!(?:\w+\s)?(?:get|got|see|saw|keep)\b)/g,
-    " ",
-  );
-  return CAUSE_OBJECTS.some((o) => phrase.includes(` ${o} `));
+  const why = words.indexOf("why");
+  const who = words[why + 1] ?? "";
+  if (why >= 0 && (SPEAKERS.has(who) || who === "they")) {
+    if (!SEEING.has(words[why + 2] ?? "") && !SEEING.has(words[why + 3] ?? "")) {
+      phrase = phrase.replace(" why ", " ");
+    }
+  }
+  return CAUSE_PADDED.some((o) => phrase.includes(o));
 }
 
 /**
