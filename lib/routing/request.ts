@@ -148,6 +148,112 @@ export const OBJECT_VERBS: ReadonlySet<string> = new Set([
   "cache",
 ]);
 
+/** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
+const NOT_VERBS: ReadonlySet<string> = new Set([
+  "after",
+  "since",
+  "before",
+  "until",
+  "once",
+  "while",
+  "if",
+  "when",
+  "whenever",
+  "on",
+  "in",
+  "at",
+  "for",
+  "with",
+  "from",
+  "to",
+  "of",
+  "by",
+  "about",
+  "during",
+  "because",
+  "sometimes",
+  "half",
+  "most",
+  "many",
+  "some",
+  "few",
+  "several",
+  "none",
+  "each",
+  "any",
+  "either",
+  "neither",
+  "one",
+  "two",
+  "three",
+  "more",
+  "less",
+  "much",
+  "really",
+  "actually",
+  "apparently",
+  "probably",
+  "today",
+  "yesterday",
+  "lately",
+  "recently",
+  "every",
+  "all",
+  "both",
+  "only",
+  "even",
+  "also",
+  "but",
+  "or",
+  "like",
+  "that",
+  "this",
+  "it",
+  "its",
+  "the",
+  "a",
+  "an",
+  "not",
+  "is",
+  "are",
+  "was",
+  "were",
+  "and",
+  "yet",
+  "still",
+  "hmm",
+  "um",
+  "oh",
+  "ah",
+  "yes",
+  "no",
+]);
+
+/**
+ * True for a word that may be a verb's bare form: no table knows it, it is no preposition,
+ * adverb or pronoun ({@link NOT_VERBS}), and it does not end like a noun's plural or a participle
+ * ("users the", "after upgrading the").
+ */
+function isBareVerb(w: string): boolean {
+  if (NOT_VERBS.has(w) || /\d/.test(w) || /(?:ed|ing|ly)$/.test(w)) return false;
+  return !w.endsWith("s") || w.endsWith("ss");
+}
+
+/** Build and explain verbs that report what a hands-on test found: "… and list every issue". */
+const REPORTING_VERBS: ReadonlySet<string> = new Set(["report", "list", "log", "describe"]);
+/** What a hands-on test finds: "… and write down the issues you hit" reports them. */
+const FINDINGS: ReadonlySet<string> = new Set([
+  "bug",
+  "bugs",
+  "issue",
+  "issues",
+  "problem",
+  "problems",
+  "broken",
+  "breaks",
+  "findings",
+]);
+
 /** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
 const ASKING_WORDS: ReadonlySet<string> = new Set([
   "please",
@@ -209,7 +315,7 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
   "present",
 ]);
 
-import { asksForCause, asksHandsOn, describesSymptom } from "./symptoms.ts";
+import { asksForCause, asksHandsOn, describesSymptom, handsOnOpener } from "./symptoms.ts";
 
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
@@ -525,9 +631,11 @@ function openingVerb(
     NEUTRAL_VERBS.has(w);
   if (known && (next === undefined || !STATE_WORDS.has(next))) return { verb: w, at: i };
   if (i === 0 && QUESTION_OPENERS.has(w)) return { verb: "?", at: i };
-  // "can we cache the step?", "please vendor it": asking lead words, then a verb of no table.
-  const unknown = ws.slice(0, i).some((l) => ASKING_WORDS.has(l)) && !OBJECT_WORDS.has(w) &&
+  // "can we cache the step?", "please vendor it": asking lead words, then a verb of no table;
+  // "paginate the query", "gate it by region": a word of no table, then an object.
+  const asked = ws.slice(0, i).some((l) => ASKING_WORDS.has(l)) && !OBJECT_WORDS.has(w) &&
     !/^(?:its|there|theres|he|she|they|i|we|you)$/.test(w);
+  const unknown = asked || (next !== undefined && OBJECT_WORDS.has(next) && isBareVerb(w));
   if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i, unknown };
   return { at: i, unknown };
 }
@@ -608,6 +716,13 @@ export function readRequest(prompt: string): RequestView {
         handsOn = asksHandsOn(from);
         // "run through the app … and report problems": the hands-on verb is the main verb.
         if (handsOn && verb === undefined) verb = v;
+      } else if (
+        handsOnOpener(opening) !== undefined && !REPORTING_VERBS.has(v) &&
+        (BUILD_VERBS.has(v) || EXPLAIN_VERBS.has(v)) && !ws.some((w) => FINDINGS.has(w))
+      ) {
+        // "click through the prototype and write user stories": the later order is the work.
+        handsOn = false;
+        if (verb === opening[0]) verb = v;
       }
     }
     // Adjacent request clauses keep their separator, so a trigger such as "test and fix" can

@@ -174,3 +174,37 @@ Deno.test("readRequest() reads a hands-on test of a product as QA, not a test of
   assert.equal(readRequest("push notifications arrive twice").verb, undefined);
   assert.equal(readRequest("push the branch and open a PR").build, true);
 });
+
+Deno.test("readRequest(): an order with a verb no table knows turns the plain-symptom rule off", () => {
+  for (
+    const p of [
+      "the homepage hero image is blank right now, put the new illustration there",
+      "our dashboard loads 3x more data than needed, paginate the widgets query",
+      "the docs site is out of date, regenerate it from the openapi spec",
+    ]
+  ) assert.ok(!readRequest(p).reports, p);
+  // Prepositions, quantifiers and adverbs before an object are no order.
+  for (
+    const p of [
+      "half our users get logged out every time they switch tabs",
+      "after the deploy the checkout page shows 0 items",
+      "since the migration the export comes out blank",
+    ]
+  ) assert.ok(readRequest(p).reports, p);
+  // A question asks what should happen; a statement says it does not.
+  assert.ok(!readRequest("is the receipt supposed to include the tax?").reports);
+  assert.ok(readRequest("the receipt is supposed to include the tax but it doesnt").reports);
+  // "only in" a place where it misbehaves, not a rule of the product.
+  assert.ok(readRequest("the video stutters only on android phones").reports);
+  assert.ok(!readRequest("users only in the EU need the cookie banner").reports);
+});
+
+Deno.test("readRequest(): a hands-on opener followed by other work is that work", () => {
+  const v = readRequest("click through the figma prototype and write user stories for each screen");
+  assert.equal(v.verb, "write");
+  assert.equal(v.build, true);
+  // Writing down what the test found is still the test.
+  const qa = readRequest("dogfood the new checkout on the preview url and write down the issues");
+  assert.equal(qa.handsOn, true);
+  assert.equal(qa.build, false);
+});

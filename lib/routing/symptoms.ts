@@ -289,9 +289,10 @@ export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
   "multiple times",
   "at random",
   "every time",
+  "for some users",
+  "for some customers",
+  "for some people",
   // It differs from what it should do.
-  "supposed to",
-  "even though",
   "than expected",
   "off by",
   "something is off",
@@ -311,9 +312,6 @@ export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
   "not sure why",
   "dont know why",
   // It happens in one place only, or not in another.
-  "only in",
-  "only on",
-  "only for",
   "only when",
   "only after",
   "but not in",
@@ -326,6 +324,17 @@ export const PLAIN_SYMPTOM_PHRASES: readonly string[] = Object.freeze([
   "all of a sudden",
 ]);
 const PLAIN_PADDED = padded(PLAIN_SYMPTOM_PHRASES);
+
+/**
+ * Phrases that say something differs from what it should do, read in a statement only (a question
+ * with one asks what should happen: "is the email supposed to include the tax?").
+ */
+export const MISMATCH_PHRASES: readonly string[] = Object.freeze([
+  "supposed to",
+  "even though",
+  "instead of",
+]);
+const STATEMENT_PADDED = padded(MISMATCH_PHRASES);
 
 /** Words for nothing or a wrong state: after a {@link SHOWS} word, "comes out blank". */
 const EMPTY_STATES: ReadonlySet<string> = new Set([
@@ -439,7 +448,12 @@ function statesSymptom(ws: readonly string[]): boolean {
     } else if (w === "times") {
       if (a === "three" || a === "several" || (isNumber(a) && Number(a) >= 2)) return true;
     } else if (w === "only") {
+      // "on safari only", "only in prod", "only on android phones"; not "only in the EU".
       if (ONLY_PLACES.has(a)) return true;
+      const at = ws[i + 1] === "in" || ws[i + 1] === "on" || ws[i + 1] === "with";
+      if (at && (ONLY_PLACES.has(ws[i + 2] ?? "") || ONLY_PLACES.has(ws[i + 3] ?? ""))) {
+        return true;
+      }
     } else if (w.endsWith("x") && isNumber(w.slice(0, -1))) {
       if (/^(?:more|fewer|less|slower|longer|bigger)$/.test(ws[i + 1] ?? "")) return true;
     }
@@ -465,7 +479,8 @@ export function describesSymptom(text: string, statement = true): boolean {
   const ws = text.split(" ");
   if (SPEAKERS.has(ws[0]) && !SEEING.has(ws[1]) && !SEEING.has(ws[2])) return false;
   const phrase = ` ${text} `;
-  if (statement && phrase.includes(" instead of ")) return true;
+  // A question may ask what should happen: "is the email supposed to include the tax?"
+  if (statement && STATEMENT_PADDED.some((p) => phrase.includes(p))) return true;
   if (statement && ws[0] === "not" && /^(?:locally|in|on|for)$/.test(ws[1] ?? "")) return true;
   if (ws.some((w) => PLAIN_SYMPTOM_WORDS.has(w))) return true;
   if (PLAIN_PADDED.some((p) => phrase.includes(p))) return true;
@@ -578,6 +593,20 @@ export const HANDS_ON_OPENERS: readonly string[] = Object.freeze([
   "see if",
 ]);
 
+const HANDS_ON_PADDED = padded(HANDS_ON_OPENERS);
+
+/**
+ * The {@link HANDS_ON_OPENERS} opener a clause starts with, if any.
+ *
+ * @param words The clause's words from its opening verb on.
+ * @returns The opener, or `undefined`.
+ */
+export function handsOnOpener(words: readonly string[]): string | undefined {
+  const phrase = ` ${words.slice(0, 4).join(" ")} `;
+  const i = HANDS_ON_PADDED.findIndex((o) => phrase.startsWith(o));
+  return i < 0 ? undefined : HANDS_ON_OPENERS[i];
+}
+
 /** Things a user tries by hand (qa: "a web application"): a hands-on request on one is QA. */
 export const UI_WORDS: ReadonlySet<string> = new Set([
   "site",
@@ -634,7 +663,7 @@ const CODE_TEST_WORDS: ReadonlySet<string> = new Set([
  */
 export function asksHandsOn(words: readonly string[]): boolean {
   const phrase = ` ${words.join(" ")} `;
-  const opener = HANDS_ON_OPENERS.find((o) => phrase.startsWith(` ${o} `));
+  const opener = handsOnOpener(words);
   if (opener === undefined) return false;
   // "check that …", "see if …" ask whether it works: "check that the pages still work".
   if (/^(?:check|see) /.test(opener) && !/ (?:works?|working|broken|breaks) /.test(phrase)) {
