@@ -235,7 +235,8 @@ const NOT_VERBS: ReadonlySet<string> = new Set([
  * ("users the", "after upgrading the").
  */
 function isBareVerb(w: string): boolean {
-  if (NOT_VERBS.has(w) || /\d/.test(w) || /(?:ed|ing|ly)$/.test(w)) return false;
+  if (NOT_VERBS.has(w) || w.endsWith("ed") || w.endsWith("ing") || w.endsWith("ly")) return false;
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) < 65) return false; // a digit
   return !w.endsWith("s") || w.endsWith("ss");
 }
 
