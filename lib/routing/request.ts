@@ -99,10 +99,13 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "migrate",
   "move",
   "parallelize",
+  "port",
   "rebase",
   "refactor",
+  "reformat",
   "remove",
   "rename",
+  "rephrase",
   "replace",
   "report",
   "restyle",
@@ -111,16 +114,180 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "scaffold",
   "set",
   "setup",
+  "shorten",
   "show",
+  "simplify",
   "skip",
   "split",
   "support",
   "translate",
+  "trim",
+  "turn",
   "update",
   "upgrade",
   "wire",
   "wrap",
   "write",
+]);
+
+/**
+ * Words that are a build verb only before an object ("push the branch", "duplicate the config")
+ * and otherwise a noun ("push notifications arrive twice", "duplicate rows"): read as a
+ * {@link BUILD_VERBS} verb when one of {@link OBJECT_WORDS} follows.
+ */
+export const OBJECT_VERBS: ReadonlySet<string> = new Set([
+  "push",
+  "commit",
+  "tag",
+  "drop",
+  "switch",
+  "cut",
+  "pick",
+  "duplicate",
+  "copy",
+  "cache",
+]);
+
+/** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
+const NOT_VERBS: ReadonlySet<string> = new Set([
+  "after",
+  "since",
+  "before",
+  "until",
+  "once",
+  "while",
+  "if",
+  "when",
+  "whenever",
+  "on",
+  "in",
+  "at",
+  "for",
+  "with",
+  "from",
+  "to",
+  "of",
+  "by",
+  "about",
+  "during",
+  "because",
+  "sometimes",
+  "half",
+  "most",
+  "many",
+  "some",
+  "few",
+  "several",
+  "none",
+  "each",
+  "any",
+  "either",
+  "neither",
+  "one",
+  "two",
+  "three",
+  "more",
+  "less",
+  "much",
+  "really",
+  "actually",
+  "apparently",
+  "probably",
+  "today",
+  "yesterday",
+  "lately",
+  "recently",
+  "every",
+  "all",
+  "both",
+  "only",
+  "even",
+  "also",
+  "but",
+  "or",
+  "like",
+  "that",
+  "this",
+  "it",
+  "its",
+  "the",
+  "a",
+  "an",
+  "not",
+  "is",
+  "are",
+  "was",
+  "were",
+  "and",
+  "yet",
+  "still",
+  "hmm",
+  "um",
+  "oh",
+  "ah",
+  "yes",
+  "no",
+]);
+
+/**
+ * True for a word that may be a verb's bare form: no table knows it, it is no preposition,
+ * adverb or pronoun ({@link NOT_VERBS}), and it does not end like a noun's plural or a participle
+ * ("users the", "after upgrading the").
+ */
+function isBareVerb(w: string): boolean {
+  if (NOT_VERBS.has(w) || w.endsWith("ed") || w.endsWith("ing") || w.endsWith("ly")) return false;
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) < 65) return false; // a digit
+  return !w.endsWith("s") || w.endsWith("ss");
+}
+
+/** Build and explain verbs that report what a hands-on test found: "… and list every issue". */
+const REPORTING_VERBS: ReadonlySet<string> = new Set(["report", "list", "log", "describe"]);
+/** What a hands-on test finds: "… and write down the issues you hit" reports them. */
+const FINDINGS: ReadonlySet<string> = new Set([
+  "bug",
+  "bugs",
+  "issue",
+  "issues",
+  "problem",
+  "problems",
+  "broken",
+  "breaks",
+  "findings",
+]);
+
+/** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
+const ASKING_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "plz",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "lets",
+  "let",
+  "need",
+  "want",
+  "like",
+]);
+
+/** Words that open an object: after an {@link OBJECT_VERBS} word they make it a verb. */
+const OBJECT_WORDS: ReadonlySet<string> = new Set([
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "these",
+  "those",
+  "our",
+  "my",
+  "your",
+  "all",
+  "every",
+  "it",
+  "them",
 ]);
 
 /**
@@ -149,6 +316,8 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
   "present",
 ]);
 
+import { asksForCause, asksHandsOn, describesSymptom, handsOnOpener } from "./symptoms.ts";
+
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
  * Listed so that a clause opening with one is read as a request.
@@ -172,11 +341,16 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "find",
   "track",
   "figure",
+  "work",
+  "pin",
+  "narrow",
   "dig",
   "hunt",
   "sort",
   "try",
   "click",
+  "exercise",
+  "play",
   "explore",
   "poke",
   "smoke",
@@ -314,6 +488,12 @@ export interface RequestView {
    * ({@link reportsBehaviour}): "the totals don't add up", "the page keeps reloading".
    */
   readonly reports: boolean;
+  /** True when a request clause asks to find the cause of something ("figure out why …"). */
+  readonly cause: boolean;
+  /** True when the first request clause asks to try a product by hand ("click through the app"). */
+  readonly handsOn: boolean;
+  /** The first request clause's words from its opening verb on (at most three). */
+  readonly opening: readonly string[];
 }
 
 /**
@@ -387,6 +567,16 @@ function words(text: string): string[] {
     .filter((w) => w.length > 0);
 }
 
+/**
+ * A clause's words for the plain-symptom rules, without hyphenated terms ("stale-while-revalidate")
+ * and comparisons ("twice as fast").
+ */
+function plainWords(clause: string, clauseWords: readonly string[]): string {
+  const ws = clause.includes("-") ? words(clause.replace(/\S*\w-\w\S*/g, " ")) : clauseWords;
+  const text = ws.join(" ");
+  return text.includes("twice as") ? text.replace(/\btwice as\b/g, " ") : text;
+}
+
 function hasLetter(text: string): boolean {
   return ASCII.test(text) ? /[A-Za-z]/.test(text) : /\p{L}/u.test(text);
 }
@@ -414,9 +604,15 @@ function isContext(clauseWords: readonly string[]): boolean {
     / for (?:context|reference)$/.test(head);
 }
 
-/** The opening verb of a clause, or `undefined` for a statement; `?` for a question. */
-function openingVerb(clause: string): string | undefined {
-  const ws = words(clause);
+/**
+ * The opening verb of a clause (its words), or `undefined` for a statement; `?` for a question.
+ * `at` is the verb's index; `unknown` is true when lead words ("can we", "please") come before a
+ * word of no verb table: likely an order with a verb the tables do not know.
+ */
+function openingVerb(
+  clause: string,
+  ws: readonly string[],
+): { verb?: string; at: number; unknown?: boolean } {
   let i = 0;
   // "I need you to", "I want you to", "I'd like you to", "help me", "go ahead and", "go and"
   while (i < ws.length) {
@@ -427,14 +623,22 @@ function openingVerb(clause: string): string | undefined {
     else break;
   }
   const w = ws[i];
-  if (w === undefined) return undefined;
+  if (w === undefined) return { at: i };
   const next = ws[i + 1];
+  if (OBJECT_VERBS.has(w) && next !== undefined && OBJECT_WORDS.has(next)) {
+    return { verb: w, at: i };
+  }
   const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
     NEUTRAL_VERBS.has(w);
-  if (known && (next === undefined || !STATE_WORDS.has(next))) return w;
-  if (i === 0 && QUESTION_OPENERS.has(w)) return "?";
-  if (/\?\s*$/.test(clause) && i > 0) return "?";
-  return undefined;
+  if (known && (next === undefined || !STATE_WORDS.has(next))) return { verb: w, at: i };
+  if (i === 0 && QUESTION_OPENERS.has(w)) return { verb: "?", at: i };
+  // "can we cache the step?", "please vendor it": asking lead words, then a verb of no table;
+  // "paginate the query", "gate it by region": a word of no table, then an object.
+  const asked = ws.slice(0, i).some((l) => ASKING_WORDS.has(l)) && !OBJECT_WORDS.has(w) &&
+    !/^(?:its|there|theres|he|she|they|i|we|you)$/.test(w);
+  const unknown = asked || (next !== undefined && OBJECT_WORDS.has(next) && isBareVerb(w));
+  if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i, unknown };
+  return { at: i, unknown };
 }
 
 /**
@@ -464,9 +668,11 @@ export function readRequest(prompt: string): RequestView {
     }).join("\n");
   }
   if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
-  if (/["\u201c\u201d]/.test(text)) text = cut(text, DOUBLE_QUOTED, " ");
+  if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
+    text = cut(text, DOUBLE_QUOTED, " ");
+  }
   if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
-  if (/localhost|127\.0\.0\.1/.test(text)) text = cut(text, URL, " website ");
+  if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");
   const dotted = /\.[A-Za-z]/.test(text);
   if (dotted) text = cut(text, HOST, " website ");
   if (text.includes("/")) text = cut(text, PATH, " file ");
@@ -476,6 +682,11 @@ export function readRequest(prompt: string): RequestView {
   let joined = true;
   let verb: string | undefined;
   let reports = false;
+  let cause = false;
+  let handsOn = false;
+  let opening: readonly string[] | undefined;
+  let described = false;
+  let unknownOrder = false;
   let any = false;
   let aside = false;
   for (const { text: c, sep } of clauses(text)) {
@@ -488,11 +699,32 @@ export function readRequest(prompt: string): RequestView {
       continue;
     }
     prose.push(c + sep);
-    const v = openingVerb(c);
+    const { verb: v, at, unknown } = openingVerb(c, ws);
+    unknownOrder ||= unknown === true;
     if (v === undefined) {
       reports ||= reportsBehaviour(ws);
+      if (!unknown) described ||= describesSymptom(plainWords(c, ws));
       joined = false;
       continue;
+    }
+    if (v === "?") {
+      if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
+    } else {
+      const from = ws.slice(at);
+      cause ||= asksForCause(from);
+      if (opening === undefined) {
+        opening = from.slice(0, 3);
+        handsOn = asksHandsOn(from);
+        // "run through the app … and report problems": the hands-on verb is the main verb.
+        if (handsOn && verb === undefined) verb = v;
+      } else if (
+        handsOnOpener(opening) !== undefined && !REPORTING_VERBS.has(v) &&
+        (BUILD_VERBS.has(v) || EXPLAIN_VERBS.has(v)) && !ws.some((w) => FINDINGS.has(w))
+      ) {
+        // "click through the prototype and write user stories": the later order is the work.
+        handsOn = false;
+        if (verb === opening[0]) verb = v;
+      }
     }
     // Adjacent request clauses keep their separator, so a trigger such as "test and fix" can
     // match across it; request clauses apart are kept apart.
@@ -503,14 +735,20 @@ export function readRequest(prompt: string): RequestView {
   }
   // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
   // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
-  const build = verb !== undefined && (BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
+  const build = verb !== undefined &&
+    (BUILD_VERBS.has(verb) || OBJECT_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
   return {
     prose: prose.join(""),
     request: any ? request : prose.join(""),
     evidence: evidence.join("\n"),
     ...(verb !== undefined ? { verb } : {}),
     build,
-    infer: verb === undefined || !(BUILD_VERBS.has(verb) || EXPLAIN_VERBS.has(verb)),
-    reports,
+    infer: !build,
+    // A plain description counts unless an order with an unknown verb may ask for other work
+    // ("the build is slow, can we cache the install step?").
+    reports: reports || (described && !unknownOrder),
+    cause,
+    handsOn,
+    opening: opening ?? [],
   };
 }

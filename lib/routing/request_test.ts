@@ -117,3 +117,94 @@ Deno.test("readRequest() is total and bounded on any text (property)", async () 
     { numRuns: 300 },
   );
 });
+
+Deno.test("readRequest() reads a symptom told in plain words in a statement or a question", () => {
+  for (
+    const p of [
+      "emails go out twice to some customers",
+      "the app got really slow after the merge",
+      "the PDF export comes out blank for long invoices",
+      "the dashboard takes 12 seconds to load",
+      "docker compose up exits immediately with code 137",
+      "the banner overlaps the menu on safari only",
+      "sessions expire after 5 minutes instead of 24 hours",
+      "why does the hook fire twice on mount?",
+    ]
+  ) assert.ok(readRequest(p).reports, p);
+  for (
+    const p of [
+      "I'm stuck on how to structure the config loader",
+      "the tests run twice as fast on bun, should we switch?",
+      "stale-while-revalidate: how does it work in next.js?",
+      "the dashboard is slow to build, can we vendor the npm packages?",
+      "empty the cache before the deploy",
+      // An order is no plain report: it asks for something else.
+      "make the slow tests run nightly",
+    ]
+  ) assert.ok(!readRequest(p).reports, p);
+});
+
+Deno.test("readRequest() reads a request to find a cause, not a question about a decision", () => {
+  assert.ok(readRequest("can you figure out why the export has duplicate rows").cause);
+  assert.ok(readRequest("track down where these 401s come from").cause);
+  assert.ok(readRequest("look into what's causing the memory growth").cause);
+  assert.ok(!readRequest("find out why we chose postgres and summarize it").cause);
+  assert.ok(!readRequest("explain why we debounce the input").cause);
+  assert.ok(!readRequest("find the config file for the linter").cause);
+});
+
+Deno.test("readRequest() reads a hands-on test of a product as QA, not a test of code", () => {
+  for (
+    const p of [
+      "click through the staging app and find bugs, then fix them",
+      "run through onboarding on the staging site and report problems",
+      "check that the dashboard works at mobile widths",
+      "play around with the new settings page",
+    ]
+  ) assert.ok(readRequest(p).handsOn, p);
+  for (
+    const p of [
+      "test the parser with empty input",
+      "run through the unit tests and list the slow ones",
+      "check that the config has a port",
+      "add an e2e test for the login page",
+    ]
+  ) assert.ok(!readRequest(p).handsOn, p);
+  // A verb that is a noun before no object: "push notifications" is no order to push.
+  assert.equal(readRequest("push notifications arrive twice").verb, undefined);
+  assert.equal(readRequest("push the branch and open a PR").build, true);
+});
+
+Deno.test("readRequest(): an order with a verb no table knows turns the plain-symptom rule off", () => {
+  for (
+    const p of [
+      "the homepage hero image is blank right now, put the new illustration there",
+      "our dashboard loads 3x more data than needed, paginate the widgets query",
+      "the docs site is out of date, regenerate it from the openapi spec",
+    ]
+  ) assert.ok(!readRequest(p).reports, p);
+  // Prepositions, quantifiers and adverbs before an object are no order.
+  for (
+    const p of [
+      "half our users get logged out every time they switch tabs",
+      "after the deploy the checkout page shows 0 items",
+      "since the migration the export comes out blank",
+    ]
+  ) assert.ok(readRequest(p).reports, p);
+  // A question asks what should happen; a statement says it does not.
+  assert.ok(!readRequest("is the receipt supposed to include the tax?").reports);
+  assert.ok(readRequest("the receipt is supposed to include the tax but it doesnt").reports);
+  // "only in" a place where it misbehaves, not a rule of the product.
+  assert.ok(readRequest("the video stutters only on android phones").reports);
+  assert.ok(!readRequest("users only in the EU need the cookie banner").reports);
+});
+
+Deno.test("readRequest(): a hands-on opener followed by other work is that work", () => {
+  const v = readRequest("click through the figma prototype and write user stories for each screen");
+  assert.equal(v.verb, "write");
+  assert.equal(v.build, true);
+  // Writing down what the test found is still the test.
+  const qa = readRequest("dogfood the new checkout on the preview url and write down the issues");
+  assert.equal(qa.handsOn, true);
+  assert.equal(qa.build, false);
+});

@@ -94,6 +94,8 @@ export interface RouteCandidate {
   readonly total: number;
   /** True when the trigger's whole phrase is in the request. */
   readonly whole: boolean;
+  /** True when the trigger holds a key of the request's opening verb. */
+  readonly onVerb: boolean;
   /** True when the score came from a `skill-rules.json` intent pattern. */
   readonly intent: boolean;
   /** Whether config lets this skill route. */
@@ -241,6 +243,8 @@ export interface SkillMatch {
   readonly total: number;
   /** True for a whole-phrase match. */
   readonly whole: boolean;
+  /** True when the trigger holds a key of the request's opening verb. */
+  readonly onVerb: boolean;
   /** True when an intent pattern gave it. */
   readonly intent: boolean;
 }
@@ -271,9 +275,16 @@ export function scoreSkill(
     bestTrigger(triggersOf(skill), p, { foreign }),
     skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
   );
-  let result: SkillMatch = best
-    ? { ...best, intent: false }
-    : { score: 0, trigger: "", matched: 0, literal: 0, total: 0, whole: false, intent: false };
+  let result: SkillMatch = best ? { ...best, intent: false } : {
+    score: 0,
+    trigger: "",
+    matched: 0,
+    literal: 0,
+    total: 0,
+    whole: false,
+    onVerb: false,
+    intent: false,
+  };
   if (result.score < 1 && raw !== undefined) {
     const head = raw.slice(0, MAX_INTENT_TEXT);
     for (const re of skill.intentPatterns ?? []) {
@@ -287,6 +298,7 @@ export function scoreSkill(
           literal: 0,
           total: 0,
           whole: true,
+          onVerb: false,
           intent: true,
         };
         break;
@@ -316,7 +328,9 @@ function byRank(a: RouteCandidate, b: RouteCandidate): number {
 
 /** Why `a` ranks over `b` at the same score, in words. */
 function tieReason(a: RouteCandidate, b: RouteCandidate): string {
-  const why = a.matched !== b.matched
+  const why = a.onVerb !== b.onVerb
+    ? "its trigger holds the request's opening verb"
+    : a.matched !== b.matched
     ? `more matched words (${a.matched} to ${b.matched})`
     : a.whole !== b.whole
     ? "its whole trigger phrase is in the request"

@@ -138,7 +138,7 @@ Deno.test("routeHint() never tells the model to load a skill it cannot load", ()
 Deno.test("routePrompt() gives an exact tie to the routable skill", () => {
   const qa: RouteSkill = { name: "qa", triggers: ["find bugs on site"] };
   const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the device"] };
-  const d = routePrompt("find bugs in the checkout flow", [iosQa, qa], { threshold: 0.6 });
+  const d = routePrompt("find bugs in the checkout logic", [iosQa, qa], { threshold: 0.6 });
   assert.equal(d.candidates[0].score, d.candidates[1].score);
   assert.equal(d.route?.skill.name, "qa");
 });
@@ -333,4 +333,21 @@ Deno.test("loadRouteSkills() routes the same from a warm index as from a cold sc
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("routePrompt() gives a tie to the trigger that holds the request's opening verb", () => {
+  const qa: RouteSkill = { name: "qa", triggers: ["qa test this", "find bugs on site"] };
+  const investigate: RouteSkill = { name: "investigate", triggers: ["fix this bug"] };
+  const d = routePrompt("click through the staging app and find bugs, then fix them", [
+    investigate,
+    qa,
+  ]);
+  assert.equal(d.route?.skill.name, "qa");
+  assert.match(d.tie ?? "", /opening verb/);
+  // The same words with "fix" as the opening verb go the other way.
+  const fix = routePrompt("fix the bugs you find when you click through the app", [
+    investigate,
+    qa,
+  ]);
+  assert.equal(fix.route?.skill.name, "investigate");
 });

@@ -31,12 +31,13 @@
  * @module
  */
 
-import { BUILD_VERBS, LEAD_WORDS, readRequest, STATE_WORDS } from "./request.ts";
+import { BUILD_VERBS, LEAD_WORDS, NEUTRAL_VERBS, readRequest, STATE_WORDS } from "./request.ts";
 import {
   isBreakage,
   isLintComplaint,
   LINT_PHRASES,
   LINT_WORDS,
+  padded,
   REVIEW_ACTIONS,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
@@ -149,6 +150,10 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "code changes": ["pr"],
   "what i changed": ["pr"],
   "what ive changed": ["pr"],
+  "i changed": ["pr"],
+  "ive changed": ["pr"],
+  "i refactored": ["pr"],
+  "my implementation": ["pr"],
   "staged changes": ["pr"],
   "uncommitted changes": ["pr"],
   "local changes": ["pr"],
@@ -232,6 +237,8 @@ export function tokenize(text: string): string[] {
  * @returns Its lower-case parts, or an empty list.
  */
 export function camelParts(word: string): string[] {
+  // No upper-case letter, no parts: the common case skips the regular expressions.
+  if (word === word.toLowerCase()) return [];
   // deno-lint-ignore no-control-regex
   if (/^[\x00-\x7f]*$/.test(word)) {
     // The same rule on ASCII, without the cost of compiling Unicode property classes.
@@ -306,6 +313,15 @@ export function wordKey(word: string): string {
 const PHRASE_LIST: readonly [string[], readonly string[]][] = Object.entries(PHRASES)
   .map(([phrase, keys]) => [phrase.split(" "), keys]);
 
+/** Phrases by their first word, each padded with spaces, so a prompt is checked only for those. */
+const PHRASES_BY_FIRST: ReadonlyMap<string, readonly [string, readonly string[]][]> = (() => {
+  const map = new Map<string, [string, readonly string[]][]>();
+  for (const [ws, keys] of PHRASE_LIST) {
+    map.set(ws[0], [...(map.get(ws[0]) ?? []), [` ${ws.join(" ")} `, keys]]);
+  }
+  return map;
+})();
+
 /** One-key phrases by their first word, for triggers. */
 const ONE_KEY_PHRASES: ReadonlyMap<string, readonly [string[], string][]> = (() => {
   const map = new Map<string, [string[], string][]>();
@@ -355,6 +371,12 @@ export interface PreparedPrompt {
   readonly verb?: string;
   /** True when it complains about lint, types or compiling and says nothing broke. */
   readonly lint: boolean;
+  /**
+   * The keys of the request's opening verb: its own key (not for a neutral verb such as "go")
+   * and those of a phrase it opens ("click through" → `qa`, `test`). At the same score, a trigger
+   * that holds one wins ({@link compareScores}).
+   */
+  readonly verbKeys: ReadonlySet<string>;
 }
 
 function addWordKeys(
@@ -374,8 +396,10 @@ function addWordKeys(
     }
   }
   const phrase = ` ${words.join(" ")} `;
-  for (const [ws, phraseKeys] of PHRASE_LIST) {
-    if (phrase.includes(` ${ws.join(" ")} `)) { for (const k of phraseKeys) keys.add(k); }
+  for (const w of new Set(words)) {
+    for (const [padded, phraseKeys] of PHRASES_BY_FIRST.get(w) ?? []) {
+      if (phrase.includes(padded)) { for (const k of phraseKeys) keys.add(k); }
+    }
   }
   return words;
 }
@@ -390,7 +414,8 @@ function addWordKeys(
 export function preparePrompt(prompt: string): PreparedPrompt {
   const view = readRequest(prompt);
   const all = `${view.prose}\n${view.evidence}`;
-  const allWords = tokenize(all);
+  const allRaw = rawWords(all);
+  const allWords = allRaw.map((w) => w.toLowerCase());
   const allPhrase = ` ${allWords.join(" ")} `;
   const lint = isLintComplaint(allWords, allPhrase) && !isBreakage(allWords, allPhrase);
   const keys = new Set<string>();
@@ -407,17 +432,37 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   const said = new Set(keys);
   const inferred = new Set<string>();
   if (view.infer) {
-    if (!lint && (view.reports || reportsSymptom(all))) {
+    if (!lint && (view.reports || reportsSymptom(all, allRaw, allWords))) {
       inferred.add("bug");
       inferred.add("fix");
     }
-    if (keys.has("pr") && REVIEW_ACTIONS.some((a) => request.includes(` ${a} `))) {
+    // investigate: "root cause analysis", "troubleshooting why something stopped working".
+    if (view.cause) inferred.add("debug");
+    // qa: "Systematically QA test a web application", "test the app".
+    if (view.handsOn) { for (const k of ["qa", "test", "site"]) inferred.add(k); }
+    if (keys.has("pr") && REVIEW_PADDED.some((a) => request.includes(a))) {
       inferred.add("review");
     }
   }
   for (const k of inferred) {
     keys.add(k);
     requestKeys.add(k);
+  }
+  const verbKeys = new Set<string>();
+  if (view.handsOn) { for (const k of ["qa", "test"]) verbKeys.add(k); }
+  const [first, ...rest] = view.opening;
+  if (first !== undefined) {
+    if (!NEUTRAL_VERBS.has(first)) verbKeys.add(wordKey(first));
+    for (const hit of ONE_KEY_PHRASES.get(first) ?? []) {
+      if (hit[0].every((w, j) => j === 0 || rest[j - 1] === w)) verbKeys.add(hit[1]);
+    }
+    for (const [ws, phraseKeys] of PHRASE_LIST) {
+      if (
+        phraseKeys.length > 1 && ws[0] === first && ws.every((w, j) => j === 0 || rest[j - 1] === w)
+      ) {
+        for (const k of phraseKeys) verbKeys.add(k);
+      }
+    }
   }
   return {
     phrase: prosePhrase,
@@ -429,16 +474,27 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
+    verbKeys,
   };
 }
+
+const REVIEW_PADDED = padded(REVIEW_ACTIONS);
+const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
 
 /** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
 const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
 const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
-/** A POSIX error code, as Node.js, Python and Go print it (`ECONNRESET`, `EADDRINUSE`). */
-const ERRNO =
-  /\bE(?:ACCES|ADDRINUSE|ADDRNOTAVAIL|AI_AGAIN|CONNABORTED|CONNREFUSED|CONNRESET|EXIST|HOSTUNREACH|ISDIR|MFILE|NETUNREACH|NOENT|NOMEM|NOSPC|NOTDIR|NOTEMPTY|NOTFOUND|PERM|PIPE|PROTO|TIMEDOUT)\b/;
-/** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
+/**
+ * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared
+ * as written words: a set, not a regular expression, whose compiling costs the first prompt.
+ */
+const ERRNO: ReadonlySet<string> = new Set(
+  (
+    "EACCES EADDRINUSE EADDRNOTAVAIL ECONNABORTED ECONNREFUSED ECONNRESET EEXIST EHOSTUNREACH " +
+    "EISDIR EMFILE ENETUNREACH ENOENT ENOMEM ENOSPC ENOTDIR ENOTEMPTY ENOTFOUND EPERM EPIPE " +
+    "EPROTO ETIMEDOUT"
+  ).split(" "),
+); /** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
 const SERVER_ERROR =
   /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
@@ -446,15 +502,14 @@ const SERVER_ERROR =
  * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
  * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
-function reportsSymptom(text: string): boolean {
-  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text) || ERRNO.test(text)) return true;
+function reportsSymptom(text: string, raw: readonly string[], words: readonly string[]): boolean {
+  if (PASTED_ERROR.test(text) || ERROR_CLASS.test(text)) return true;
+  if (raw.some((w) => ERRNO.has(w)) || text.includes("EAI_AGAIN")) return true;
   if (/5\d\d/.test(text) && SERVER_ERROR.test(text)) return true;
-  const raw = rawWords(text);
-  const words = raw.map((w) => w.toLowerCase());
   if (words.some((w) => SYMPTOM_WORDS.has(w))) return true;
   if (raw.some((w) => camelParts(w).some((part) => SYMPTOM_WORDS.has(part)))) return true;
   const phrase = ` ${words.join(" ")} `;
-  return SYMPTOM_PHRASES.some((p) => phrase.includes(` ${p} `));
+  return SYMPTOM_PADDED.some((p) => phrase.includes(p));
 }
 
 /** A trigger prepared once for scoring against many prompts. */
@@ -503,6 +558,8 @@ export interface TriggerScore {
   readonly total: number;
   /** True when the whole phrase appeared in the request. */
   readonly whole: boolean;
+  /** True when the trigger holds a key of the request's opening verb (`verbKeys`). */
+  readonly onVerb: boolean;
 }
 
 /** Options of {@link scoreTrigger} and {@link bestTrigger}. */
@@ -546,13 +603,30 @@ export function scoreTrigger(
   const t = typeof trigger === "string" ? compileTrigger(trigger) : trigger;
   const p = typeof prompt === "string" ? preparePrompt(prompt) : prompt;
   const total = t.keys.length;
-  const none = { trigger: t.text, score: 0, matched: 0, literal: 0, total, whole: false };
+  const none = {
+    trigger: t.text,
+    score: 0,
+    matched: 0,
+    literal: 0,
+    total,
+    whole: false,
+    onVerb: false,
+  };
   if (options.foreign && isPathLike(t.text)) return none;
   if (
     t.phrase && p.request.includes(t.phrase) &&
     (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)))
   ) {
-    return { trigger: t.text, score: 1, matched: total, literal: total, total, whole: true };
+    const onVerb = t.keys.some((k) => p.verbKeys.has(k));
+    return {
+      trigger: t.text,
+      score: 1,
+      matched: total,
+      literal: total,
+      total,
+      whole: true,
+      onVerb,
+    };
   }
   if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
   let matched = 0, literal = 0, touch = false;
@@ -566,22 +640,26 @@ export function scoreTrigger(
   if (options.foreign && t.keys.filter((k) => p.keys.has(k) && !QUESTION_WORDS.has(k)).length < 2) {
     return none;
   }
-  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
+  const onVerb = t.keys.some((k) => p.verbKeys.has(k));
+  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false, onVerb };
 }
 
 /**
- * Orders two trigger scores, better first: higher score, then specificity (more matched content
- * words, a whole phrase over a share, more words matched as written, a longer trigger).
+ * Orders two trigger scores, better first: higher score, then the one that holds the request's
+ * opening verb ("click through the app and find bugs, then fix them" is a QA request first), then
+ * specificity (more matched content words, a whole phrase over a share, more words matched as
+ * written, a longer trigger).
  *
  * @param a One score.
  * @param b Another.
  * @returns Negative when `a` is better, positive when `b` is, 0 on a full tie.
  */
 export function compareScores(
-  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
-  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total">,
+  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
+  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
 ): number {
-  return round2(b.score) - round2(a.score) || b.matched - a.matched ||
+  return round2(b.score) - round2(a.score) || Number(b.onVerb) - Number(a.onVerb) ||
+    b.matched - a.matched ||
     Number(b.whole) - Number(a.whole) || b.literal - a.literal || b.total - a.total;
 }
 
@@ -612,7 +690,7 @@ export function bestTrigger(
     if (!best || compareScores(s, best) < 0) best = s;
   }
   if (best && options.foreign && best.total < 2 && hits < 2) {
-    return { ...best, score: 0, matched: 0, literal: 0, whole: false };
+    return { ...best, score: 0, matched: 0, literal: 0, whole: false, onVerb: false };
   }
   return best;
 }

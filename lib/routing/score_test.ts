@@ -359,7 +359,11 @@ Deno.test("preparePrompt() reads a look at a change as a review (REVIEW_ACTIONS)
     scoreTrigger("review this pr", "go through the staged changes and point out problems").score,
     1,
   );
-  for (const a of REVIEW_ACTIONS) assert.ok(preparePrompt(`${a} the diff`).keys.has("review"), a);
+  for (const a of REVIEW_ACTIONS) {
+    // "ok to merge" opens with lead words: it is asked about, never ordered.
+    const p = /^(?:ok|okay) /.test(a) ? `is the diff ${a}?` : `${a} the diff`;
+    assert.ok(preparePrompt(p).keys.has("review"), a);
+  }
   // Without a change named, the same words ask for no review.
   assert.ok(!preparePrompt("take a look at the logs and tell me what happened").keys.has("review"));
   assert.ok(!preparePrompt("go through the config and list the options").keys.has("review"));
