@@ -72,13 +72,12 @@ interface BackwardScan {
 /**
  * Scans backward from the end for the last selected load. Only lines that pass the substring
  * pre-filter are parsed. Drives a generator so the same code serves sync and async sources.
+ *
+ * A chunk's lines are decoded in one go (its text split at `\n`, which UTF-8 never uses inside a
+ * character, gives the lines of its byte segments) and the chunk is searched for the
+ * {@link LOAD_NEEDLES} as a whole: a chunk with none holds no load, so once a message has been
+ * seen the rest of its lines need no look.
  */
-/** Whether some bytes hold one of the {@link LOAD_NEEDLES} (all ASCII: one decode says). */
-function hasLoadNeedle(bytes: Uint8Array): boolean {
-  const text = decoder.decode(bytes);
-  return LOAD_NEEDLES.some((n) => text.includes(n));
-}
-
 function* scanBackward(
   size: number,
   chunkSize: number,
@@ -105,19 +104,25 @@ function* scanBackward(
     const firstComplete = start === 0 ? 0 : 1;
     // The file's last segment, when it does not end with a newline, may still be being written.
     const tail = pos === size ? lastIndex : -1;
-    // Once a message has been seen, a chunk with none of the load needles holds no load: its
-    // lines are not decoded one by one (one decode of the chunk instead of one per line).
-    const skip = sawMessages && !giant && !hasLoadNeedle(combined);
-    for (let k = lastIndex; !skip && k >= firstComplete; k--) {
+    // A chunk inside one long line has no complete line: nothing to decode.
+    const text = lastIndex >= firstComplete ? decoder.decode(combined) : "";
+    const lines = text.split("\n");
+    const needle = LOAD_NEEDLES.some((n) => text.includes(n));
+    for (let k = lastIndex; k >= firstComplete; k--) {
       if (giant && k === lastIndex) {
         // tail of a giant line (already given up on)
         if (lastIndex > 0 || start === 0) giant = false;
         continue;
       }
-      const line = seg.line(k);
+      const line = lines[k];
       if (!sawMessages) {
         if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
         else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
+      }
+      if (!needle) {
+        // No load in this chunk; only the first message seen mattered.
+        if (sawMessages) break;
+        continue;
       }
       if (!LOAD_NEEDLES.some((n) => line.includes(n))) continue;
       const rec = parseLine(line);
@@ -177,10 +182,15 @@ function* parseForward(
     const combined = concat(carry, chunk);
     const seg = segments(combined);
     const starts = seg.starts;
-    for (let k = 0; k < seg.count - 1; k++) {
+    const complete = seg.count - 1;
+    // The complete lines decoded in one go (see scanBackward: the text's lines are the segments').
+    const lines = complete > 0
+      ? decoder.decode(combined.subarray(0, starts[complete] - 1)).split("\n")
+      : [];
+    for (let k = 0; k < complete; k++) {
       const offset = carryStart + starts[k];
       if (offset - from > limit) return { end: offset, tooLarge: true };
-      if (builder.feed(seg.line(k), offset, stopAtNextRun) === "stop") {
+      if (builder.feed(lines[k], offset, stopAtNextRun) === "stop") {
         return { end: offset, tooLarge: false };
       }
     }
