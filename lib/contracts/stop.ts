@@ -464,6 +464,7 @@ export async function runContractStop(
         skillsDirs: catalog.dirs,
         maxParseBytes: deps.maxParseBytes,
         fromOffset: search.load.offset,
+        tail: search.tail,
       })
       : { kind: "unknown_shape" as const, reason: search.reason, stats: undefined };
   } catch (e) {
@@ -510,39 +511,42 @@ export async function runContractStop(
   const sessionId = ev.sessionId;
   const recordFile = join(ctx.stateRoot, "skill-contracts", `${sessionId}.json`);
   progress.path = recordFile;
-  let decision: StopDecision;
   let previous: RunOutcome | undefined;
+  const decide = (current: SessionRecord | undefined, commit: boolean) => {
+    const skill = sanitizeName(entry.name, 64);
+    const key = runKey(skill, run.load);
+    const existing = current?.runs.find((r) => r.key === key);
+    // The skill loaded again after skillgate blocked its earlier run (the model following the
+    // block text, say): the block already happened, so this run is that run's sequel. It is
+    // decided as "after a block" and settles the blocked run with the same outcome; it never
+    // gets a second block.
+    const pending = existing
+      ? undefined
+      : current?.runs.findLast((r) =>
+        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+      );
+    previous = existing?.outcome ?? pending?.outcome;
+    const d = decideStop(input, existing ?? pending);
+    // The record and the answer are one commit: past the deadline the runner has answered
+    // already, so nothing is recorded; once committed, the runner prints this answer.
+    if (commit && (d.next || d.action === "block")) ctx.commit();
+    let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
+    if (record && pending && d.next) {
+      // d.next settles the blocked run (its key); this run gets the same outcome.
+      const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
+      record = upsertRun(record, sessionId, sequel, now);
+    }
+    return { record, result: d };
+  };
+  let decision: StopDecision;
   try {
-    decision = updateSessionRecord(
-      ctx.stateRoot,
-      sessionId,
-      (current: SessionRecord | undefined) => {
-        const skill = sanitizeName(entry.name, 64);
-        const key = runKey(skill, run.load);
-        const existing = current?.runs.find((r) => r.key === key);
-        // The skill loaded again after skillgate blocked its earlier run (the model following the
-        // block text, say): the block already happened, so this run is that run's sequel. It is
-        // decided as "after a block" and settles the blocked run with the same outcome; it never
-        // gets a second block.
-        const pending = existing
-          ? undefined
-          : current?.runs.findLast((r) =>
-            r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
-          );
-        previous = existing?.outcome ?? pending?.outcome;
-        const d = decideStop(input, existing ?? pending);
-        // The record and the answer are one commit: past the deadline the runner has answered
-        // already, so nothing is recorded; once committed, the runner prints this answer.
-        if (d.next || d.action === "block") ctx.commit();
-        let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
-        if (record && pending && d.next) {
-          // d.next settles the blocked run (its key); this run gets the same outcome.
-          const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
-          record = upsertRun(record, sessionId, sequel, now);
-        }
-        return { record, result: d };
-      },
-    );
+    // A decision that lets the stop through and records nothing takes no lock: made on the record
+    // as it is now, it stands as if made before any write racing it. Any other is made again
+    // under the record's lock.
+    const quick = decide(readSessionRecord(ctx.stateRoot, sessionId), false);
+    decision = quick.record === undefined && quick.result.action === "allow"
+      ? quick.result
+      : updateSessionRecord(ctx.stateRoot, sessionId, (current) => decide(current, true));
   } catch (e) {
     const path = (e as { path?: unknown })?.path;
     throw new ContractStateError(typeof path === "string" ? path : recordFile, errorCause(e));
