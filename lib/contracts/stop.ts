@@ -57,6 +57,8 @@ import {
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
 import { readerFor } from "../transcript/readers.ts";
+import type { LoadSearch } from "../transcript/read.ts";
+import type { TurnCurrency } from "../transcript/currency.ts";
 import { hostFor } from "../host/mod.ts";
 import {
   endsOnQuestion,
@@ -420,30 +422,41 @@ export async function runContractStop(
   // The transcript in the format the sending host writes (Claude Code JSONL, Copilot CLI events,
   // a Codex CLI rollout).
   const reader = await readerFor(hostFor(ev.host).transcript);
-  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
-  // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
-  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
-  const currency = await reader.awaitTurn(transcript, stopFacts, {
-    budgetMs: deps.catchUpMs,
-    deadlineMs: ctx.deadlineMs,
-    signal: ctx.signal,
-  });
-  if (currency.state === "behind") {
-    ctx.log("allow", "transcript-behind", { waited: currency.waitedMs, polls: currency.polls });
-    return null;
-  }
   // A stop with no contracted skill loaded is the common case: remember how far back it was
   // searched, so the next stop of the session searches only what was appended since.
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
   const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
+  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor };
+  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
+  // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
+  // Usually the search's own lines show the turn there already; otherwise wait for the file to
+  // hold it, then search again.
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  let search: LoadSearch | undefined;
+  if (reader.searchShowsTurn) {
+    try {
+      const first = await reader.findLastLoad(transcript, searchOptions);
+      if (reader.searchShowsTurn(first, stopFacts)) search = first;
+    } catch {
+      // The wait below says how the file stands; the search after it reports a read failure.
+    }
+  }
+  let currency: TurnCurrency = { state: "current", waitedMs: 0, polls: 0 };
+  if (!search) {
+    currency = await reader.awaitTurn(transcript, stopFacts, {
+      budgetMs: deps.catchUpMs,
+      deadlineMs: ctx.deadlineMs,
+      signal: ctx.signal,
+    });
+    if (currency.state === "behind") {
+      ctx.log("allow", "transcript-behind", { waited: currency.waitedMs, polls: currency.polls });
+      return null;
+    }
+  }
   let read;
   try {
-    const search = await reader.findLastLoad(transcript, {
-      skill: selector,
-      skillsDirs: catalog.dirs,
-      scanFloor: floor,
-    });
+    search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
       writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
       ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);

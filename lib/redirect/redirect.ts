@@ -615,7 +615,7 @@ export async function redirectStop(
   } catch {
     // The wait below says how the file stands.
   }
-  if (!turn || !turnShowsFinalText(turn, ev.lastAssistantMessage)) {
+  if (!turn || !turnShowsFinalText(turn, turn.fileSize, ev.lastAssistantMessage)) {
     const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
       deadlineMs: ctx.deadlineMs,
       signal: ctx.signal,

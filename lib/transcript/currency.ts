@@ -230,24 +230,22 @@ class TailWatch {
  * equal to `finalText`, within the bytes that look reads. False means only "not shown here": the
  * caller then waits with {@link awaitTurnInTranscript}.
  *
- * @param turn The turn's lines, their byte offsets, and the file's size then.
+ * @param turn The turn's lines (or the file's last lines) and their byte offsets.
+ * @param fileSize The file's size when they were read.
  * @param finalText The payload's `last_assistant_message`.
  * @returns True when the file held the turn when it was read.
  */
 export function turnShowsFinalText(
-  turn: {
-    readonly lines: readonly string[];
-    readonly offsets: readonly number[];
-    fileSize: number;
-  },
+  turn: { readonly lines: readonly string[]; readonly offsets: readonly number[] },
+  fileSize: number,
   finalText: string | undefined,
 ): boolean {
   const expected = normalizeFinalText(finalText ?? "");
   if (expected === "") return false;
   let k = turn.lines.length - 1;
-  if (k >= 0 && turn.offsets[k] + encoder.encode(turn.lines[k]).length >= turn.fileSize) k--;
+  if (k >= 0 && turn.offsets[k] + encoder.encode(turn.lines[k]).length >= fileSize) k--;
   // The widest window of the first look: a line starting at or below its start is not seen.
-  const floor = turn.fileSize - MAX_TAIL_BYTES;
+  const floor = fileSize - MAX_TAIL_BYTES;
   for (; k >= 0 && turn.offsets[k] > floor; k--) {
     const v = claudeVerdictOf(turn.lines[k]);
     if (v !== undefined) return typeof v === "string" && normalizeFinalText(v) === expected;

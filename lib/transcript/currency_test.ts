@@ -283,7 +283,8 @@ Deno.test("turnShowsFinalText(): a turn read that shows the final text means the
             : cutAt % (bytes.length + 1);
           const prefix = whole ? text : new TextDecoder().decode(bytes.subarray(0, cut));
           Deno.writeTextFileSync(path, prefix);
-          const shown = turnShowsFinalText(currentTurnOfText(prefix), "FINAL answer ✓");
+          const turn = currentTurnOfText(prefix);
+          const shown = turnShowsFinalText(turn, turn.fileSize, "FINAL answer ✓");
           const c = await awaitTurnInTranscript(path, "FINAL answer ✓", { budgetMs: 0 });
           if (shown) assert.equal(c.state, "current");
           // A whole file that ends on the final text shows it in its turn.
@@ -299,7 +300,8 @@ Deno.test("turnShowsFinalText(): a turn read that shows the final text means the
       { numRuns: 300 },
     );
   });
-  assert.equal(turnShowsFinalText(currentTurnOfText(jsonl([say("x")])), undefined), false);
+  const one = currentTurnOfText(jsonl([say("x")]));
+  assert.equal(turnShowsFinalText(one, one.fileSize, undefined), false);
 });
 
 Deno.test("catchUpBudget() is 2 s, or 40 % of a shorter deadline", () => {

@@ -66,6 +66,8 @@ interface BackwardScan {
   found?: FoundLoad;
   /** The lines from the load found to the end, when the scan kept them (see `keepBytes`). */
   tail?: RunTail;
+  /** The lines of the first chunk read (the file's end), as a {@link RunTail} from its first line. */
+  end?: RunTail;
   /** Whether a user or assistant record was seen. */
   sawMessages: boolean;
   /** Whether, before any message was seen, a line was no record this reader knows. */
@@ -113,6 +115,7 @@ function* scanBackward(
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
   // Chunks' lines, the last chunk of the file first; undefined once they exceed keepBytes.
   let kept: KeptLines[] | undefined = keepBytes > 0 ? [] : undefined;
+  let end: RunTail | undefined;
   // The first chunks are smaller: a load near the end (a short run) is found in a small read.
   let step = Math.min(chunkSize, FIRST_CHUNK);
   while (pos > floor) {
@@ -133,6 +136,9 @@ function* scanBackward(
     // A chunk inside one long line has no complete line: nothing to decode.
     const text = lastIndex >= firstComplete ? decoder.decode(combined) : "";
     const lines = text.split("\n");
+    if (pos === size && lastIndex >= firstComplete) {
+      end = tailOf([{ lines, offsets: starts.map((s) => start + s), first: firstComplete }], size);
+    }
     let top = lastIndex;
     if (giant && lastIndex >= firstComplete) {
       // The tail of a giant line (already given up on).
@@ -165,9 +171,9 @@ function* scanBackward(
           const offset = start + starts[k];
           if (selects(selector, { ...loads[j], seq: 0, offset })) {
             const found = { offset, load: loads[j] };
-            if (!kept || cut) return { found, sawMessages, sawUnknown };
+            if (!kept || cut) return { found, end, sawMessages, sawUnknown };
             kept.push({ lines, offsets: starts.map((s) => start + s), first: k });
-            return { found, tail: tailOf(kept, size), sawMessages, sawUnknown };
+            return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
           }
         }
         k--;
@@ -202,7 +208,7 @@ function* scanBackward(
     }
     pos = start;
   }
-  return { sawMessages, sawUnknown };
+  return { end, sawMessages, sawUnknown };
 }
 
 /** The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last). */
@@ -369,8 +375,8 @@ export function readTranscriptRun(path: string, options: ReadRunOptions): Promis
 
 /** Where the last selected load of a transcript is, without reading its run. */
 export type LoadSearch =
-  | { kind: "found"; load: SkillLoad; tail?: RunTail }
-  | { kind: "not_loaded"; fileSize: number }
+  | { kind: "found"; load: SkillLoad; tail?: RunTail; end?: RunTail }
+  | { kind: "not_loaded"; fileSize: number; end?: RunTail }
   | { kind: "unknown_shape"; reason: string };
 
 /**
@@ -408,10 +414,10 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
     );
     if (scan.found) {
       const load = { ...scan.found.load, seq: 0, offset: scan.found.offset };
-      return scan.tail ? { kind: "found", load, tail: scan.tail } : { kind: "found", load };
+      return { kind: "found", load, tail: scan.tail, end: scan.end };
     }
     if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
-      return { kind: "not_loaded", fileSize: src.size };
+      return { kind: "not_loaded", fileSize: src.size, end: scan.end };
     }
     return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
   });

@@ -15,6 +15,7 @@ import { findLastLoad, parseTranscriptText, readTranscriptRun } from "./read.ts"
 import { RunBuilder } from "./builder.ts";
 import { loadsOfRecord, selects } from "./loads.ts";
 import { parseLine } from "./record.ts";
+import { readerFor } from "./readers.ts";
 import {
   bash,
   call,
@@ -150,6 +151,41 @@ Deno.test("a tail kept for another file size is not used", async () => {
     });
     assert(read.kind === "ok");
     assert.deepEqual(read.run.messages.slice(-2).map((m) => m.text), ["first", "appended"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a search that shows the turn means the wait finds it at once, on any flushed prefix (property)", async () => {
+  const reader = await readerFor("claude-code-jsonl");
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.jsonl`;
+  const FINAL = "FINAL answer ✓";
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(arbStep, fc.constant([say(FINAL)]), fc.constant([say(` ${FINAL} `)]))),
+        fc.nat(100_000),
+        fc.boolean(),
+        async (steps, cutAt, atLineEnd) => {
+          const lines = steps.flat().map((r) => r === "" ? "" : JSON.stringify(r));
+          const bytes = enc.encode(lines.join("\n") + "\n");
+          const ends = lines.map((_, j) => enc.encode(lines.slice(0, j + 1).join("\n")).length);
+          const cut = atLineEnd && ends.length > 0
+            ? ends[cutAt % ends.length]
+            : cutAt % (bytes.length + 1);
+          Deno.writeFileSync(path, bytes.subarray(0, cut));
+          const stop = { finalText: FINAL };
+          const search = await findLastLoad(path, { skill: SKILL, skillsDirs: DIRS });
+          const shown = reader.searchShowsTurn!(search, stop);
+          const waited = await reader.awaitTurn(path, stop, { budgetMs: 0 });
+          if (shown) assert.equal(waited.state, "current");
+          // A file whose last line is the final text, ended, shows it.
+          if (cut === bytes.length && lines.at(-1)?.includes(FINAL)) assert(shown);
+        },
+      ),
+      { numRuns: 300 },
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
