@@ -66,7 +66,7 @@ interface BackwardScan {
   found?: FoundLoad;
   /** The lines from the load found to the end, when the scan kept them (see `keepBytes`). */
   tail?: RunTail;
-  /** The lines of the first chunk read (the file's end), as a {@link RunTail} from its first line. */
+  /** The lines of the first chunk read that has a complete line (to the file's end). */
   end?: RunTail;
   /** Whether a user or assistant record was seen. */
   sawMessages: boolean;
@@ -136,7 +136,8 @@ function* scanBackward(
     // A chunk inside one long line has no complete line: nothing to decode.
     const text = lastIndex >= firstComplete ? decoder.decode(combined) : "";
     const lines = text.split("\n");
-    if (pos === size && lastIndex >= firstComplete) {
+    // The first chunk with a complete line: its lines run to the end of the file.
+    if (end === undefined && !cut && lastIndex >= firstComplete) {
       end = tailOf([{ lines, offsets: starts.map((s) => start + s), first: firstComplete }], size);
     }
     let top = lastIndex;
