@@ -57,6 +57,8 @@ import {
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
 import { readerFor } from "../transcript/readers.ts";
+import type { LoadSearch } from "../transcript/read.ts";
+import type { TurnCurrency } from "../transcript/currency.ts";
 import { hostFor } from "../host/mod.ts";
 import {
   endsOnQuestion,
@@ -420,30 +422,41 @@ export async function runContractStop(
   // The transcript in the format the sending host writes (Claude Code JSONL, Copilot CLI events,
   // a Codex CLI rollout).
   const reader = await readerFor(hostFor(ev.host).transcript);
-  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
-  // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
-  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
-  const currency = await reader.awaitTurn(transcript, stopFacts, {
-    budgetMs: deps.catchUpMs,
-    deadlineMs: ctx.deadlineMs,
-    signal: ctx.signal,
-  });
-  if (currency.state === "behind") {
-    ctx.log("allow", "transcript-behind", { waited: currency.waitedMs, polls: currency.polls });
-    return null;
-  }
   // A stop with no contracted skill loaded is the common case: remember how far back it was
   // searched, so the next stop of the session searches only what was appended since.
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
   const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
+  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor };
+  // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
+  // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
+  // Usually the search's own lines show the turn there already; otherwise wait for the file to
+  // hold it, then search again.
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  let search: LoadSearch | undefined;
+  if (reader.searchShowsTurn) {
+    try {
+      const first = await reader.findLastLoad(transcript, searchOptions);
+      if (reader.searchShowsTurn(first, stopFacts)) search = first;
+    } catch {
+      // The wait below says how the file stands; the search after it reports a read failure.
+    }
+  }
+  let currency: TurnCurrency = { state: "current", waitedMs: 0, polls: 0 };
+  if (!search) {
+    currency = await reader.awaitTurn(transcript, stopFacts, {
+      budgetMs: deps.catchUpMs,
+      deadlineMs: ctx.deadlineMs,
+      signal: ctx.signal,
+    });
+    if (currency.state === "behind") {
+      ctx.log("allow", "transcript-behind", { waited: currency.waitedMs, polls: currency.polls });
+      return null;
+    }
+  }
   let read;
   try {
-    const search = await reader.findLastLoad(transcript, {
-      skill: selector,
-      skillsDirs: catalog.dirs,
-      scanFloor: floor,
-    });
+    search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
       writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
       ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
@@ -464,6 +477,7 @@ export async function runContractStop(
         skillsDirs: catalog.dirs,
         maxParseBytes: deps.maxParseBytes,
         fromOffset: search.load.offset,
+        tail: search.tail,
       })
       : { kind: "unknown_shape" as const, reason: search.reason, stats: undefined };
   } catch (e) {
@@ -510,39 +524,42 @@ export async function runContractStop(
   const sessionId = ev.sessionId;
   const recordFile = join(ctx.stateRoot, "skill-contracts", `${sessionId}.json`);
   progress.path = recordFile;
-  let decision: StopDecision;
   let previous: RunOutcome | undefined;
+  const decide = (current: SessionRecord | undefined, commit: boolean) => {
+    const skill = sanitizeName(entry.name, 64);
+    const key = runKey(skill, run.load);
+    const existing = current?.runs.find((r) => r.key === key);
+    // The skill loaded again after skillgate blocked its earlier run (the model following the
+    // block text, say): the block already happened, so this run is that run's sequel. It is
+    // decided as "after a block" and settles the blocked run with the same outcome; it never
+    // gets a second block.
+    const pending = existing
+      ? undefined
+      : current?.runs.findLast((r) =>
+        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+      );
+    previous = existing?.outcome ?? pending?.outcome;
+    const d = decideStop(input, existing ?? pending);
+    // The record and the answer are one commit: past the deadline the runner has answered
+    // already, so nothing is recorded; once committed, the runner prints this answer.
+    if (commit && (d.next || d.action === "block")) ctx.commit();
+    let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
+    if (record && pending && d.next) {
+      // d.next settles the blocked run (its key); this run gets the same outcome.
+      const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
+      record = upsertRun(record, sessionId, sequel, now);
+    }
+    return { record, result: d };
+  };
+  let decision: StopDecision;
   try {
-    decision = updateSessionRecord(
-      ctx.stateRoot,
-      sessionId,
-      (current: SessionRecord | undefined) => {
-        const skill = sanitizeName(entry.name, 64);
-        const key = runKey(skill, run.load);
-        const existing = current?.runs.find((r) => r.key === key);
-        // The skill loaded again after skillgate blocked its earlier run (the model following the
-        // block text, say): the block already happened, so this run is that run's sequel. It is
-        // decided as "after a block" and settles the blocked run with the same outcome; it never
-        // gets a second block.
-        const pending = existing
-          ? undefined
-          : current?.runs.findLast((r) =>
-            r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
-          );
-        previous = existing?.outcome ?? pending?.outcome;
-        const d = decideStop(input, existing ?? pending);
-        // The record and the answer are one commit: past the deadline the runner has answered
-        // already, so nothing is recorded; once committed, the runner prints this answer.
-        if (d.next || d.action === "block") ctx.commit();
-        let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
-        if (record && pending && d.next) {
-          // d.next settles the blocked run (its key); this run gets the same outcome.
-          const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
-          record = upsertRun(record, sessionId, sequel, now);
-        }
-        return { record, result: d };
-      },
-    );
+    // A decision that lets the stop through and records nothing takes no lock: made on the record
+    // as it is now, it stands as if made before any write racing it. Any other is made again
+    // under the record's lock.
+    const quick = decide(readSessionRecord(ctx.stateRoot, sessionId), false);
+    decision = quick.record === undefined && quick.result.action === "allow"
+      ? quick.result
+      : updateSessionRecord(ctx.stateRoot, sessionId, (current) => decide(current, true));
   } catch (e) {
     const path = (e as { path?: unknown })?.path;
     throw new ContractStateError(typeof path === "string" ? path : recordFile, errorCause(e));

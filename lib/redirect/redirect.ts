@@ -37,7 +37,7 @@ import {
   writeFileAtomic,
 } from "../base/state_file.ts";
 import { MAX_TURN_BYTES, type TranscriptRun, type TurnRead } from "../transcript/model.ts";
-import { awaitTurnInTranscript } from "../transcript/currency.ts";
+import { awaitTurnInTranscript, turnShowsFinalText } from "../transcript/currency.ts";
 import { skillReadTarget } from "../transcript/skill_read.ts";
 
 /** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
@@ -607,26 +607,36 @@ export async function redirectStop(
   if (!isUnder(transcript, join(ctx.claudeConfigDir, CLAUDE.layout.transcripts))) {
     return pass("transcript-outside-projects");
   }
-  // The host fires Stop before the turn's last records reach the file: a failed Skill call not
-  // yet flushed must still be found, so wait until the file holds the turn.
-  const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
-    deadlineMs: ctx.deadlineMs,
-    signal: ctx.signal,
-  });
-  if (currency.state === "behind") {
-    ctx.log("pass", "transcript-behind", {
-      host: ev.host,
-      waited: currency.waitedMs,
-      polls: currency.polls,
-    });
-    return null;
-  }
-  if (currency.state === "current" && currency.waitedMs > 0) fields.waited = currency.waitedMs;
   // Only the current turn matters: it is read backward from the end to its prompt, at most
   // MAX_TURN_BYTES, so a stop costs the same on any session size. Of a longer turn only the last
   // MAX_TURN_BYTES are looked at (the log line says `turn=cut`): an older failed call passes.
   const { readCurrentTurn } = await import("../transcript/turn_read.ts");
-  const turn: TurnRead = await readCurrentTurn(transcript, { maxBytes: MAX_TURN_BYTES });
+  const readTurn = () => readCurrentTurn(transcript, { maxBytes: MAX_TURN_BYTES });
+  // The host fires Stop before the turn's last records reach the file: a failed Skill call not
+  // yet flushed must still be found, so the file must hold the turn. Usually the turn read shows
+  // it already; otherwise wait until the file holds it, and read the turn again.
+  let turn: TurnRead | undefined;
+  try {
+    turn = await readTurn();
+  } catch {
+    // The wait below says how the file stands.
+  }
+  if (!turn || !turnShowsFinalText(turn, turn.fileSize, ev.lastAssistantMessage)) {
+    const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+      deadlineMs: ctx.deadlineMs,
+      signal: ctx.signal,
+    });
+    if (currency.state === "behind") {
+      ctx.log("pass", "transcript-behind", {
+        host: ev.host,
+        waited: currency.waitedMs,
+        polls: currency.polls,
+      });
+      return null;
+    }
+    if (currency.state === "current" && currency.waitedMs > 0) fields.waited = currency.waitedMs;
+    turn = await readTurn();
+  }
   if (turn.start === "cut") Object.assign(fields, { turn: "cut", read: turn.bytesRead });
   // Nearly every turn has no failed Skill call at all: its text settles that before the agents
   // are loaded (the dearest step of this path).

@@ -223,6 +223,38 @@ class TailWatch {
   }
 }
 
+/**
+ * Whether a turn read already shows the file holding the turn, as the first look of
+ * {@link awaitTurnInTranscript} would see it: the last decisive Claude Code record among the
+ * turn's complete lines (a last line the file does not end yet is left out) is an assistant text
+ * equal to `finalText`, within the bytes that look reads. False means only "not shown here": the
+ * caller then waits with {@link awaitTurnInTranscript}.
+ *
+ * @param turn The turn's lines (or the file's last lines) and their byte offsets.
+ * @param fileSize The file's size when they were read.
+ * @param finalText The payload's `last_assistant_message`.
+ * @returns True when the file held the turn when it was read.
+ */
+export function turnShowsFinalText(
+  turn: { readonly lines: readonly string[]; readonly offsets: readonly number[] },
+  fileSize: number,
+  finalText: string | undefined,
+): boolean {
+  const expected = normalizeFinalText(finalText ?? "");
+  if (expected === "") return false;
+  let k = turn.lines.length - 1;
+  if (k >= 0 && turn.offsets[k] + encoder.encode(turn.lines[k]).length >= fileSize) k--;
+  // The widest window of the first look: a line starting at or below its start is not seen.
+  const floor = fileSize - MAX_TAIL_BYTES;
+  for (; k >= 0 && turn.offsets[k] > floor; k--) {
+    const v = claudeVerdictOf(turn.lines[k]);
+    if (v !== undefined) return typeof v === "string" && normalizeFinalText(v) === expected;
+  }
+  return false;
+}
+
+const encoder = new TextEncoder();
+
 function defaultSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

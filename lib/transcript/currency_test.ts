@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import fc from "fast-check";
-import { awaitTurnInTranscript, catchUpBudget, normalizeFinalText } from "./currency.ts";
+import {
+  awaitTurnInTranscript,
+  catchUpBudget,
+  normalizeFinalText,
+  turnShowsFinalText,
+} from "./currency.ts";
+import { currentTurnOfText } from "./turn_read.ts";
 import {
   assistant,
   call,
@@ -231,6 +237,71 @@ Deno.test("awaitTurnInTranscript(): for any flushed prefix, current exactly when
       { numRuns: 200 },
     );
   });
+});
+
+Deno.test("turnShowsFinalText(): a turn read that shows the final text means the wait finds it at once (property)", async () => {
+  await withFile(async (path) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.constantFrom(
+            "prompt",
+            "call",
+            "result",
+            "text",
+            "final",
+            "meta",
+            "sidechain",
+            "blank",
+          ),
+          { maxLength: 12 },
+        ),
+        fc.boolean(),
+        fc.nat(4000),
+        fc.boolean(),
+        async (kinds, whole, cutAt, atLineEnd) => {
+          let i = 0;
+          const lines = kinds.map((k) => {
+            i++;
+            if (k === "blank") return "";
+            if (k === "prompt") return JSON.stringify(user(`prompt ${i}`));
+            if (k === "call") return JSON.stringify(call(`toolu_${i}`, "Bash", { command: "ls" }));
+            if (k === "result") return JSON.stringify(result(`toolu_${i}`, "ok"));
+            if (k === "text") return JSON.stringify(say(`text ${i}`));
+            if (k === "final") return JSON.stringify(say("FINAL  answer ✓"));
+            if (k === "meta") return JSON.stringify(user("<reminder/>", { isMeta: true }));
+            return JSON.stringify({ ...say("FINAL answer ✓", "side"), isSidechain: true });
+          });
+          const text = lines.join("\n") + "\n";
+          const bytes = new TextEncoder().encode(text);
+          // A cut anywhere, or right after a line's last byte (a record not yet ended by its newline).
+          const ends = lines.map((_, j) =>
+            new TextEncoder().encode(lines.slice(0, j + 1).join("\n")).length
+          );
+          const cut = atLineEnd && ends.length > 0
+            ? ends[cutAt % ends.length]
+            : cutAt % (bytes.length + 1);
+          const prefix = whole ? text : new TextDecoder().decode(bytes.subarray(0, cut));
+          Deno.writeTextFileSync(path, prefix);
+          const turn = currentTurnOfText(prefix);
+          const shown = turnShowsFinalText(turn, turn.fileSize, "FINAL answer ✓");
+          const c = await awaitTurnInTranscript(path, "FINAL answer ✓", { budgetMs: 0 });
+          if (shown) assert.equal(c.state, "current");
+          // A whole file that ends on the final text shows it in its turn.
+          if (
+            whole &&
+            kinds.filter((k) => k !== "blank" && k !== "meta" && k !== "sidechain").at(-1) ===
+              "final"
+          ) {
+            assert(shown);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  const one = currentTurnOfText(jsonl([say("x")]));
+  assert.equal(turnShowsFinalText(one, one.fileSize, undefined), false);
 });
 
 Deno.test("catchUpBudget() is 2 s, or 40 % of a shorter deadline", () => {

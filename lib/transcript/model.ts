@@ -198,6 +198,28 @@ export interface ReadRunOptions {
    * is `not_loaded`. A floor past the end of the file is ignored.
    */
   scanFloor?: number;
+  /**
+   * The lines from `fromOffset` to the end of the file, as the search that found the load there
+   * decoded them ({@link RunTail}): the run is parsed from them instead of read again while the
+   * file still has the size it had then. Other readers ignore it.
+   */
+  tail?: RunTail;
+}
+
+/**
+ * The lines of a transcript from a load to the end of the file, kept by the backward search that
+ * found the load (a search reads and decodes them anyway), so the run's parse need not read them
+ * again.
+ */
+export interface RunTail {
+  /** The file's size when they were read. */
+  readonly size: number;
+  /** The byte offset of the first line (the load's). */
+  readonly offset: number;
+  /** The lines, without their newlines (the last one is the file's last segment, maybe empty). */
+  readonly lines: readonly string[];
+  /** The byte offset of each line. */
+  readonly offsets: readonly number[];
 }
 
 /** An I/O failure reading a transcript (exit 3, `SKILL_CONTRACT_STATE_ERROR`). */

@@ -13,6 +13,7 @@ import {
   type ReadRunOptions,
   type ReadStats,
   type RunRead,
+  type RunTail,
   type SkillLoad,
   type SkillSelector,
 } from "./model.ts";
@@ -63,22 +64,40 @@ interface FoundLoad {
 interface BackwardScan {
   /** The last selected load, if any. */
   found?: FoundLoad;
+  /** The lines from the load found to the end, when the scan kept them (see `keepBytes`). */
+  tail?: RunTail;
+  /** The lines of the first chunk read that has a complete line (to the file's end). */
+  end?: RunTail;
   /** Whether a user or assistant record was seen. */
   sawMessages: boolean;
   /** Whether, before any message was seen, a line was no record this reader knows. */
   sawUnknown: boolean;
 }
 
+/** The decoded complete lines of one chunk of the backward scan, kept for the run's parse. */
+interface KeptLines {
+  lines: string[];
+  /** Byte offset of each line in the file (only those from `first` on are kept lines). */
+  offsets: number[];
+  first: number;
+}
+
+/** The backward scan's first chunk (the next ones grow fourfold up to the chunk size). */
+const FIRST_CHUNK = 16 * 1024;
+
+/** How many bytes of lines the backward scan keeps for the run's parse (beyond that it re-reads). */
+const KEEP_BYTES = 4 * 1024 * 1024;
+
 /**
  * Scans backward from the end for the last selected load. Only lines that pass the substring
  * pre-filter are parsed. Drives a generator so the same code serves sync and async sources.
+ *
+ * A chunk's lines are decoded in one go (its text split at `\n`, which UTF-8 never uses inside a
+ * character, gives the lines of its byte segments), and the {@link LOAD_NEEDLES} are searched in
+ * the chunk's text, so only a line holding one is looked at (and, until a message is seen, the
+ * lines from the end). With `keepBytes`, the decoded lines from the load found to the end are
+ * returned as its run's {@link RunTail} when they are at most that many bytes.
  */
-/** Whether some bytes hold one of the {@link LOAD_NEEDLES} (all ASCII: one decode says). */
-function hasLoadNeedle(bytes: Uint8Array): boolean {
-  const text = decoder.decode(bytes);
-  return LOAD_NEEDLES.some((n) => text.includes(n));
-}
-
 function* scanBackward(
   size: number,
   chunkSize: number,
@@ -87,16 +106,25 @@ function* scanBackward(
   skillsDirs: readonly string[] | undefined,
   stats: ReadStats,
   floor = 0,
+  keepBytes = 0,
 ): Generator<[number, number], BackwardScan, Uint8Array> {
   let pos = size;
   let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
   let sawMessages = false;
   let sawUnknown = false;
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
+  // Chunks' lines, the last chunk of the file first; undefined once they exceed keepBytes.
+  let kept: KeptLines[] | undefined = keepBytes > 0 ? [] : undefined;
+  let end: RunTail | undefined;
+  // The first chunks are smaller: a load near the end (a short run) is found in a small read.
+  let step = Math.min(chunkSize, FIRST_CHUNK);
   while (pos > floor) {
-    const start = Math.max(floor, pos - chunkSize);
+    const start = Math.max(floor, pos - step);
+    step = Math.min(chunkSize, step * 4);
     const chunk: Uint8Array = yield [start, pos - start];
     stats.bytesScanned += chunk.length;
+    // This chunk's last line is the tail of a giant line: the lines kept would miss it.
+    const cut = giant;
     const combined = giant ? chunk : concat(chunk, carry);
     const seg = segments(combined);
     const starts = seg.starts;
@@ -105,30 +133,56 @@ function* scanBackward(
     const firstComplete = start === 0 ? 0 : 1;
     // The file's last segment, when it does not end with a newline, may still be being written.
     const tail = pos === size ? lastIndex : -1;
-    // Once a message has been seen, a chunk with none of the load needles holds no load: its
-    // lines are not decoded one by one (one decode of the chunk instead of one per line).
-    const skip = sawMessages && !giant && !hasLoadNeedle(combined);
-    for (let k = lastIndex; !skip && k >= firstComplete; k--) {
-      if (giant && k === lastIndex) {
-        // tail of a giant line (already given up on)
-        if (lastIndex > 0 || start === 0) giant = false;
-        continue;
+    // A chunk inside one long line has no complete line: nothing to decode.
+    const text = lastIndex >= firstComplete ? decoder.decode(combined) : "";
+    const lines = text.split("\n");
+    // The first chunk with a complete line: its lines run to the end of the file.
+    if (end === undefined && !cut && lastIndex >= firstComplete) {
+      end = tailOf([{ lines, offsets: starts.map((s) => start + s), first: firstComplete }], size);
+    }
+    let top = lastIndex;
+    if (giant && lastIndex >= firstComplete) {
+      // The tail of a giant line (already given up on).
+      if (lastIndex > 0 || start === 0) giant = false;
+      top = lastIndex - 1;
+    }
+    for (let k = top; !sawMessages && k >= firstComplete; k--) {
+      const line = lines[k];
+      if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
+      else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
+    }
+    if (top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))) {
+      // Each line's start in the text; then the lines holding a needle, from the last one back.
+      const at: number[] = new Array(lines.length);
+      for (let k = 0, c = 0; k < lines.length; k++) {
+        at[k] = c;
+        c += lines[k].length + 1;
       }
-      const line = seg.line(k);
-      if (!sawMessages) {
-        if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
-        else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
-      }
-      if (!LOAD_NEEDLES.some((n) => line.includes(n))) continue;
-      const rec = parseLine(line);
-      if (!rec) continue;
-      const loads = loadsOfRecord(rec, skillsDirs);
-      for (let j = loads.length - 1; j >= 0; j--) {
-        const offset = start + starts[k];
-        if (selects(selector, { ...loads[j], seq: 0, offset })) {
-          return { found: { offset, load: loads[j] }, sawMessages, sawUnknown };
+      let k = top;
+      while (k >= firstComplete) {
+        const before = at[k] + lines[k].length;
+        let p = -1;
+        for (const n of LOAD_NEEDLES) p = Math.max(p, text.lastIndexOf(n, before));
+        if (p < 0) break;
+        while (at[k] > p) k--;
+        if (k < firstComplete) break;
+        const rec = parseLine(lines[k]);
+        const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
+        for (let j = loads.length - 1; j >= 0; j--) {
+          const offset = start + starts[k];
+          if (selects(selector, { ...loads[j], seq: 0, offset })) {
+            const found = { offset, load: loads[j] };
+            if (!kept || cut) return { found, end, sawMessages, sawUnknown };
+            kept.push({ lines, offsets: starts.map((s) => start + s), first: k });
+            return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
+          }
         }
+        k--;
       }
+    }
+    if (kept) {
+      if (size - start > keepBytes || cut) kept = undefined;
+      else kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete });
     }
     if (start > 0) {
       const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
@@ -155,7 +209,34 @@ function* scanBackward(
     }
     pos = start;
   }
-  return { sawMessages, sawUnknown };
+  return { end, sawMessages, sawUnknown };
+}
+
+/** The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last). */
+function tailOf(kept: readonly KeptLines[], size: number): RunTail {
+  const lines: string[] = [];
+  const offsets: number[] = [];
+  for (let c = kept.length - 1; c >= 0; c--) {
+    const { lines: l, offsets: o, first } = kept[c];
+    for (let k = first; k < l.length; k++) {
+      lines.push(l[k]);
+      offsets.push(o[k]);
+    }
+  }
+  return { size, offset: offsets[0], lines, offsets };
+}
+
+/**
+ * Feeds a run's lines kept by the search to the builder, as {@link parseForward} feeds the bytes
+ * it reads (the caller has checked that they are within the parse limit).
+ */
+function feedTail(tail: RunTail, builder: RunBuilder, stopAtNextRun: boolean): number {
+  for (let k = 0; k < tail.lines.length; k++) {
+    if (builder.feed(tail.lines[k], tail.offsets[k], stopAtNextRun) === "stop") {
+      return tail.offsets[k];
+    }
+  }
+  return tail.size;
 }
 
 /** Parses forward from `from`, feeding complete lines to the builder. */
@@ -177,10 +258,15 @@ function* parseForward(
     const combined = concat(carry, chunk);
     const seg = segments(combined);
     const starts = seg.starts;
-    for (let k = 0; k < seg.count - 1; k++) {
+    const complete = seg.count - 1;
+    // The complete lines decoded in one go (see scanBackward: the text's lines are the segments').
+    const lines = complete > 0
+      ? decoder.decode(combined.subarray(0, starts[complete] - 1)).split("\n")
+      : [];
+    for (let k = 0; k < complete; k++) {
       const offset = carryStart + starts[k];
       if (offset - from > limit) return { end: offset, tooLarge: true };
-      if (builder.feed(seg.line(k), offset, stopAtNextRun) === "stop") {
+      if (builder.feed(lines[k], offset, stopAtNextRun) === "stop") {
         return { end: offset, tooLarge: false };
       }
     }
@@ -212,8 +298,12 @@ function* readRunGen(
   // problem: nothing is loaded in it yet.
   if (size === 0) return { kind: "not_loaded", stats };
   let from: number;
+  let tail: RunTail | undefined;
   if (options.fromOffset !== undefined) {
     from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
+    // The lines the search kept, while the file has the size it had then.
+    const t = options.tail;
+    if (t && t.size === size && t.offset === from && size - from <= limit) tail = t;
   } else {
     // A floor past the end means the file is not the one searched before: search it all.
     const asked = Math.floor(options.scanFloor ?? 0);
@@ -226,6 +316,7 @@ function* readRunGen(
       options.skillsDirs,
       stats,
       floor,
+      KEEP_BYTES,
     );
     if (!scan.found) {
       // Below a floor the file was searched before and had messages: nothing new is not a shape.
@@ -239,17 +330,14 @@ function* readRunGen(
       stats.startOffset = from;
       return { kind: "too_large", bytes: size - from, limit, stats };
     }
+    tail = scan.tail;
   }
   const builder = new RunBuilder(options.skill, options.skillsDirs, size);
   builder.stats.bytesScanned = stats.bytesScanned;
-  const fwd = yield* parseForward(
-    size,
-    from,
-    chunkSize,
-    limit,
-    builder,
-    options.fromOffset !== undefined,
-  );
+  const stopAtNextRun = options.fromOffset !== undefined;
+  const fwd = tail
+    ? { end: feedTail(tail, builder, stopAtNextRun), tooLarge: false }
+    : yield* parseForward(size, from, chunkSize, limit, builder, stopAtNextRun);
   const s = builder.stats;
   s.startOffset = from;
   s.endOffset = fwd.end;
@@ -288,14 +376,15 @@ export function readTranscriptRun(path: string, options: ReadRunOptions): Promis
 
 /** Where the last selected load of a transcript is, without reading its run. */
 export type LoadSearch =
-  | { kind: "found"; load: SkillLoad }
-  | { kind: "not_loaded"; fileSize: number }
+  | { kind: "found"; load: SkillLoad; tail?: RunTail; end?: RunTail }
+  | { kind: "not_loaded"; fileSize: number; end?: RunTail }
   | { kind: "unknown_shape"; reason: string };
 
 /**
  * Finds the last selected load of a transcript by the same backward search as
  * {@link readTranscriptRun}, without parsing the run after it: for a caller that may already
- * know the run's outcome. Read the run afterwards with `fromOffset: load.offset`.
+ * know the run's outcome. Read the run afterwards with `fromOffset: load.offset` and the `tail`
+ * found (the run's lines, decoded by the search, when they are at most 4 MiB).
  *
  * @param path The transcript JSONL path.
  * @param options Which skill, skills directories and search floor (`maxParseBytes`,
@@ -312,14 +401,24 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
     const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
     const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
     const scan = await driveAsync(
-      scanBackward(src.size, chunkSize, limit, options.skill, options.skillsDirs, stats, floor),
+      scanBackward(
+        src.size,
+        chunkSize,
+        limit,
+        options.skill,
+        options.skillsDirs,
+        stats,
+        floor,
+        KEEP_BYTES,
+      ),
       src,
     );
     if (scan.found) {
-      return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
+      const load = { ...scan.found.load, seq: 0, offset: scan.found.offset };
+      return { kind: "found", load, tail: scan.tail, end: scan.end };
     }
     if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
-      return { kind: "not_loaded", fileSize: src.size };
+      return { kind: "not_loaded", fileSize: src.size, end: scan.end };
     }
     return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
   });

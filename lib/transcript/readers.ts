@@ -36,6 +36,12 @@ export interface TranscriptReader {
   /** Waits until the file holds the turn the stop is about (the transcript-currency rule). */
   awaitTurn(path: string, stop: StopFacts, options?: CurrencyOptions): Promise<TurnCurrency>;
   /**
+   * Whether a search's own lines already show the file holding the turn, as the first look of
+   * `awaitTurn` would (so the search stands without a wait); absent when the format has no such
+   * shortcut.
+   */
+  searchShowsTurn?(search: LoadSearch, stop: StopFacts): boolean;
+  /**
    * Whether the payload's final text stands for the turn's final text (Claude Code, Codex CLI:
    * the file can lag behind `last_assistant_message`); else the file's last message is the final
    * text (Copilot CLI).
@@ -54,6 +60,9 @@ export const TRANSCRIPT_READERS: Readonly<
       readRun: read.readTranscriptRun,
       awaitTurn: (path, stop, options) =>
         currency.awaitTurnInTranscript(path, stop.finalText, options),
+      searchShowsTurn: (search, stop) =>
+        search.kind !== "unknown_shape" && search.end !== undefined &&
+        currency.turnShowsFinalText(search.end, search.end.size, stop.finalText),
       payloadFinalText: true,
     };
   },
