@@ -494,6 +494,8 @@ export interface RequestView {
   readonly handsOn: boolean;
   /** The first request clause's words from its opening verb on (at most three). */
   readonly opening: readonly string[];
+  /** Every order's words from its opening verb on, space-joined ("fix the login bug"). */
+  readonly orders: readonly string[];
 }
 
 /**
@@ -685,6 +687,7 @@ export function readRequest(prompt: string): RequestView {
   let cause = false;
   let handsOn = false;
   let opening: readonly string[] | undefined;
+  const orders: string[] = [];
   let described = false;
   let unknownOrder = false;
   let any = false;
@@ -711,6 +714,7 @@ export function readRequest(prompt: string): RequestView {
       if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
     } else {
       const from = ws.slice(at);
+      orders.push(from.join(" "));
       cause ||= asksForCause(from);
       if (opening === undefined) {
         opening = from.slice(0, 3);
@@ -750,5 +754,6 @@ export function readRequest(prompt: string): RequestView {
     cause,
     handsOn,
     opening: opening ?? [],
+    orders,
   };
 }

@@ -377,6 +377,12 @@ export interface PreparedPrompt {
    * that holds one wins ({@link compareScores}).
    */
   readonly verbKeys: ReadonlySet<string>;
+  /**
+   * Every order from its opening verb on, lower-cased words with a space at each end: a whole
+   * trigger phrase that opens one is asked for, whatever the main verb ("explain the parser, then
+   * fix this bug").
+   */
+  readonly orders: readonly string[];
 }
 
 function addWordKeys(
@@ -475,6 +481,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
     verbKeys,
+    orders: view.orders.map((o) => ` ${rawWords(o).map((w) => w.toLowerCase()).join(" ")} `),
   };
 }
 
@@ -615,7 +622,8 @@ export function scoreTrigger(
   if (options.foreign && isPathLike(t.text)) return none;
   if (
     t.phrase && p.request.includes(t.phrase) &&
-    (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)))
+    (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
+      p.orders.some((o) => o.startsWith(t.phrase as string)))
   ) {
     const onVerb = t.keys.some((k) => p.verbKeys.has(k));
     return {

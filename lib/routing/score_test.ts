@@ -421,3 +421,15 @@ Deno.test("preparePrompt() reads a build request past lead words only, as an ord
   assert.ok(fixIntent("install fails with EACCES on the CI runner"));
   assert.ok(!preparePrompt("make sure the pricing page works").build);
 });
+
+Deno.test("scoreTrigger(): a whole trigger phrase that opens any order counts, whatever the main verb", () => {
+  // The first order explains; the second asks for the trigger's work in its words.
+  assert.equal(
+    scoreTrigger("fix this bug", "explain the parser. then please fix this bug").score,
+    1,
+  );
+  assert.equal(scoreTrigger("fix a", "define. please fix a. ").score, 1);
+  // Inside a build order, not opening one: still no route.
+  assert.equal(scoreTrigger("fix this bug", "add a fix this bug button to the form").score, 0);
+  assert.equal(scoreTrigger("code review", "summarize the code review comments").score, 0);
+});
