@@ -79,6 +79,7 @@ for (
     ["fresh3.tsv", 23, 0],
     ["fresh4.tsv", 23, 0],
     ["lookalike.tsv", 4, 3],
+    ["blind.tsv", 29, 1],
   ] as const
 ) {
   Deno.test({
@@ -134,6 +135,7 @@ Deno.test({
         "fresh3.tsv",
         "fresh4.tsv",
         "lookalike.tsv",
+        "blind.tsv",
       ]
     ) {
       const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", file)));
