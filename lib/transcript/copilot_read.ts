@@ -2,7 +2,7 @@
  * Reading a skill run from GitHub Copilot CLI's `events.jsonl`, tail first and bounded like the
  * Claude Code reader (`read.ts`): the bytes are scanned backward from the end for the last load
  * (a substring pre-filter, no parse), then only the run's bytes are parsed forward into a
- * {@link CopilotRunBuilder}. The file's head is looked at once more, for the system prompt that
+ * {@link CopilotRunBuilder} by the shared run read (`run_driver.ts`). The file's head is looked at once more, for the system prompt that
  * marks a `-p` (non-interactive) run.
  *
  * The transcript-currency rule at `agentStop`: Copilot CLI writes the stop's own `hook.start`
@@ -14,26 +14,10 @@
  * @module
  */
 
-import { errorCause } from "../base/errors.ts";
-import {
-  MAX_PARSE_BYTES,
-  type ReadRunOptions,
-  type ReadStats,
-  type RunRead,
-  type SkillSelector,
-} from "./model.ts";
+import type { ReadRunOptions, RunRead } from "./model.ts";
 import { selects } from "./loads.ts";
-import {
-  concat,
-  decoder,
-  driveAsync,
-  driveSync,
-  EMPTY,
-  segments,
-  type Source,
-  withFileSource,
-} from "./bytes.ts";
-import { emptyStats, parseLine } from "./record.ts";
+import { concat, decoder, EMPTY, segments } from "./bytes.ts";
+import { parseLine } from "./record.ts";
 import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
 import { catchUpBudget } from "./currency.ts";
 import {
@@ -42,8 +26,16 @@ import {
   CopilotRunBuilder,
   isCopilotRecord,
 } from "./copilot_events.ts";
-import type { LoadSearch } from "./read.ts";
-import type { RawLoad } from "./loads.ts";
+import {
+  type ByteRequests,
+  findLoad,
+  type LoadScan,
+  type LoadSearch,
+  parseRunText,
+  readRun,
+  type RunFormat,
+  type ScanRequest,
+} from "./run_driver.ts";
 
 const MESSAGE_RE = /"type"\s*:\s*"(?:user|assistant)\.message"/;
 const COPILOT_TYPE_RE = /"type"\s*:\s*"[a-z_]+\.[a-z_.]+"/;
@@ -61,22 +53,9 @@ const NO_KNOWN_RECORDS = "no user or assistant messages, and lines that are no C
 /** How far into the file the head look searches for the session's system prompt. */
 const HEAD_BYTES = 128 * 1024;
 
-interface Scan {
-  found?: { offset: number; load: RawLoad };
-  sawMessages: boolean;
-  sawUnknown: boolean;
-}
-
 /** Scans backward from the end for the last selected load; only pre-filtered lines are parsed. */
-function* scanBackward(
-  size: number,
-  chunkSize: number,
-  maxLine: number,
-  selector: SkillSelector,
-  skillsDirs: readonly string[] | undefined,
-  stats: ReadStats,
-  floor: number,
-): Generator<[number, number], Scan, Uint8Array> {
+function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
+  const { size, chunkSize, maxLine, selector, skillsDirs, stats, floor } = req;
   let pos = size;
   let carry: Uint8Array = EMPTY;
   let sawMessages = false;
@@ -116,43 +95,8 @@ function* scanBackward(
   return { sawMessages, sawUnknown };
 }
 
-/** Parses forward from `from`, feeding complete lines to the builder. */
-function* parseForward(
-  size: number,
-  from: number,
-  chunkSize: number,
-  limit: number,
-  builder: CopilotRunBuilder,
-  stopAtNextRun: boolean,
-): Generator<[number, number], { end: number; tooLarge: boolean }, Uint8Array> {
-  let pos = from;
-  let carry: Uint8Array = EMPTY;
-  let carryStart = from;
-  while (pos < size) {
-    const chunk: Uint8Array = yield [pos, Math.min(chunkSize, size - pos)];
-    if (chunk.length === 0) break;
-    const combined = concat(carry, chunk);
-    const seg = segments(combined);
-    for (let k = 0; k < seg.count - 1; k++) {
-      const offset = carryStart + seg.starts[k];
-      if (offset - from > limit) return { end: offset, tooLarge: true };
-      if (builder.feed(seg.line(k), offset, stopAtNextRun) === "stop") {
-        return { end: offset, tooLarge: false };
-      }
-    }
-    pos += chunk.length;
-    const last = seg.starts[seg.count - 1];
-    carry = combined.slice(last);
-    carryStart += last;
-    if (carry.length > limit) return { end: pos, tooLarge: true };
-  }
-  // A last line with no newline yet may be half written: it is not fed.
-  if (size - from > limit) return { end: size, tooLarge: true };
-  return { end: carry.length > 0 ? carryStart : size, tooLarge: false };
-}
-
 /** Whether the file's head holds the system prompt of a non-interactive (`-p`) session. */
-function* headSaysNonInteractive(size: number): Generator<[number, number], boolean, Uint8Array> {
+function* headSaysNonInteractive(size: number): ByteRequests<boolean> {
   if (size === 0) return false;
   const bytes: Uint8Array = yield [0, Math.min(size, HEAD_BYTES)];
   for (const line of decoder.decode(bytes).split("\n")) {
@@ -162,75 +106,21 @@ function* headSaysNonInteractive(size: number): Generator<[number, number], bool
   return false;
 }
 
-function floorOf(options: ReadRunOptions, size: number): number {
-  const asked = Math.floor(options.scanFloor ?? 0);
-  return asked > 0 && asked <= size ? asked : 0;
-}
-
-function* readRunGen(
-  size: number,
-  options: ReadRunOptions,
-): Generator<[number, number], RunRead, Uint8Array> {
-  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
-  const stats = emptyStats(size);
-  if (size === 0) return { kind: "not_loaded", stats };
-  let from: number;
-  if (options.fromOffset !== undefined) {
-    from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
-  } else {
-    const floor = floorOf(options, size);
-    const scan = yield* scanBackward(
-      size,
-      chunkSize,
-      limit,
-      options.skill,
-      options.skillsDirs,
-      stats,
-      floor,
-    );
-    if (!scan.found) {
-      return scan.sawMessages || floor > 0 || !scan.sawUnknown
-        ? { kind: "not_loaded", stats }
-        : { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats };
-    }
-    from = scan.found.offset;
-    if (size - from > limit) {
-      stats.startOffset = from;
-      return { kind: "too_large", bytes: size - from, limit, stats };
-    }
-  }
-  const builder = new CopilotRunBuilder(options.skill, options.skillsDirs, size);
-  builder.stats.bytesScanned = stats.bytesScanned;
-  const fwd = yield* parseForward(
-    size,
-    from,
-    chunkSize,
-    limit,
-    builder,
-    options.fromOffset !== undefined,
-  );
-  const s = builder.stats;
-  s.startOffset = from;
-  s.endOffset = fwd.end;
-  s.bytesParsed = fwd.end - from;
-  if (fwd.tooLarge) {
-    return { kind: "too_large", bytes: Math.max(fwd.end - from, limit + 1), limit, stats: s };
-  }
-  if (s.badContent > 0) {
-    return {
-      kind: "unknown_shape",
-      reason: `${s.badContent} message(s) whose content is not text`,
-      stats: s,
-    };
-  }
-  if (s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0)) {
-    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats: s };
-  }
-  if (!builder.nonInteractive) builder.nonInteractive = yield* headSaysNonInteractive(size);
-  const run = builder.finish();
-  return run ? { kind: "ok", run } : { kind: "not_loaded", stats: s };
-}
+/** Copilot CLI's `events.jsonl` as the shared run read sees it. */
+const COPILOT_FORMAT: RunFormat<CopilotRunBuilder> = {
+  noKnownRecords: NO_KNOWN_RECORDS,
+  badContent: "whose content is not text",
+  keepsLines: false,
+  forward: "line",
+  scan: scanBackward,
+  builder: (options, size) => new CopilotRunBuilder(options.skill, options.skillsDirs, size),
+  judge: (s) =>
+    s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0) ? "unknown_shape" : undefined,
+  *finish(builder, size) {
+    if (!builder.nonInteractive) builder.nonInteractive = yield* headSaysNonInteractive(size);
+    return builder.finish();
+  },
+};
 
 /**
  * Reads one run of a skill from a Copilot CLI `events.jsonl`, parsing only the bytes of that run.
@@ -241,7 +131,7 @@ function* readRunGen(
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function readCopilotRun(path: string, options: ReadRunOptions): Promise<RunRead> {
-  return withFileSource(path, (src) => driveAsync(readRunGen(src.size, options), src));
+  return readRun(COPILOT_FORMAT, path, options);
 }
 
 /**
@@ -253,29 +143,7 @@ export function readCopilotRun(path: string, options: ReadRunOptions): Promise<R
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function findLastCopilotLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
-  return withFileSource(path, async (src) => {
-    if (src.size === 0) return { kind: "not_loaded", fileSize: 0 };
-    const floor = floorOf(options, src.size);
-    const scan = await driveAsync(
-      scanBackward(
-        src.size,
-        Math.max(16, options.chunkSize ?? 256 * 1024),
-        options.maxParseBytes ?? MAX_PARSE_BYTES,
-        options.skill,
-        options.skillsDirs,
-        emptyStats(src.size),
-        floor,
-      ),
-      src,
-    );
-    if (scan.found) {
-      return { kind: "found", load: { ...scan.found.load, seq: 0, offset: scan.found.offset } };
-    }
-    if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
-      return { kind: "not_loaded", fileSize: src.size };
-    }
-    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
-  });
+  return findLoad(COPILOT_FORMAT, path, options);
 }
 
 /**
@@ -286,17 +154,7 @@ export function findLastCopilotLoad(path: string, options: ReadRunOptions): Prom
  * @returns The run, or why there is none.
  */
 export function parseCopilotText(text: string, options: ReadRunOptions): RunRead {
-  const bytes = new TextEncoder().encode(text);
-  const src: Source = { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
-  try {
-    return driveSync(readRunGen(bytes.length, options), src);
-  } catch (e) {
-    return {
-      kind: "unknown_shape",
-      reason: `reader failure: ${errorCause(e)}`,
-      stats: emptyStats(bytes.length),
-    };
-  }
+  return parseRunText(COPILOT_FORMAT, text, options);
 }
 
 /** The tail looked at for the stop's own `hook.start` record. */

@@ -1,35 +1,28 @@
 /**
  * Reading a skill run from a transcript file: the bytes are scanned backward from the end for the
  * last load (a substring pre-filter, no parse), then only the run's bytes are parsed forward into
- * a {@link RunBuilder}. One generator of byte requests serves the file (async) and a text in
- * memory (sync).
+ * a {@link RunBuilder} by the shared run read (`run_driver.ts`).
  *
  * @module
  */
 
-import { errorCause } from "../base/errors.ts";
-import {
-  MAX_PARSE_BYTES,
-  type ReadRunOptions,
-  type ReadStats,
-  type RunRead,
-  type RunTail,
-  type SkillLoad,
-  type SkillSelector,
-} from "./model.ts";
-import { LOAD_NEEDLES, loadsOfRecord, type RawLoad, selects } from "./loads.ts";
+import type { ReadRunOptions, RunRead, RunTail } from "./model.ts";
+import { LOAD_NEEDLES, loadsOfRecord, selects } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
+import { concat, decoder, EMPTY, segments } from "./bytes.ts";
+import { KNOWN_TYPES, parseLine, str } from "./record.ts";
 import {
-  concat,
-  decoder,
-  driveAsync,
-  driveSync,
-  EMPTY,
-  segments,
-  type Source,
-  withFileSource,
-} from "./bytes.ts";
-import { emptyStats, KNOWN_TYPES, parseLine, str } from "./record.ts";
+  type ByteRequests,
+  findLoad,
+  type LoadScan,
+  type LoadSearch,
+  parseRunText,
+  readRun,
+  type RunFormat,
+  type ScanRequest,
+} from "./run_driver.ts";
+
+export type { LoadSearch } from "./run_driver.ts";
 
 const USER_OR_ASSISTANT_RE = /"type"\s*:\s*"(?:user|assistant)"/;
 
@@ -55,24 +48,6 @@ function isUnknownRecord(line: string): boolean {
 /** The reason an unknown shape gives for a file whose records are none of the known ones. */
 const NO_KNOWN_RECORDS =
   "no user or assistant records, and records of a type this reader does not know";
-interface FoundLoad {
-  offset: number;
-  load: RawLoad;
-}
-
-/** What the backward scan found. */
-interface BackwardScan {
-  /** The last selected load, if any. */
-  found?: FoundLoad;
-  /** The lines from the load found to the end, when the scan kept them (see `keepBytes`). */
-  tail?: RunTail;
-  /** The lines of the first chunk read that has a complete line (to the file's end). */
-  end?: RunTail;
-  /** Whether a user or assistant record was seen. */
-  sawMessages: boolean;
-  /** Whether, before any message was seen, a line was no record this reader knows. */
-  sawUnknown: boolean;
-}
 
 /** The decoded complete lines of one chunk of the backward scan, kept for the run's parse. */
 interface KeptLines {
@@ -99,15 +74,10 @@ const KEEP_BYTES = 4 * 1024 * 1024;
  * returned as its run's {@link RunTail} when they are at most that many bytes.
  */
 function* scanBackward(
-  size: number,
-  chunkSize: number,
-  maxLine: number,
-  selector: SkillSelector,
-  skillsDirs: readonly string[] | undefined,
-  stats: ReadStats,
-  floor = 0,
+  req: ScanRequest,
   keepBytes = 0,
-): Generator<[number, number], BackwardScan, Uint8Array> {
+): ByteRequests<LoadScan> {
+  const { size, chunkSize, maxLine, selector, skillsDirs, stats, floor } = req;
   let pos = size;
   let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
   let sawMessages = false;
@@ -226,141 +196,25 @@ function tailOf(kept: readonly KeptLines[], size: number): RunTail {
   return { size, offset: offsets[0], lines, offsets };
 }
 
-/**
- * Feeds a run's lines kept by the search to the builder, as {@link parseForward} feeds the bytes
- * it reads (the caller has checked that they are within the parse limit).
- */
-function feedTail(tail: RunTail, builder: RunBuilder, stopAtNextRun: boolean): number {
-  for (let k = 0; k < tail.lines.length; k++) {
-    if (builder.feed(tail.lines[k], tail.offsets[k], stopAtNextRun) === "stop") {
-      return tail.offsets[k];
-    }
-  }
-  return tail.size;
-}
-
-/** Parses forward from `from`, feeding complete lines to the builder. */
-function* parseForward(
-  size: number,
-  from: number,
-  chunkSize: number,
-  limit: number,
-  builder: RunBuilder,
-  stopAtNextRun: boolean,
-): Generator<[number, number], { end: number; tooLarge: boolean }, Uint8Array> {
-  let pos = from;
-  let carry: Uint8Array = EMPTY;
-  let carryStart = from;
-  while (pos < size) {
-    const len = Math.min(chunkSize, size - pos);
-    const chunk: Uint8Array = yield [pos, len];
-    if (chunk.length === 0) break;
-    const combined = concat(carry, chunk);
-    const seg = segments(combined);
-    const starts = seg.starts;
-    const complete = seg.count - 1;
-    // The complete lines decoded in one go (see scanBackward: the text's lines are the segments').
-    const lines = complete > 0
-      ? decoder.decode(combined.subarray(0, starts[complete] - 1)).split("\n")
-      : [];
-    for (let k = 0; k < complete; k++) {
-      const offset = carryStart + starts[k];
-      if (offset - from > limit) return { end: offset, tooLarge: true };
-      if (builder.feed(lines[k], offset, stopAtNextRun) === "stop") {
-        return { end: offset, tooLarge: false };
-      }
-    }
-    pos += chunk.length;
-    const lastStart = starts[starts.length - 1];
-    carry = combined.slice(lastStart);
-    carryStart = carryStart + lastStart;
-    if (carry.length > limit) return { end: pos, tooLarge: true };
-  }
-  if (carry.length > 0) {
-    if (size - from > limit) return { end: size, tooLarge: true };
-    if (builder.feed(decoder.decode(carry), carryStart, stopAtNextRun) === "stop") {
-      return { end: carryStart, tooLarge: false };
-    }
-  }
-  if (size - from > limit) return { end: size, tooLarge: true };
-  return { end: size, tooLarge: false };
-}
-
-/** The whole read as one generator of byte requests, so sync and async sources share it. */
-function* readRunGen(
-  size: number,
-  options: ReadRunOptions,
-): Generator<[number, number], RunRead, Uint8Array> {
-  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
-  const stats = emptyStats(size);
-  // A session with no turns yet (an empty file, or only records such as `summary`) is no shape
-  // problem: nothing is loaded in it yet.
-  if (size === 0) return { kind: "not_loaded", stats };
-  let from: number;
-  let tail: RunTail | undefined;
-  if (options.fromOffset !== undefined) {
-    from = Math.max(0, Math.min(Math.floor(options.fromOffset), size));
-    // The lines the search kept, while the file has the size it had then.
-    const t = options.tail;
-    if (t && t.size === size && t.offset === from && size - from <= limit) tail = t;
-  } else {
-    // A floor past the end means the file is not the one searched before: search it all.
-    const asked = Math.floor(options.scanFloor ?? 0);
-    const floor = asked > 0 && asked <= size ? asked : 0;
-    const scan = yield* scanBackward(
-      size,
-      chunkSize,
-      limit,
-      options.skill,
-      options.skillsDirs,
-      stats,
-      floor,
-      KEEP_BYTES,
-    );
-    if (!scan.found) {
-      // Below a floor the file was searched before and had messages: nothing new is not a shape.
-      // Nor is a file with no turns yet; only a record this reader does not know is.
-      return scan.sawMessages || floor > 0 || !scan.sawUnknown
-        ? { kind: "not_loaded", stats }
-        : { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats };
-    }
-    from = scan.found.offset;
-    if (size - from > limit) {
-      stats.startOffset = from;
-      return { kind: "too_large", bytes: size - from, limit, stats };
-    }
-    tail = scan.tail;
-  }
-  const builder = new RunBuilder(options.skill, options.skillsDirs, size);
-  builder.stats.bytesScanned = stats.bytesScanned;
-  const stopAtNextRun = options.fromOffset !== undefined;
-  const fwd = tail
-    ? { end: feedTail(tail, builder, stopAtNextRun), tooLarge: false }
-    : yield* parseForward(size, from, chunkSize, limit, builder, stopAtNextRun);
-  const s = builder.stats;
-  s.startOffset = from;
-  s.endOffset = fwd.end;
-  s.bytesParsed = fwd.end - from;
-  if (fwd.tooLarge) {
-    return { kind: "too_large", bytes: Math.max(fwd.end - from, limit + 1), limit, stats: s };
-  }
-  if (s.badContent > 0) {
-    return {
-      kind: "unknown_shape",
-      reason: `${s.badContent} message(s) with content that is neither text nor a block list`,
-      stats: s,
-    };
-  }
-  if (s.userOrAssistantRecords === 0) {
-    return s.unknownTypes > 0 || s.skippedLines > 0
-      ? { kind: "unknown_shape", reason: NO_KNOWN_RECORDS, stats: s }
-      : { kind: "not_loaded", stats: s };
-  }
-  const run = builder.finish();
-  if (!run) return { kind: "not_loaded", stats: s };
-  return { kind: "ok", run };
-}
+/** The Claude Code transcript as the shared run read sees it. */
+const CLAUDE_FORMAT: RunFormat<RunBuilder> = {
+  noKnownRecords: NO_KNOWN_RECORDS,
+  badContent: "with content that is neither text nor a block list",
+  keepsLines: true,
+  forward: "chunk",
+  scan: (req) => scanBackward(req, KEEP_BYTES),
+  builder: (options, size) => new RunBuilder(options.skill, options.skillsDirs, size),
+  judge: (s) =>
+    s.userOrAssistantRecords > 0
+      ? undefined
+      : s.unknownTypes > 0 || s.skippedLines > 0
+      ? "unknown_shape"
+      : "not_loaded",
+  // deno-lint-ignore require-yield
+  *finish(builder) {
+    return builder.finish();
+  },
+};
 
 /**
  * Reads one run of a skill from a transcript file, parsing only the bytes of that run.
@@ -371,14 +225,8 @@ function* readRunGen(
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function readTranscriptRun(path: string, options: ReadRunOptions): Promise<RunRead> {
-  return withFileSource(path, (src) => driveAsync(readRunGen(src.size, options), src));
+  return readRun(CLAUDE_FORMAT, path, options);
 }
-
-/** Where the last selected load of a transcript is, without reading its run. */
-export type LoadSearch =
-  | { kind: "found"; load: SkillLoad; tail?: RunTail; end?: RunTail }
-  | { kind: "not_loaded"; fileSize: number; end?: RunTail }
-  | { kind: "unknown_shape"; reason: string };
 
 /**
  * Finds the last selected load of a transcript by the same backward search as
@@ -393,35 +241,7 @@ export type LoadSearch =
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function findLastLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
-  return withFileSource(path, async (src) => {
-    const stats = emptyStats(src.size);
-    if (src.size === 0) return { kind: "not_loaded", fileSize: 0 };
-    const asked = Math.floor(options.scanFloor ?? 0);
-    const floor = asked > 0 && asked <= src.size ? asked : 0;
-    const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
-    const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-    const scan = await driveAsync(
-      scanBackward(
-        src.size,
-        chunkSize,
-        limit,
-        options.skill,
-        options.skillsDirs,
-        stats,
-        floor,
-        KEEP_BYTES,
-      ),
-      src,
-    );
-    if (scan.found) {
-      const load = { ...scan.found.load, seq: 0, offset: scan.found.offset };
-      return { kind: "found", load, tail: scan.tail, end: scan.end };
-    }
-    if (scan.sawMessages || floor > 0 || !scan.sawUnknown) {
-      return { kind: "not_loaded", fileSize: src.size, end: scan.end };
-    }
-    return { kind: "unknown_shape", reason: NO_KNOWN_RECORDS };
-  });
+  return findLoad(CLAUDE_FORMAT, path, options);
 }
 
 /**
@@ -433,18 +253,5 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
  * @returns The run, or why there is none.
  */
 export function parseTranscriptText(text: string, options: ReadRunOptions): RunRead {
-  const bytes = new TextEncoder().encode(text);
-  const src: Source = {
-    size: bytes.length,
-    read: (pos, len) => bytes.subarray(pos, pos + len),
-  };
-  try {
-    return driveSync(readRunGen(bytes.length, options), src);
-  } catch (e) {
-    return {
-      kind: "unknown_shape",
-      reason: `reader failure: ${errorCause(e)}`,
-      stats: emptyStats(bytes.length),
-    };
-  }
+  return parseRunText(CLAUDE_FORMAT, text, options);
 }
