@@ -8,29 +8,18 @@
 
 import {
   AGENT_TOOLS,
-  type ReadStats,
   SHELL_TOOLS,
   type SkillLoad,
-  type SkillSelector,
   type TaskNotification,
   type ToolCall,
   type ToolResult,
   type TranscriptMessage,
-  type TranscriptRun,
   type TurnRead,
   type TurnRecords,
 } from "./model.ts";
 import { loadsOfRecord, type RawLoad, selects } from "./loads.ts";
-import {
-  cap,
-  emptyStats,
-  isRec,
-  KNOWN_TYPES,
-  parseLine,
-  type Rec,
-  str,
-  textOfContent,
-} from "./record.ts";
+import { RunCollector } from "./run_collector.ts";
+import { cap, isRec, KNOWN_TYPES, parseLine, type Rec, str, textOfContent } from "./record.ts";
 
 const NOTIFICATION_TOOL_USE_RE = /<tool-use-id>\s*([^<\s]+)\s*<\/tool-use-id>/;
 const NOTIFICATION_TASK_RE = /<task-id>\s*([^<\s]+)\s*<\/task-id>/;
@@ -65,41 +54,12 @@ function keepInput(input: unknown): Record<string, unknown> {
 const RESULT_TEXT_TOOLS = new Set([...SHELL_TOOLS, ...AGENT_TOOLS, "Skill", "AskUserQuestion"]);
 
 /** Builds one run from its lines, fed one at a time in file order. */
-export class RunBuilder {
-  /** The read's counters (the scanner fills in offsets and bytes). */
-  readonly stats: ReadStats;
-  /** User and assistant messages, in order. */
-  readonly messages: TranscriptMessage[] = [];
-  /** Tool calls, in order. */
-  readonly toolCalls: ToolCall[] = [];
-  /** Background-agent completion notices, in order. */
-  readonly notifications: TaskNotification[] = [];
-  /** Every load fed, in order. */
-  readonly loads: SkillLoad[] = [];
-  private seq = 0;
-  private readonly calls = new Map<string, ToolCall>();
+export class RunBuilder extends RunCollector {
   private readonly byMessageId = new Map<string, TranscriptMessage>();
   private readonly uuids = new Set<string>();
   /** Main assistant records seen since the last selected load (a new run needs one). */
   private assistantSinceLoad = true;
-  /** The first selected load: the run's start. */
-  first: SkillLoad | undefined;
   private lastSelected: SkillLoad | undefined;
-
-  /**
-   * Creates a builder.
-   *
-   * @param selector Which loads start the run.
-   * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
-   * @param fileSize The size of the file (for the counters).
-   */
-  constructor(
-    private readonly selector: SkillSelector,
-    private readonly skillsDirs: readonly string[] | undefined,
-    fileSize: number,
-  ) {
-    this.stats = emptyStats(fileSize);
-  }
 
   /**
    * Feeds one line. Returns "stop" when `stopAtNextRun` is set and this line starts a new run of
@@ -318,23 +278,6 @@ export class RunBuilder {
       }
     }
     call.result = r;
-  }
-
-  /**
-   * The run, once every line is fed.
-   *
-   * @returns The run, or undefined when no selected load was fed.
-   */
-  finish(): TranscriptRun | undefined {
-    if (!this.first) return undefined;
-    return {
-      load: this.first,
-      loads: this.loads,
-      messages: this.messages,
-      toolCalls: this.toolCalls,
-      notifications: this.notifications,
-      stats: this.stats,
-    };
   }
 }
 

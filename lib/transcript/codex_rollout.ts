@@ -36,7 +36,7 @@ import {
   type TranscriptMessage,
   type TranscriptRun,
 } from "./model.ts";
-import type { LoadSearch } from "./read.ts";
+import { chunkSizeOf, floorOf, type LoadSearch, textSource } from "./run_driver.ts";
 import { selects } from "./loads.ts";
 import { concat, decoder, EMPTY, type Source, withFileSource } from "./bytes.ts";
 import { emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
@@ -272,9 +272,8 @@ async function scanForLoad(
   options: ReadRunOptions,
   stats: ReadStats,
 ): Promise<LoadSearch> {
-  const asked = Math.floor(options.scanFloor ?? 0);
-  const floor = asked > 0 && asked <= src.size ? asked : 0;
-  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+  const floor = floorOf(options, src.size);
+  const chunkSize = chunkSizeOf(options);
   let sawKnown = false;
   let sawUnknown = false;
   for await (const { offset, line } of linesBackward(src, floor, src.size, chunkSize, stats)) {
@@ -302,7 +301,7 @@ async function parseRun(
   stats: ReadStats,
 ): Promise<RunRead> {
   const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-  const chunkSize = Math.max(16, options.chunkSize ?? 256 * 1024);
+  const chunkSize = chunkSizeOf(options);
   const builder = new RolloutRunBuilder(stats);
   const stopAtNext = options.fromOffset !== undefined;
   stats.startOffset = from;
@@ -407,12 +406,11 @@ async function readFrom(src: Source, options: ReadRunOptions): Promise<RunRead> 
  * @returns The run, or why there is none.
  */
 export function parseCodexRolloutText(text: string, options: ReadRunOptions): Promise<RunRead> {
-  const bytes = new TextEncoder().encode(text);
-  const src: Source = { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
+  const src = textSource(text);
   return readFrom(src, options).catch((e) => ({
     kind: "unknown_shape" as const,
     reason: `reader failure: ${e instanceof Error ? e.message : String(e)}`,
-    stats: emptyStats(bytes.length),
+    stats: emptyStats(src.size),
   }));
 }
 

@@ -27,16 +27,15 @@
  */
 
 import type {
-  ReadStats,
   SkillLoad,
-  SkillSelector,
   TaskNotification,
   ToolCall,
   TranscriptMessage,
   TranscriptRun,
 } from "./model.ts";
 import { normalizeSkillName, type RawLoad, selects } from "./loads.ts";
-import { cap, emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
+import { RunCollector } from "./run_collector.ts";
+import { cap, isRec, parseLine, type Rec, str } from "./record.ts";
 
 /** The record `type` values Copilot CLI 1.0.102 was seen to write; any other is counted unknown. */
 export const COPILOT_KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -179,40 +178,11 @@ export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefin
 const RESULT_TEXT_TOOLS = new Set(["Bash", "PowerShell", "Agent", "Skill"]);
 
 /** Builds one run from Copilot records, fed one line at a time in file order. */
-export class CopilotRunBuilder {
-  /** The read's counters. */
-  readonly stats: ReadStats;
-  /** Messages, in order. */
-  readonly messages: TranscriptMessage[] = [];
-  /** Tool calls, in order. */
-  readonly toolCalls: ToolCall[] = [];
-  /** Background `task` completions (`subagent.completed`), in order. */
-  readonly notifications: TaskNotification[] = [];
-  /** Every load fed, in order. */
-  readonly loads: SkillLoad[] = [];
+export class CopilotRunBuilder extends RunCollector {
   /** Whether the session's system prompt says it runs in non-interactive mode (`-p`). */
   nonInteractive = false;
-  /** The first selected load: the run's start. */
-  first: SkillLoad | undefined;
-  private seq = 0;
-  private readonly calls = new Map<string, ToolCall>();
   /** The reason of the last agentStop block, until the user message that delivers it. */
   private stopFeedback: string | undefined;
-
-  /**
-   * Creates a builder.
-   *
-   * @param selector Which loads start the run.
-   * @param skillsDirs Installed skills directories.
-   * @param fileSize The size of the file (for the counters).
-   */
-  constructor(
-    private readonly selector: SkillSelector,
-    private readonly skillsDirs: readonly string[] | undefined,
-    fileSize: number,
-  ) {
-    this.stats = emptyStats(fileSize);
-  }
 
   /**
    * Feeds one line. With `stopAtNextRun`, a line that starts another run of the selected skill
@@ -348,21 +318,13 @@ export class CopilotRunBuilder {
   }
 
   /**
-   * The run, once every line is fed.
+   * The run, once every line is fed (marked `nonInteractive` for a `-p` session).
    *
    * @returns The run, or undefined when no selected load was fed.
    */
-  finish(): TranscriptRun | undefined {
-    if (!this.first) return undefined;
-    const run: TranscriptRun = {
-      load: this.first,
-      loads: this.loads,
-      messages: this.messages,
-      toolCalls: this.toolCalls,
-      notifications: this.notifications,
-      stats: this.stats,
-    };
-    if (this.nonInteractive) run.nonInteractive = true;
+  override finish(): TranscriptRun | undefined {
+    const run = super.finish();
+    if (run && this.nonInteractive) run.nonInteractive = true;
     return run;
   }
 }
