@@ -10,14 +10,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  assertReportRechecks,
-  outcomesIn,
-  readLog,
-  readRecord,
-  REPO,
-  reportTime,
-} from "./harness.ts";
+import { assertReportRechecks, hostScenario, outcomesIn, readLog, readRecord } from "./harness.ts";
 import { listCodexHooks, trustCodexHooks } from "../../lib/install/codex_trust.ts";
 import {
   codexBin,
@@ -39,29 +32,9 @@ const NEEDS = [
   "hooks/dist/skill_redirect.js",
 ];
 
+/** Registers a scenario that needs {@link NEEDS} (see `hostScenario`). */
 function scenario(name: string, fn: () => Promise<void>): void {
-  const absent = NEEDS.filter((e) => {
-    try {
-      Deno.statSync(join(REPO, e));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  Deno.test({
-    name,
-    ignore: absent.length > 0,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    async fn() {
-      const started = performance.now();
-      try {
-        await fn();
-      } finally {
-        reportTime(name, started);
-      }
-    },
-  });
+  hostScenario(name, NEEDS, fn);
 }
 
 function assertCompleted(s: { run: { code: number; timedOut: boolean; stderr: string } }): void {

@@ -18,6 +18,7 @@ import {
   assertReportRechecks,
   type CopilotSession,
   FIXTURES,
+  hostScenario,
   type HostWorld,
   installFixtures,
   loadScript,
@@ -27,7 +28,6 @@ import {
   readRecord,
   removeHostWorld,
   REPO,
-  reportTime,
   runCopilot,
   runSkillgate,
 } from "./harness.ts";
@@ -43,31 +43,8 @@ const VERDICT_RUNS = 3;
 const BLOCK_HEAD =
   "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. ";
 
-function scenario(name: string, needs: string[], fn: () => Promise<void>): void {
-  const absent = needs.filter((e) => {
-    try {
-      Deno.statSync(join(REPO, e));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  if (absent.length) console.log(`host scenario NOT RUN: ${name} (missing ${absent.join(", ")})`);
-  Deno.test({
-    name,
-    ignore: absent.length > 0,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    async fn() {
-      const started = performance.now();
-      try {
-        await fn();
-      } finally {
-        reportTime(name, started);
-      }
-    },
-  });
-}
+/** Registers a scenario (see `hostScenario`). */
+const scenario = hostScenario;
 
 /** A world with skillgate set up for Copilot CLI and the investigate skill in `.github/skills`. */
 async function copilotWorld(label: string): Promise<HostWorld> {

@@ -509,3 +509,41 @@ export function reportTime(label: string, started: number): number {
   console.log(`host scenario ${label}: ${ms} ms`);
   return ms;
 }
+
+/**
+ * Registers a host scenario as a test: timed (see {@link reportTime}), and ignored, reported as
+ * not run, when a module it needs (a path under the repository) is missing.
+ *
+ * @param name The scenario's name.
+ * @param needs The repository paths it needs (hook bundles, the CLI).
+ * @param fn The scenario.
+ */
+export function hostScenario(
+  name: string,
+  needs: readonly string[],
+  fn: () => Promise<void>,
+): void {
+  const absent = needs.filter((e) => {
+    try {
+      Deno.statSync(join(REPO, e));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (absent.length) console.log(`host scenario NOT RUN: ${name} (missing ${absent.join(", ")})`);
+  Deno.test({
+    name,
+    ignore: absent.length > 0,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const started = performance.now();
+      try {
+        await fn();
+      } finally {
+        reportTime(name, started);
+      }
+    },
+  });
+}

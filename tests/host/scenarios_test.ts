@@ -18,6 +18,7 @@ import {
   countTurnsWhoseLastUserHas,
   firstTurnWith,
   hookStderrLines,
+  hostScenario,
   type HostWorld,
   installedPluginStateRoot,
   installFixtures,
@@ -30,7 +31,6 @@ import {
   readRecord,
   removeHostWorld,
   REPO,
-  reportTime,
   runClaude,
   runCopilot,
   runSkillgate,
@@ -38,41 +38,13 @@ import {
 import { lastUserText, requestText } from "./stand_in.ts";
 import { runClient } from "./clients.ts";
 
-function missing(...entries: string[]): string[] {
-  return entries.filter((e) => {
-    try {
-      Deno.statSync(join(REPO, e));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-}
-
 const ROUTE = "hooks/dist/skill_route.js";
 const CONTRACT = "hooks/dist/skill_contract.js";
 const REDIRECT = "hooks/dist/skill_redirect.js";
 const CLI = "cli.ts";
 
-/** Registers a scenario; ignored (reported as not run) when a module it needs is missing. */
-function scenario(name: string, needs: string[], fn: () => Promise<void>): void {
-  const absent = missing(...needs);
-  if (absent.length) console.log(`host scenario NOT RUN: ${name} (missing ${absent.join(", ")})`);
-  Deno.test({
-    name,
-    ignore: absent.length > 0,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    async fn() {
-      const started = performance.now();
-      try {
-        await fn();
-      } finally {
-        reportTime(name, started);
-      }
-    },
-  });
-}
+/** Registers a scenario (see `hostScenario`). */
+const scenario = hostScenario;
 
 async function world(label: string): Promise<HostWorld> {
   const w = await makeHostWorld(label);
