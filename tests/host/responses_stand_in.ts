@@ -42,6 +42,13 @@ export interface ResponsesRule {
   repeat?: boolean;
   /** A label for reports. */
   label?: string;
+  /**
+   * Holds the reply (at most 30 s) until a request whose last user text or tool output contains
+   * this has arrived: a parent that ends its turn only after its asynchronous sub-agent has
+   * asked the model (Codex CLI's `spawn_agent` returns at once, and `codex exec` exits with the
+   * parent's turn).
+   */
+  after_request_containing?: string;
 }
 
 /** One request as received. */
@@ -241,13 +248,22 @@ export function startResponsesStandIn(script: ResponsesRule[]): ResponsesStandIn
         : json({});
     }
     let items: ResponseItem[] = [{ type: "text", text: "ok" }];
+    let waitFor: string | undefined;
     if (body && Array.isArray(body.tools) && body.tools.length > 0) {
       for (let i = 0; i < rules.length; i++) {
         if ((used.has(i) && !rules[i].repeat) || !matches(rules[i].when, body)) continue;
         items = rules[i].items;
+        waitFor = rules[i].after_request_containing;
         rec.played = i;
         used.add(i);
         break;
+      }
+    }
+    if (waitFor !== undefined) {
+      const seen = () =>
+        requests.some((r) => r.body && matches({ last_user_contains: waitFor }, r.body));
+      for (let waited = 0; waited < 30_000 && !seen(); waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
     const text = responseEvents(items, rec.seq)
