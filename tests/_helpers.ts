@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { denoRunArgs, type HookId, hookRow } from "../lib/hook/table.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
+import type { SetupContext } from "../lib/install/setup.ts";
 
 /** The repository root. */
 export const REPO_ROOT: string = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -233,4 +234,31 @@ export function readLog(world: TempWorld, file: string): string {
   } catch {
     return "";
   }
+}
+
+/**
+ * The setup context of a temporary world, as `skillgate setup` run by its user would build it:
+ * its state root, home, each host's config folder under that home, its project, this Deno, this
+ * checkout as the module source, and `out` collecting what setup prints and warns.
+ *
+ * @param world The world.
+ * @param out Collects setup's lines.
+ * @returns The context; a test spreads it and overrides what it varies.
+ */
+export function worldSetupContext(world: TempWorld, out: string[]): SetupContext {
+  return {
+    stateRoot: world.stateRoot,
+    claudeConfigDir: world.claudeDir,
+    home: world.home,
+    hostDirs: {
+      claude: world.claudeDir,
+      copilot: join(world.home, ".copilot"),
+      codex: join(world.home, ".codex"),
+    },
+    cwd: world.projectDir,
+    denoPath: Deno.execPath(),
+    source: { kind: "local", root: REPO_ROOT },
+    print: (l) => out.push(l),
+    warn: (l) => out.push(l),
+  };
 }

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import denoConfig from "../deno.json" with { type: "json" };
-import { makeTempWorld, REPO_ROOT, type TempWorld } from "./_helpers.ts";
+import { makeTempWorld, REPO_ROOT, type TempWorld, worldSetupContext } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -42,19 +42,8 @@ async function setupFrom(
   if ("error" in parsed) throw new Error(parsed.error);
   const out: string[] = [];
   const code = await runSetup(parsed, {
-    stateRoot: world.stateRoot,
-    claudeConfigDir: world.claudeDir,
-    home: world.home,
-    hostDirs: {
-      claude: world.claudeDir,
-      copilot: join(world.home, ".copilot"),
-      codex: join(world.home, ".codex"),
-    },
-    cwd: world.projectDir,
-    denoPath: Deno.execPath(),
+    ...worldSetupContext(world, out),
     source,
-    print: (l) => out.push(l),
-    warn: (l) => out.push(l),
     precache: true,
     runCommand,
   });

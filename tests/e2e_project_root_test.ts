@@ -15,6 +15,7 @@ import {
   readLog,
   REPO_ROOT,
   type TempWorld,
+  worldSetupContext,
 } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
@@ -68,19 +69,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
   if ("error" in parsed) throw new Error(parsed.error);
   const out: string[] = [];
   const code = await runSetup(parsed, {
-    stateRoot: world.stateRoot,
-    claudeConfigDir: world.claudeDir,
-    home: world.home,
-    hostDirs: {
-      claude: world.claudeDir,
-      copilot: join(world.home, ".copilot"),
-      codex: join(world.home, ".codex"),
-    },
-    cwd: world.projectDir,
-    denoPath: Deno.execPath(),
-    source: { kind: "local", root: REPO_ROOT },
-    print: (l) => out.push(l),
-    warn: (l) => out.push(l),
+    ...worldSetupContext(world, out),
   });
   assert.equal(code, 0, out.join("\n"));
   writeConfig(world.stateRoot);

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { copyDir, FIXTURES, makeTempWorld, REPO_ROOT, type TempWorld } from "./_helpers.ts";
+import { copyDir, FIXTURES, makeTempWorld, type TempWorld, worldSetupContext } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -33,19 +33,7 @@ async function install(world: TempWorld, flags: string[]): Promise<void> {
   if ("error" in parsed) throw new Error(parsed.error);
   const out: string[] = [];
   const code = await runSetup(parsed, {
-    stateRoot: world.stateRoot,
-    claudeConfigDir: world.claudeDir,
-    home: world.home,
-    hostDirs: {
-      claude: world.claudeDir,
-      copilot: join(world.home, ".copilot"),
-      codex: join(world.home, ".codex"),
-    },
-    cwd: world.projectDir,
-    denoPath: Deno.execPath(),
-    source: { kind: "local", root: REPO_ROOT },
-    print: (l) => out.push(l),
-    warn: (l) => out.push(l),
+    ...worldSetupContext(world, out),
     precache: true,
     runCommand: async (argv) => {
       const r = await new Deno.Command(argv[0], {
