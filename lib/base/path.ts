@@ -92,3 +92,19 @@ export function resolve(...parts: string[]): string {
   }
   return normalize(`${Deno.cwd()}/${acc}`);
 }
+
+/**
+ * A short stable key of a path (32-bit FNV-1a, hex): names a file's lock, backups or build folder
+ * in skillgate's state without the path's characters.
+ *
+ * @param path The path.
+ * @returns Eight hex digits.
+ */
+export function pathKey(path: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as posix from "node:path/posix";
-import { basename, dirname, isAbsolute, join, normalize, resolve } from "./path.ts";
+import { basename, dirname, isAbsolute, join, normalize, pathKey, resolve } from "./path.ts";
 
 Deno.test("lib/base/path.ts agrees with node:path/posix on examples", () => {
   const cases = [
@@ -42,4 +42,11 @@ Deno.test("lib/base/path.ts join and dirname agree with node:path/posix (propert
     assert.equal(ours, theirs.length > 1 ? theirs.replace(/\/$/, "") : theirs);
     if (ours !== "." && ours !== "/") assert.equal(dirname(ours), posix.dirname(ours));
   }));
+});
+
+Deno.test("pathKey() is eight hex digits, stable, and differs between paths", () => {
+  assert.equal(pathKey("/home/u/.claude/settings.json"), pathKey("/home/u/.claude/settings.json"));
+  assert.match(pathKey(""), /^[0-9a-f]{8}$/);
+  assert.equal(pathKey(""), "811c9dc5");
+  assert.notEqual(pathKey("/a/settings.json"), pathKey("/b/settings.json"));
 });

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { pathKey } from "../base/path.ts";
 import { exists } from "../base/fs.ts";
 import { basename, dirname, join } from "node:path";
 import { sanitizeLine } from "../base/sanitize.ts";
@@ -229,16 +230,6 @@ function realTarget(path: string): string {
 
 function timestamp(): string {
   return new Date().toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
-}
-
-/** FNV-1a of a path, in hex: names a file's lock and backups in the state folder. */
-function pathKey(path: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) {
-    h ^= path.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
 }
 
 /** Where a file's lock and backups go: beside it, or in the state folder under a key of its path. */

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { pathKey } from "../base/path.ts";
 import { join } from "node:path";
 import { exportName, hookModule, type ModuleSource } from "./hook_commands.ts";
 import { type HookRow, permissionFlags, type PermissionPaths } from "../hook/table.ts";
@@ -35,16 +36,6 @@ export interface CompileInputs {
   readonly paths: PermissionPaths;
   /** The output folder ({@link binDirOf}). */
   readonly binDir: string;
-}
-
-/** A short stable key of a path (32-bit FNV-1a, hex). */
-function pathKey(path: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) {
-    h ^= path.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, "0");
 }
 
 /**

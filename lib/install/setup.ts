@@ -10,6 +10,7 @@
  * @module
  */
 
+import { exists } from "../base/fs.ts";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import {
   configList,
@@ -591,15 +592,6 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     for (const k of done.kept) ctx.warn(`skillgate: kept ${k.path}: ${k.why}`);
   }
   return 0;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Before `setup --uninstall` on a host that trusts hooks: what the client trusts in the file. */

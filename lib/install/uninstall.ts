@@ -12,6 +12,7 @@
  * @module
  */
 
+import { exists } from "../base/fs.ts";
 import { join } from "node:path";
 import { mergeHooks } from "../host/hook_file.ts";
 import { SettingsFileError, updateJsonFile } from "../host/json_file.ts";
@@ -86,15 +87,6 @@ export interface UninstallReport {
   readonly kept: { path: string; why: string }[];
   /** Files that could not be changed (exit 1). */
   readonly failed: { path: string; why: string }[];
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function errorText(err: unknown): string {

@@ -79,25 +79,9 @@ const HOST_PROMPT_TAGS: readonly string[] = [
 ];
 
 /** One skill's best match. */
-export interface RouteCandidate {
+export interface RouteCandidate extends SkillMatch {
   /** The skill. */
   readonly skill: RouteSkill;
-  /** Its best score, 0..1. */
-  readonly score: number;
-  /** The trigger (or `/pattern/`) that gave it. */
-  readonly trigger: string;
-  /** Content words of that trigger the prompt has; 0 for an intent pattern. */
-  readonly matched: number;
-  /** Of those, the ones the prompt says in words (not only through an inference). */
-  readonly literal: number;
-  /** Content words the trigger has. */
-  readonly total: number;
-  /** True when the trigger's whole phrase is in the request. */
-  readonly whole: boolean;
-  /** True when the trigger holds a key of the request's opening verb. */
-  readonly onVerb: boolean;
-  /** True when the score came from a `skill-rules.json` intent pattern. */
-  readonly intent: boolean;
   /** Whether config lets this skill route. */
   readonly routable: boolean;
 }
