@@ -4,7 +4,6 @@
  *
  * | file | source | generator |
  * |---|---|---|
- * | `lib/redirect/known_agents.ts` | `fixtures/world/agents` | `lib/install/gen_agents.ts` |
  * | `lib/routing/compiler_fingerprint.ts` | the trigger compiler's tables (`lib/routing/score.ts`) | this module |
  * | `hooks/hooks.json` | the hook table (`lib/hook/table.ts`) | `lib/install/claude_plugin.ts` |
  * | `.claude-plugin/plugin.json`, `.claude-plugin/marketplace.json` | `deno.json` (name, version, license) | this module |
@@ -23,14 +22,10 @@ import { fileURLToPath } from "node:url";
 import denoConfig from "../deno.json" with { type: "json" };
 import { HOOKS } from "../lib/hook/table.ts";
 import { renderPluginHooksJson } from "../lib/install/claude_plugin.ts";
-import { collectAgentNames, renderKnownAgents } from "../lib/install/gen_agents.ts";
 import { compilerFingerprint } from "../lib/routing/score.ts";
 
 /** The repository root. */
 export const REPO_ROOT: string = fileURLToPath(new URL("..", import.meta.url));
-
-/** The agents directory `lib/redirect/known_agents.ts` is generated from. */
-export const AGENTS_SOURCE = "fixtures/world/agents";
 
 /** The plugin's name, in `plugin.json` and `marketplace.json`. */
 export const PLUGIN_NAME = "skillgate";
@@ -220,12 +215,6 @@ export async function renderEngine(specifier: string, hasDefault: boolean): Prom
   }
 }
 
-async function renderAgents(): Promise<string> {
-  const scan = await collectAgentNames(join(REPO_ROOT, AGENTS_SOURCE));
-  if (scan.names.length === 0) throw new Error(`No agent files found under ${AGENTS_SOURCE}`);
-  return renderKnownAgents(scan.names, AGENTS_SOURCE);
-}
-
 const BUNDLES: readonly GeneratedFile[] = [
   ...new Map(HOOKS.map((row) => [row.bundle, row.entry])).entries(),
 ].map(([bundle, entry]) => ({
@@ -260,7 +249,6 @@ export function renderCompilerFingerprint(): string {
 
 /** Every generated file, in the order they are written (bundles last: they take in the others' sources). */
 export const GENERATED: readonly GeneratedFile[] = [
-  { path: "lib/redirect/known_agents.ts", source: AGENTS_SOURCE, render: renderAgents },
   {
     path: "lib/routing/compiler_fingerprint.ts",
     source: "lib/routing/score.ts",

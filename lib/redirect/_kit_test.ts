@@ -6,7 +6,6 @@
  */
 import { fileURLToPath } from "node:url";
 import type { RedirectHookContext, RedirectSources, StopSources } from "./redirect.ts";
-import { isKnownAgent } from "./known_agents.ts";
 import { parsePayload } from "../host/payload.ts";
 
 /** The fixture world's skills folder. */
@@ -19,13 +18,27 @@ export function fixtureSkills(): Set<string> {
   return names;
 }
 
-/** Sources over the fixture bundle: the generated registry and the fixture skills, with a spy. */
+/**
+ * The agent names of the fixture world (`fixtures/world/agents`; `guide` is named twice there, once
+ * under `meta:`). A test in `redirect_test.ts` checks this against the catalog of those files.
+ */
+export const FIXTURE_AGENTS: ReadonlySet<string> = new Set([
+  "architect",
+  "gherkin-expert",
+  "guide",
+  "prompt-writer",
+  "security",
+  "tla-plus-expert",
+  "verus-expert",
+]);
+
+/** Sources over the fixture world: its agents and skills, with a spy on skill lookups. */
 export function fixtureSources(): RedirectSources & { skillLookups: string[] } {
   const skills = fixtureSkills();
   const skillLookups: string[] = [];
   return {
     skillLookups,
-    isAgent: (name) => isKnownAgent(name),
+    isAgent: (name) => FIXTURE_AGENTS.has(name),
     isSkill: (name) => {
       skillLookups.push(name);
       return skills.has(name);

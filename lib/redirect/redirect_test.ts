@@ -24,7 +24,10 @@ import { parsePayload } from "../host/payload.ts";
 import { denyAnswer } from "../host/answer.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import { HookFailure } from "../hook/runner.ts";
+import { agentNames, loadCatalog } from "../catalog/catalog.ts";
+import { fileURLToPath } from "node:url";
 import {
+  FIXTURE_AGENTS,
   fixtureSources,
   stopEvent,
   stopSources,
@@ -509,4 +512,10 @@ Deno.test("redirectStop() settles a stop with no failed Skill call before loadin
     assert.equal(agentLoads, 0);
     assert.deepEqual(logs, ["pass:no-unknown-skill"]);
   });
+});
+
+Deno.test("FIXTURE_AGENTS are exactly the agent names the catalog reads from the fixture world", async () => {
+  const dir = fileURLToPath(new URL("../../fixtures/world/agents", import.meta.url));
+  const catalog = await loadCatalog({ claudeConfigDir: "/nonexistent", extraAgentDirs: [dir] });
+  assert.deepEqual(agentNames(catalog), [...FIXTURE_AGENTS].sort());
 });
