@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
+import { makeTempWorld } from "../../tests/_helpers.ts";
 import { main } from "./contract_report.ts";
 import { recordPath } from "../contracts/records.ts";
 import {
@@ -10,7 +10,7 @@ import {
   withRoot,
   writeRecord,
 } from "../contracts/_records_kit_test.ts";
-import { capture } from "./_kit_test.ts";
+import { capture, runCli } from "./_kit_test.ts";
 import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
 import { INVESTIGATE } from "../contracts/_kit_test.ts";
 import { decideStop } from "../contracts/stop.ts";
@@ -191,22 +191,12 @@ Deno.test("skillgate contract report re-checks blocked runs against their transc
       hookRecord(["stop_unmet"], "s-outside"),
       "/etc/passwd",
     );
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "contract", "report", "--json"],
+    const out = await runCli(["contract", "report", "--json"], {
+      home: world.home,
       cwd: world.projectDir,
-      clearEnv: true,
-      env: {
-        HOME: world.home,
-        PATH: Deno.env.get("PATH") ?? "",
-        NO_COLOR: "1",
-        DENO_DIR: Deno.env.get("DENO_DIR") ??
-          join(Deno.env.get("HOME") ?? "/root", ".cache", "deno"),
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-    const j = JSON.parse(new TextDecoder().decode(out.stdout));
+    });
+    assert.equal(out.code, 0, out.err);
+    const j = JSON.parse(out.out);
     const by = Object.fromEntries(
       j.runs.map((r: { session: string }) => [r.session, r]),
     ) as Record<

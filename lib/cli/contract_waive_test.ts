@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, REPO_ROOT } from "../../tests/_helpers.ts";
+import { FIXTURES, makeTempWorld } from "../../tests/_helpers.ts";
 import { main } from "./contract_waive.ts";
-import { capture } from "./_kit_test.ts";
+import { capture, runCli } from "./_kit_test.ts";
 import type { WaiveSkill } from "../contracts/waive.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 
@@ -98,25 +98,11 @@ Deno.test("skillgate contract waive runs through the CLI against the installed s
   const world = await makeTempWorld({ skills: ["world/skills"] });
   try {
     const run = async (args: string[]) => {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "contract", "waive", ...args],
+      const r = await runCli(["contract", "waive", ...args], {
+        home: world.home,
         cwd: world.projectDir,
-        clearEnv: true,
-        env: {
-          HOME: world.home,
-          PATH: Deno.env.get("PATH") ?? "",
-          NO_COLOR: "1",
-          DENO_DIR: Deno.env.get("DENO_DIR") ??
-            join(Deno.env.get("HOME") ?? "/root", ".cache", "deno"),
-        },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      return {
-        code: out.code,
-        stdout: new TextDecoder().decode(out.stdout),
-        stderr: new TextDecoder().decode(out.stderr),
-      };
+      });
+      return { code: r.code, stdout: r.out, stderr: r.err };
     };
     const ok = await run(["repro-after-fix", "--reason", "docs only", "--skill", "investigate"]);
     assert.equal(ok.code, 0, ok.stderr);

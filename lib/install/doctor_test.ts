@@ -176,17 +176,10 @@ function args(list: string[]): SetupArgs {
 Deno.test("runDoctor() passes a working registration and shows switches with sources", async () => {
   const w = await world();
   try {
-    await runSetup(args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]), {
-      stateRoot: w.ctx.stateRoot,
-      claudeConfigDir: w.ctx.claudeConfigDir,
-      home: w.ctx.home,
-      hostDirs: w.ctx.hostDirs,
-      cwd: w.ctx.cwd,
-      denoPath: DENO,
-      source: { kind: "local", root: ROOT },
-      print: () => {},
-      warn: () => {},
-    });
+    await runSetup(
+      args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]),
+      setupCtx(w),
+    );
     const code = await runDoctor(w.ctx);
     const text = w.lines.join("\n");
     assert.match(text, /^switch skill_routing: on \(config\)$/m);
@@ -212,17 +205,7 @@ Deno.test("runDoctor() passes a working registration and shows switches with sou
 Deno.test("runDoctor() finds every default hook working, Stop hooks included, and cleans up", async () => {
   const w = await world();
   try {
-    await runSetup(args([]), {
-      stateRoot: w.ctx.stateRoot,
-      claudeConfigDir: w.ctx.claudeConfigDir,
-      home: w.ctx.home,
-      hostDirs: w.ctx.hostDirs,
-      cwd: w.ctx.cwd,
-      denoPath: DENO,
-      source: { kind: "local", root: ROOT },
-      print: () => {},
-      warn: () => {},
-    });
+    await runSetup(args([]), setupCtx(w));
     const code = await runDoctor(w.ctx);
     const text = w.lines.join("\n");
     for (
@@ -246,17 +229,10 @@ Deno.test("runDoctor() finds every default hook working, Stop hooks included, an
 Deno.test("runDoctor() exits 1 for missing Deno, a wrong path and a missing permission", async () => {
   const w = await world();
   try {
-    await runSetup(args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]), {
-      stateRoot: w.ctx.stateRoot,
-      claudeConfigDir: w.ctx.claudeConfigDir,
-      home: w.ctx.home,
-      hostDirs: w.ctx.hostDirs,
-      cwd: w.ctx.cwd,
-      denoPath: DENO,
-      source: { kind: "local", root: ROOT },
-      print: () => {},
-      warn: () => {},
-    });
+    await runSetup(
+      args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]),
+      setupCtx(w),
+    );
     const doc = JSON.parse(await Deno.readTextFile(w.settings));
     const good: string = doc.hooks.UserPromptSubmit[0].hooks[0].command;
     const variants = {
