@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "./contract.ts";
-import { capture } from "./_kit_test.ts";
+import { capture, withTempDir } from "./_kit_test.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const FIX = join(ROOT, "fixtures/transcripts");
@@ -166,8 +166,7 @@ Deno.test("contract check exits 3 for a missing transcript", async () => {
 });
 
 Deno.test("contract check exits 4 for a file that is no known host's transcript", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const path = join(dir, "events.jsonl");
     // A Copilot CLI events file (read as one) that never loads the skill: exit 6.
     await Deno.writeTextFile(
@@ -190,9 +189,7 @@ Deno.test("contract check exits 4 for a file that is no known host's transcript"
     ]);
     assert.equal(r.code, 4);
     assert.match(r.err, /^skillgate contract check: SKILL_CONTRACT_UNKNOWN_SHAPE/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract check exits 5 for an unknown skill, no contract or an invalid contract", async () => {
@@ -200,8 +197,7 @@ Deno.test("contract check exits 5 for an unknown skill, no contract or an invali
   const unknown = await run(["check", "--transcript", t, "--skill", "investigate"]);
   assert.equal(unknown.code, 5);
   assert.match(unknown.err, /No installed skill is named investigate/);
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const none = join(dir, "none.md");
     await Deno.writeTextFile(none, "---\nname: x\n---\nbody\n");
     const r1 = await run([
@@ -229,9 +225,7 @@ Deno.test("contract check exits 5 for an unknown skill, no contract or an invali
     assert.equal(r2.code, 5);
     assert.ok(r2.err.includes(bad));
     assert.match(r2.err, /unsupported contract version 2/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract check exits 6 when the transcript never loads the skill", async () => {
@@ -252,8 +246,7 @@ Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block",
   const good = await run(["lint", SKILL_FILE, REVIEW_FILE]);
   assert.equal(good.code, 0);
   assert.match(good.out, /ok \(contract v1, 2 item\(s\): debug-report, repro-after-fix\)/);
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const bad = join(dir, "SKILL.md");
     await Deno.writeTextFile(
       bad,
@@ -263,14 +256,11 @@ Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block",
     assert.equal(r.code, 5);
     assert.match(r.out, /unknown kind "vibes"/);
     assert.equal((await run(["lint"])).code, 2);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-reference)", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const cases: [string, RegExp][] = [
       ["(?=security)review", /lookaround and back-references are not supported/],
       ["(review)\\1", /lookaround and back-references are not supported/],
@@ -288,9 +278,7 @@ Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-r
       assert.match(r.out, /item "sec": match is not a valid RE2 regular expression \(/, match);
       assert.match(r.out, problem, match);
     }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("skillgate contract check runs as a process with the seed's exit code and text", async () => {
@@ -318,8 +306,7 @@ Deno.test("skillgate contract check runs as a process with the seed's exit code 
 });
 
 Deno.test("contract lint reports every problem of a file in one run", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const file = join(dir, "SKILL.md");
     await Deno.writeTextFile(
       file,
@@ -335,14 +322,11 @@ Deno.test("contract lint reports every problem of a file in one run", async () =
     assert.match(lines[1], /SKILL\.md: error: item "two": unknown kind "vibes"/);
     assert.match(lines[2], /SKILL\.md: error: item "three": match is not a valid RE2/);
     assert.match(lines[3], /SKILL\.md: SKILL_CONTRACT_NO_CONTRACT 3 errors$/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract lint gives a YAML error its line, and reads frontmatter as the hook does", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     // A description with an unquoted colon: Claude Code (and the catalog) read it; the contract
     // below it is a mapping.
     const colon = join(dir, "colon.md");
@@ -367,14 +351,11 @@ Deno.test("contract lint gives a YAML error its line, and reads frontmatter as t
     const bad = await run(["lint", broken]);
     assert.equal(bad.code, 5);
     assert.match(bad.out, /broken\.md:\d+: error: contract is not valid YAML: /);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract lint: a file without frontmatter is an error; --json gives every file's problems", async () => {
-  const dir = await Deno.makeTempDir();
-  try {
+  await withTempDir(async (dir) => {
     const plain = join(dir, "plain.md");
     await Deno.writeTextFile(plain, "# Just a heading\n");
     const r = await run(["lint", plain]);
@@ -388,9 +369,7 @@ Deno.test("contract lint: a file without frontmatter is an error; --json gives e
     assert.equal(data.files[0].errors[0].line, 1);
     assert.equal(data.files[1].status, "ok");
     assert.deepEqual(data.files[1].items, ["debug-report", "repro-after-fix"]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("contract check reads a Copilot CLI events.jsonl (host from the file) with Copilot's own skills", async () => {
