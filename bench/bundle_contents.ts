@@ -1,7 +1,7 @@
 /**
- * What each hook bundle holds: the modules `deno bundle` put in it (from an unminified build with
- * the same externals as `deno task gen`), each with its size there, and the size of the committed
- * minified bundle. A module that only a dynamic `import()` reaches is initialised on first use, but
+ * What each hook bundle (each hook's front and its core) holds: the modules `deno bundle` put in
+ * it (from an unminified build with the same externals as `deno task gen`), each with its size
+ * there, and the size of the committed minified bundle. A module that only a dynamic `import()` reaches is initialised on first use, but
  * its code is in the file and costs every start about 5 µs per KB to load (V8 code cache on).
  *
  * Run: `deno run -A bench/bundle_contents.ts` (prints Markdown; `docs/benchmarks.md` holds a copy).
@@ -10,7 +10,7 @@
  */
 
 import { join } from "node:path";
-import { ENGINES, REPO_ROOT } from "../tools/gen.ts";
+import { coreBundle, CORES, ENGINES, externalsOf, REPO_ROOT } from "../tools/gen.ts";
 import { HOOKS } from "../lib/hook/table.ts";
 
 /** One module of a bundle. */
@@ -47,7 +47,7 @@ async function unminified(entry: string): Promise<string> {
         "bundle",
         "--quiet",
         "--no-config",
-        ...ENGINES.flatMap((e) => ["--external", e.specifier]),
+        ...externalsOf(entry).external,
         "-o",
         out,
         join(REPO_ROOT, entry),
@@ -65,7 +65,9 @@ async function unminified(entry: string): Promise<string> {
 if (import.meta.main) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
-  const rows = [...new Map(HOOKS.map((r) => [r.bundle, r.entry])).entries()];
+  const rows = [...new Map(HOOKS.map((r) => [r.bundle, r.entry])).entries()].flatMap((
+    [bundle, entry],
+  ) => [[bundle, entry], [coreBundle(bundle), CORES[entry]]]);
   for (const [bundle, entry] of rows) {
     const size = Deno.statSync(join(REPO_ROOT, bundle)).size;
     const mods = modulesOf(await unminified(entry)).filter((m) => m.module !== "(runtime)");

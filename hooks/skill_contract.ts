@@ -17,17 +17,16 @@
  * @module
  */
 
-import { runHook } from "../lib/hook/runner.ts";
-import { skillContractHook } from "../lib/contracts/hook.ts";
+import { runFront } from "../lib/hook/front.ts";
 
 /**
- * Runs the hook on stdin and prints its answer (always exit 0). The checker is loaded only once
- * the switch is known to be on.
+ * Runs the hook on stdin and prints its answer (always exit 0). The hook's core (the runner and
+ * the checker) is loaded only once the switch is known to be on.
  *
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook(skillContractHook());
+  return runFront({ switchName: "skill_contracts" }, () => import("../lib/contracts/hook.ts"));
 }
 
 if (import.meta.main) {

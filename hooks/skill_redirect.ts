@@ -18,7 +18,7 @@
  * @module
  */
 
-import { readStdin, StdinError } from "../lib/hook/io.ts";
+import { runFront } from "../lib/hook/front.ts";
 
 /**
  * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
@@ -45,23 +45,15 @@ export function mayConcern(raw: string): boolean {
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). A call of any other tool ends
  * right after stdin is read, with no output: Copilot CLI before 1.0.63 calls preToolUse hooks for
- * every tool, and even the runner's loading would be most of such a call's cost.
+ * every tool, and loading the hook's core would be most of such a call's cost.
  *
  * @returns When the answer is printed.
  */
-export async function run(): Promise<void> {
-  let input: string | StdinError;
-  try {
-    input = await readStdin();
-  } catch (err) {
-    input = err instanceof StdinError ? err : new StdinError(String(err));
-  }
-  if (typeof input === "string" && !mayConcern(input)) return;
-  const [{ runHook }, { SKILL_REDIRECT_HOOK }] = await Promise.all([
-    import("../lib/hook/runner.ts"),
-    import("../lib/redirect/hook.ts"),
-  ]);
-  return runHook(SKILL_REDIRECT_HOOK, input);
+export function run(): Promise<void> {
+  return runFront(
+    { switchName: "skill_redirect", mayConcern },
+    () => import("../lib/redirect/hook.ts"),
+  );
 }
 
 if (import.meta.main) {

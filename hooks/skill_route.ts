@@ -11,17 +11,16 @@
  * @module
  */
 
-import { runHook } from "../lib/hook/runner.ts";
-import { SKILL_ROUTE_HOOK } from "../lib/routing/hook.ts";
+import { runFront } from "../lib/hook/front.ts";
 
 /**
- * Runs the hook on stdin and prints its answer (always exit 0). The routing logic is loaded only
- * once the switch is known to be on.
+ * Runs the hook on stdin and prints its answer (always exit 0). The hook's core (the runner and
+ * the routing logic) is loaded only once the switch is known to be on.
  *
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runHook(SKILL_ROUTE_HOOK);
+  return runFront({ switchName: "skill_routing" }, () => import("../lib/routing/hook.ts"));
 }
 
 if (import.meta.main) {

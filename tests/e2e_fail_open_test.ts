@@ -1,12 +1,14 @@
 /**
  * Every hook, spawned with its production flags, fails open: exit 0, nothing on stdout, exactly
- * one `skillgate:` line on stderr, for a malformed payload, a missing permission and a config
- * file that cannot be read.
+ * one `skillgate:` line on stderr, for a malformed payload, a missing permission, a config file
+ * that cannot be read and a core file missing from the install; switched off, it says nothing.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { SWITCH_ENV } from "../lib/base/config.ts";
 import { type HookRow, HOOKS } from "../lib/hook/table.ts";
-import { makeTempWorld, runHookProcess } from "./_helpers.ts";
+import { makeTempWorld, REPO_ROOT, runHookProcess } from "./_helpers.ts";
 
 function payloadFor(row: HookRow, world: { projectDir: string }): Record<string, unknown> {
   const base = {
@@ -169,6 +171,55 @@ for (const row of HOOKS) {
       assert.ok(now.length > 0 && now.length < 4096, `a fresh log: ${now.length} bytes`);
       assert.match(now, /session=fail-open-1 /);
     } finally {
+      await world.cleanup();
+    }
+  });
+}
+
+/** The hook's front alone, copied where its core is not, as the production command runs it. */
+async function frontOnly(row: HookRow): Promise<{ dir: string; entry: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-front-" });
+  const entry = join(dir, row.bundle.split("/").at(-1)!);
+  Deno.copyFileSync(join(REPO_ROOT, row.bundle), entry);
+  return { dir, entry };
+}
+
+for (const row of HOOKS) {
+  Deno.test(`${row.id}: switched off, the front answers alone (its core is never loaded), whatever the payload`, async () => {
+    const world = await makeTempWorld();
+    const front = await frontOnly(row);
+    const mapArgs = (args: string[]) => [...args.slice(0, -1), front.entry];
+    try {
+      const off = { [SWITCH_ENV[row.switchName]]: "off" };
+      for (const payload of [payloadFor(row, world), "{not json", ""]) {
+        const run = await runHookProcess(row.id, payload, { world, env: off, mapArgs });
+        assert.deepEqual([run.code, run.stdout, run.stderr], [0, "", ""]);
+      }
+      // Off in the config file, the environment silent.
+      Deno.mkdirSync(world.stateRoot, { recursive: true });
+      Deno.writeTextFileSync(join(world.stateRoot, "config.yaml"), `${row.switchName}: off\n`);
+      const run = await runHookProcess(row.id, payloadFor(row, world), { world, mapArgs });
+      assert.deepEqual([run.code, run.stdout, run.stderr], [0, "", ""]);
+      assert.ok(!existsSync(join(world.stateRoot, "hooks")), "a switched-off hook writes no log");
+      if (row.event === "PreToolUse") {
+        // Another tool's call, switched on: the front answers it alone too.
+        const bash = {
+          ...payloadFor(row, world),
+          tool_name: "Bash",
+          tool_input: { command: "ls" },
+        };
+        const run = await runHookProcess(row.id, bash, { world, env: ALL_ON, mapArgs });
+        assert.deepEqual([run.code, run.stdout, run.stderr], [0, "", ""]);
+      }
+      // Switched on, the missing core is one stderr line and no answer.
+      const on = await runHookProcess(row.id, payloadFor(row, world), {
+        world,
+        env: ALL_ON,
+        mapArgs,
+      });
+      assertFailOpen(on, /^skillgate: ERROR Cannot load the hook's core \(reinstall skillgate\): /);
+    } finally {
+      await Deno.remove(front.dir, { recursive: true });
       await world.cleanup();
     }
   });

@@ -17,6 +17,7 @@ import { probeHook } from "../lib/install/doctor.ts";
 import type { CommandRunner } from "../lib/install/compile.ts";
 import { HOOKS } from "../lib/hook/table.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
+import { coreBundle } from "../tools/gen.ts";
 
 Deno.test("jsr: the package ships every hook bundle (deno publish --dry-run lists them)", async () => {
   const r = await new Deno.Command(Deno.execPath(), {
@@ -28,7 +29,7 @@ Deno.test("jsr: the package ships every hook bundle (deno publish --dry-run list
   }).output();
   const text = new TextDecoder().decode(r.stdout) + new TextDecoder().decode(r.stderr);
   assert.equal(r.code, 0, text);
-  for (const bundle of new Set(HOOKS.map((h) => h.bundle))) {
+  for (const bundle of new Set(HOOKS.flatMap((h) => [h.bundle, coreBundle(h.bundle)]))) {
     assert.match(text, new RegExp(`/${bundle.replaceAll(".", "\\.")} \\(`), bundle);
   }
 });

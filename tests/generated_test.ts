@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HOOKS } from "../lib/hook/table.ts";
-import { asciiOnly, ENGINES, GENERATED } from "../tools/gen.ts";
+import { asciiOnly, coreBundle, CORES, ENGINES, GENERATED } from "../tools/gen.ts";
 import { REPO_ROOT } from "./_helpers.ts";
 
 for (const file of GENERATED) {
@@ -25,6 +25,7 @@ Deno.test("deno task gen covers every hook bundle and the plugin manifest", () =
   const paths = new Set(GENERATED.map((f) => f.path));
   const want = [
     ...HOOKS.map((row) => row.bundle),
+    ...HOOKS.map((row) => coreBundle(row.bundle)),
     "hooks/hooks.json",
     ".claude-plugin/plugin.json",
     ".claude-plugin/marketplace.json",
@@ -51,7 +52,7 @@ Deno.test("a generated file says so: a header line, or (JSON) a row in docs/gene
 });
 
 Deno.test("every hook bundle is ASCII (a non-ASCII character makes V8 copy the whole source)", () => {
-  for (const bundle of new Set(HOOKS.map((row) => row.bundle))) {
+  for (const bundle of new Set(HOOKS.flatMap((row) => [row.bundle, coreBundle(row.bundle)]))) {
     const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
     assert.ok(!/[^\t\n\r\x20-\x7e]/.test(text), `${bundle} has a character outside ASCII`);
   }
@@ -62,13 +63,28 @@ Deno.test("every hook bundle is ASCII (a non-ASCII character makes V8 copy the w
   assert.deepEqual(run(), ["…é😀", true, false]);
 });
 
-Deno.test("the hook bundles import the npm packages from their own files beside them", () => {
+Deno.test("a hook's front imports only its core, and its core only the npm packages' files", () => {
   const engines = new Set(ENGINES.map((e) => e.file.split("/").at(-1)));
-  for (const bundle of new Set(HOOKS.map((row) => row.bundle))) {
-    const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
-    assert.ok(!text.includes('import("npm:'), `${bundle} imports an npm package (see ENGINES)`);
+  for (const row of new Map(HOOKS.map((r) => [r.bundle, r])).values()) {
+    assert.ok(CORES[row.entry], `${row.entry} has no core in CORES`);
+    const front = Deno.readTextFileSync(join(REPO_ROOT, row.bundle));
+    const core = coreBundle(row.bundle);
+    assert.deepEqual(
+      [...front.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]),
+      [core.split("/").at(-1)],
+      `${row.bundle} imports its core, once, and nothing else`,
+    );
+    // What the front holds, every call of the hook loads: the runner and the hook's logic belong
+    // in the core (a static import of either would put them here).
+    assert.ok(front.length < 16 * 1024, `${row.bundle} is ${front.length} bytes`);
+    for (const bundle of [row.bundle, core]) {
+      const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
+      assert.ok(!text.includes('import("npm:'), `${bundle} imports an npm package (see ENGINES)`);
+      assert.ok(!/^\s*import[\s{"]/m.test(text.split("\n").slice(1).join("\n")), bundle);
+    }
+    const text = Deno.readTextFileSync(join(REPO_ROOT, core));
     for (const [, file] of text.matchAll(/import\("\.\/([^"]+)"\)/g)) {
-      assert.ok(engines.has(file), `${bundle} imports ./${file}, which no engine makes`);
+      assert.ok(engines.has(file), `${core} imports ./${file}, which no engine makes`);
     }
   }
   for (const e of ENGINES) {

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import denoConfig from "../deno.json" with { type: "json" };
 import { HOOKS } from "../lib/hook/table.ts";
@@ -139,17 +139,64 @@ export function asciiOnly(code: string): string {
 }
 
 /**
- * Bundles one hook entry into one minified file, as the hooks run it.
- *
- * @param entry The entry, relative to the repository root.
- * @returns The bundle's text, with its header line.
- * @throws {Error} When `deno bundle` fails.
+ * Each hook entry's core (`lib/hook/front.ts`): the module the entry's front imports when it
+ * cannot answer alone (switch on, a payload that may concern the hook). Each is bundled into a
+ * file of its own beside the entry's bundle ({@link coreBundle}), which imports it by a relative
+ * path, so a call the front answers loads only the front's few KB.
  */
-export async function renderBundle(entry: string): Promise<string> {
+export const CORES: Readonly<Record<string, string>> = {
+  "hooks/skill_route.ts": "lib/routing/hook.ts",
+  "hooks/skill_contract.ts": "lib/contracts/hook.ts",
+  "hooks/skill_redirect.ts": "lib/redirect/hook.ts",
+};
+
+/**
+ * Where a hook bundle's core goes: beside it, `<bundle>_core.js`.
+ *
+ * @param bundle The hook's bundle, as the hook table names it.
+ * @returns The core's bundle, relative to the package root.
+ */
+export function coreBundle(bundle: string): string {
+  return bundle.replace(/\.js$/, "_core.js");
+}
+
+/**
+ * What `deno bundle` leaves out of a module's bundle: the engines ({@link ENGINES}) and, for a
+ * hook entry, its core ({@link CORES}).
+ *
+ * @param entry The module, relative to the repository root.
+ * @returns The `--external` arguments, and the core's specifier as the entry writes it (`deno
+ * bundle` keeps an external import as written).
+ */
+export function externalsOf(entry: string): { external: string[]; coreSpecifier?: string } {
+  const core = CORES[entry];
+  const coreSpecifier = core
+    ? `./${relative(dirname(entry), core)}`.replace(/^\.\/\.\./, "..")
+    : undefined;
+  return {
+    external: [
+      ...ENGINES.flatMap((e) => ["--external", e.specifier]),
+      ...(coreSpecifier ? ["--external", coreSpecifier] : []),
+    ],
+    ...(coreSpecifier ? { coreSpecifier } : {}),
+  };
+}
+
+/**
+ * Bundles one module and what it imports into one minified file, as the hooks run it. The
+ * engines ({@link ENGINES}) and, for a hook entry, its core ({@link CORES}) stay out: each import
+ * of one becomes an import of its own file, beside the bundle.
+ *
+ * @param entry The module, relative to the repository root.
+ * @param bundle Where the bundle goes, relative to the repository root.
+ * @returns The bundle's text, with its header line.
+ * @throws {Error} When `deno bundle` fails, or the entry does not import its core exactly once.
+ */
+export async function renderBundle(entry: string, bundle: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "skillgate-gen-" });
   try {
     const out = join(dir, "bundle.js");
-    const external = ENGINES.flatMap((e) => ["--external", e.specifier]);
+    const { external, coreSpecifier } = externalsOf(entry);
     const built = await new Deno.Command(Deno.execPath(), {
       args: [
         "bundle",
@@ -172,6 +219,15 @@ export async function renderBundle(entry: string): Promise<string> {
     let code = await Deno.readTextFile(out);
     for (const e of ENGINES) {
       code = code.replaceAll(`import("${e.specifier}")`, `import("./${basename(e.file)}")`);
+    }
+    if (coreSpecifier) {
+      const parts = code.split(`import("${coreSpecifier}")`);
+      if (parts.length !== 2) {
+        throw new Error(
+          `Bundling ${entry}: expected one import("${coreSpecifier}"), found ${parts.length - 1}`,
+        );
+      }
+      code = parts.join(`import("./${basename(coreBundle(bundle))}")`);
     }
     return bundleHeader(entry) + asciiOnly(code);
   } finally {
@@ -217,11 +273,16 @@ export async function renderEngine(specifier: string, hasDefault: boolean): Prom
 
 const BUNDLES: readonly GeneratedFile[] = [
   ...new Map(HOOKS.map((row) => [row.bundle, row.entry])).entries(),
-].map(([bundle, entry]) => ({
-  path: bundle,
-  source: entry,
-  render: () => renderBundle(entry),
-}));
+].flatMap(([bundle, entry]) => [
+  { path: bundle, source: entry, render: () => renderBundle(entry, bundle) },
+  ...(CORES[entry]
+    ? [{
+      path: coreBundle(bundle),
+      source: CORES[entry],
+      render: () => renderBundle(CORES[entry], coreBundle(bundle)),
+    }]
+    : []),
+]);
 
 /**
  * `lib/routing/compiler_fingerprint.ts`: the trigger compiler's fingerprint as a constant, so a

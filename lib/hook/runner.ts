@@ -195,9 +195,14 @@ function countSessionFailures(root: string, row: HookRow, session: string | unde
  *
  * @param spec The hook.
  * @param raw The payload text.
+ * @param readConfigState The config file, when the hook's front has read it already.
  * @returns The stdout text (possibly empty) and the stderr line, if any.
  */
-export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOutcome> {
+export async function evaluateHook(
+  spec: HookSpec,
+  raw: string,
+  readConfigState?: ConfigState,
+): Promise<HookOutcome> {
   let row = hookRow(spec.ids[0]);
   let ev: HookEvent | undefined;
   let root: string | undefined;
@@ -219,7 +224,7 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
     if (Deno.permissions.querySync({ name: "read", path: configFile }).state !== "granted") {
       throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
     }
-    const config = readConfig(root);
+    const config = readConfigState ?? readConfig(root);
     // The environment outranks the config file, even one that cannot be read; without it, an
     // unreadable config turns the hook off, because it may hold an off the user set.
     const sw = resolveSwitch(row.switchName, config);
@@ -331,13 +336,19 @@ export async function evaluateHook(spec: HookSpec, raw: string): Promise<HookOut
  *
  * @param spec The hook.
  * @param input The payload when the entry has read it already (or why it could not).
+ * @param config The config file, when the hook's front has read it already.
  */
-export async function runHook(spec: HookSpec, input?: string | StdinError): Promise<void> {
+export async function runHook(
+  spec: HookSpec,
+  input?: string | StdinError,
+  config?: ConfigState,
+): Promise<void> {
   let outcome: HookOutcome;
   try {
     const raw = input ?? await readStdin();
-    if (raw instanceof StdinError) throw raw;
-    outcome = await evaluateHook(spec, raw);
+    // A front bundled apart from its core has a StdinError class of its own: go by the shape.
+    if (typeof raw !== "string") throw new StdinError(raw.message);
+    outcome = await evaluateHook(spec, raw, config);
   } catch (err) {
     const failure = describe(err);
     outcome = { stdout: "", stderr: `skillgate: ${failure.code} ${sanitizeLine(failure.detail)}` };

@@ -1,13 +1,17 @@
 /**
  * The skill-to-agent redirect hook's spec (Claude Code `PreToolUse` for `Skill` and `Stop`,
- * Copilot CLI `preToolUse` for `skill`, Codex CLI `PreToolUse` for a shell read of a SKILL.md), run by the hook entry `hooks/skill_redirect.ts` and by
- * `skillgate hook skill-redirect`. The entry loads it only for a payload that may concern the
- * redirect (see `mayConcern` in the entry).
+ * Copilot CLI `preToolUse` for `skill`, Codex CLI `PreToolUse` for a shell read of a SKILL.md),
+ * run by the hook entry `hooks/skill_redirect.ts` and by `skillgate hook skill-redirect`. It is
+ * the redirect hook's core: the entry's front loads it (bundled as
+ * `hooks/dist/skill_redirect_core.js`) only for a payload that may concern the redirect (see
+ * `mayConcern` in the entry) while the switch is on.
  *
  * @module
  */
 
-import type { HookSpec } from "../hook/runner.ts";
+import type { ConfigState } from "../base/config.ts";
+import { type HookSpec, runHook } from "../hook/runner.ts";
+import type { StdinError } from "../hook/io.ts";
 import { hostFor, toolNamesOf } from "../host/mod.ts";
 
 const SKILL_TOOLS = toolNamesOf("skill");
@@ -30,3 +34,14 @@ export const SKILL_REDIRECT_HOOK: HookSpec = {
   // The redirect logic is loaded only once the switch is known to be on.
   run: async (ev, ctx) => (await import("./redirect.ts")).redirectHook(ev, ctx),
 };
+
+/**
+ * Runs the redirect hook on what the entry's front read and prints its answer.
+ *
+ * @param input The payload's text, or why it could not be read.
+ * @param config The config file, when the front read it.
+ * @returns When the answer is printed.
+ */
+export function run(input: string | StdinError, config?: ConfigState): Promise<void> {
+  return runHook(SKILL_REDIRECT_HOOK, input, config);
+}

@@ -1,0 +1,109 @@
+/**
+ * A hook's front: the part of a hook process that runs before its logic is loaded. It reads the
+ * payload and the hook's switch and ends the process when the hook has nothing to do (switched
+ * off, or a payload that cannot concern it), so the most common calls load only this module and
+ * what it imports; otherwise it loads the hook's core (the runner and the hook's logic, bundled
+ * as a file of its own: `hooks/dist/<hook>_core.js`) and hands it what it has read.
+ *
+ * A switched-off hook says nothing at all: not about its payload, not in its log. A config file
+ * that cannot be read, or a config file the hook may not read, is left to the core, which reports
+ * it.
+ *
+ * @module
+ */
+
+import { join } from "../base/path.ts";
+import {
+  type ConfigState,
+  parseSwitchValue,
+  readConfig,
+  resolveSwitch,
+  SWITCH_ENV,
+  type SwitchName,
+} from "../base/config.ts";
+import { getEnv, stateRoot } from "../base/locations.ts";
+import { sanitizeLine } from "../base/sanitize.ts";
+import { readStdin, StdinError } from "./io.ts";
+
+/** What a hook's front decides from. */
+export interface HookFront {
+  /** The switch that turns the hook on or off. */
+  readonly switchName: SwitchName;
+  /**
+   * Whether a payload may concern the hook, from its raw text alone (`false` ends the process
+   * with no answer). Default: every payload may.
+   */
+  mayConcern?(raw: string): boolean;
+}
+
+/** A hook's core, as its front loads it. */
+export interface HookCore {
+  /**
+   * Runs the hook on what the front read and prints its answer.
+   *
+   * @param input The payload's text, or why it could not be read.
+   * @param config The config file as the front read it, when it could.
+   */
+  run(input: string | StdinError, config?: ConfigState): Promise<void>;
+}
+
+/**
+ * Whether a switch is off by the environment or the config file, as the runner decides it. The
+ * config file is read only where the hook may read it.
+ *
+ * @param name The switch.
+ * @returns `off: true` when the hook has nothing to do; the config file when it was read.
+ */
+export function frontSwitch(name: SwitchName): { off: boolean; config?: ConfigState } {
+  if (parseSwitchValue(getEnv(SWITCH_ENV[name])) === false) return { off: true };
+  const root = stateRoot();
+  const path = join(root, "config.yaml");
+  if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {
+    return { off: false };
+  }
+  const config = readConfig(root);
+  const sw = resolveSwitch(name, config);
+  return { off: !sw.on && sw.source !== "unreadable-config", config };
+}
+
+/**
+ * Runs a hook: reads stdin, ends at once when the payload cannot concern the hook or its switch
+ * is off, and otherwise loads the core and runs it. Never throws: a failure before the core is
+ * loaded is left for the core to report, and a core that cannot be loaded (a file missing from
+ * the install) gives one stderr line and no answer.
+ *
+ * @param front The hook's front.
+ * @param load Loads the hook's core.
+ * @returns When the answer is printed.
+ */
+export async function runFront(front: HookFront, load: () => Promise<HookCore>): Promise<void> {
+  let input: string | StdinError;
+  try {
+    input = await readStdin();
+  } catch (err) {
+    input = err instanceof StdinError ? err : new StdinError(String(err));
+  }
+  if (typeof input === "string" && front.mayConcern && !front.mayConcern(input)) return;
+  let config: ConfigState | undefined;
+  try {
+    const sw = frontSwitch(front.switchName);
+    if (sw.off) return;
+    config = sw.config;
+  } catch {
+    // The core reads the switch again and reports what went wrong.
+  }
+  let core: HookCore;
+  try {
+    core = await load();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    const line = `skillgate: ERROR Cannot load the hook's core (reinstall skillgate): ${why}`;
+    try {
+      Deno.stderr.writeSync(new TextEncoder().encode(sanitizeLine(line, 1000) + "\n"));
+    } catch {
+      // Nowhere left to say it.
+    }
+    return;
+  }
+  await core.run(input, config);
+}
