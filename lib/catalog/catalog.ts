@@ -751,11 +751,11 @@ export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): P
  * else loaded as {@link loadCatalog} does, the view written again.
  *
  * @param opts Where to look (`stateRoot` holds the view; `sweepFile`, `now` as for {@link hasSkill}).
- * @returns The skills with a contract and the skills directories.
+ * @returns The skills with a contract, the skills directories, and whether the view answered.
  */
 export async function contractSkills(
   opts: CatalogOptions,
-): Promise<{ skills: SkillEntry[]; dirs: string[] }> {
+): Promise<{ skills: SkillEntry[]; dirs: string[]; fromIndex: boolean }> {
   const roots = await catalogRoots({ ...opts, skills: true, agents: false });
   const dirs = roots.map((r) => r.root.dir);
   const keys = roots.map((r) => r.key);
@@ -764,10 +764,10 @@ export async function contractSkills(
   const known = stateRoot
     ? lookupContracts({ stateRoot, kind: "contracts", keys, mtime: mtimeOf, sweepFile, now })
     : undefined;
-  if (known) return { skills: known as SkillEntry[], dirs };
-  const { roots: loaded } = await loadRootsFrom(opts, roots, {}, true);
-  const skills = loaded.flatMap((r) => r.entry.skills);
-  return { skills: skills.filter((s) => s.contract !== undefined && s.contract !== null), dirs };
+  if (known) return { skills: known as SkillEntry[], dirs, fromIndex: true };
+  const skills = (await loadRootsFrom(opts, roots, {}, true)).roots.flatMap((r) => r.entry.skills);
+  const withContract = skills.filter((s) => s.contract !== undefined && s.contract !== null);
+  return { skills: withContract, dirs, fromIndex: false };
 }
 
 /**
