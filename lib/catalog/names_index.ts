@@ -215,8 +215,11 @@ function readNames(path: string, viewed = false): NamesFile | undefined {
 function readSweeps(path: string | undefined): Record<string, number> {
   if (!path) return {};
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path)) as { roots?: unknown };
-    return data.roots && typeof data.roots === "object" ? data.roots as Record<string, number> : {};
+    // A state file of the reader's own: never read through a symbolic link (a planted one could
+    // put the next sweep off for ever), and bounded.
+    const data = readJsonFile(path, 1024 * 1024) as { roots?: unknown } | undefined;
+    const roots = data?.roots;
+    return roots && typeof roots === "object" ? roots as Record<string, number> : {};
   } catch {
     return {};
   }

@@ -298,6 +298,18 @@ Deno.test("contractSkills(): a contract edited or a skill added at once, a contr
     clock += 60_000;
     assert.deepEqual(await contracted(opts), ["nested-skill:x", "migrate:m", "proj:p"]);
     assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    // A sweep file planted as a symbolic link (claiming every root was just checked) is not read:
+    // the sweep is not put off.
+    editInPlace(file, `---\n${CONTRACT("back")}---\n`, 11_000);
+    clock += 61_000;
+    const planted = join(w.root, "planted-sweep.json");
+    const roots = JSON.parse(Deno.readTextFileSync(sweepFile)).roots as Record<string, number>;
+    for (const k in roots) roots[k] = clock;
+    Deno.writeTextFileSync(planted, JSON.stringify({ roots }));
+    Deno.removeSync(sweepFile);
+    Deno.symlinkSync(planted, sweepFile);
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    assert.ok((await contracted(opts)).includes("investigate:back"));
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
