@@ -1,8 +1,8 @@
 /**
  * Benchmark of the skill contract Stop hook, spawned with its production flags: a session whose
  * transcript is 32 MiB with the investigate run in its last megabyte, and the small fixture
- * session for comparison. Whole-process wall time and peak RSS, as ratios to an empty `deno run`
- * measured in the same run. Target (issue 5): the 32 MiB case ≤ 1.5× the empty `deno run`.
+ * session for comparison, also in an install of 1,000 skills (5 with a contract). Whole-process
+ * wall time and peak RSS, as ratios to an empty `deno run` measured in the same run. Target (issue 5): the 32 MiB case ≤ 1.5× the empty `deno run`.
  *
  * Run: `deno run -A bench/contract_stop_bench.ts [runs]` (default 15 runs per case). The world
  * (home, skills, transcripts, state root) is a temp directory removed at the end.
@@ -21,7 +21,7 @@ import {
   formatReport,
 } from "./harness.ts";
 import { fillerTurn } from "../fixtures/transcripts/_build.ts";
-import { finalTextOf } from "./fixtures.ts";
+import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -29,6 +29,7 @@ const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const LARGE_LABEL = "Stop hook, 32 MiB transcript, 768 KiB run at its end";
 const LARGE_SMALL_RUN_LABEL = "Stop hook, 32 MiB transcript, 10 KiB run at its end";
 const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript (met, recorded once)";
+const MANY_LABEL = "Stop hook, the same with 1,000 skills installed (5 with a contract)";
 
 /**
  * Writes a transcript of `totalBytes` whose skill run (the met fixture, padded with ordinary turns
@@ -105,11 +106,31 @@ export async function main(n = 15): Promise<string> {
     const small = join(projects, "small.jsonl");
     Deno.copyFileSync(join(REPO, "fixtures", "transcripts", "stop_met.jsonl"), small);
     const size = Deno.statSync(large).size;
+    // The small session again, in an install of 1,000 skills of which 5 have a contract (the
+    // investigate skill and 4 synthetic ones): what the catalog lookup adds to a stop.
+    const manyHome = join(root, "home-1000");
+    const manyClaude = join(manyHome, ".claude");
+    const manyState = join(manyHome, ".skillgate");
+    writeSyntheticInstall(manyClaude, 1000, 0, 4);
+    Deno.mkdirSync(join(manyClaude, "skills", "investigate"));
+    Deno.copyFileSync(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      join(manyClaude, "skills", "investigate", "SKILL.md"),
+    );
+    const manyProjects = join(manyClaude, "projects", "-home-dev-app");
+    Deno.mkdirSync(manyProjects, { recursive: true });
+    const manySmall = join(manyProjects, "small.jsonl");
+    Deno.copyFileSync(small, manySmall);
 
     const row = hookRow("skill-contract");
     const args = denoRunArgs(
       row,
       { stateRoot: state, claudeConfigDir: claude },
+      join(REPO, row.bundle),
+    );
+    const manyArgs = denoRunArgs(
+      row,
+      { stateRoot: manyState, claudeConfigDir: manyClaude },
       join(REPO, row.bundle),
     );
     const env = {
@@ -134,25 +155,41 @@ export async function main(n = 15): Promise<string> {
         cwd: "/home/dev/app",
         hook_event_name: "Stop",
         stop_hook_active: true,
-        last_assistant_message: transcript === small
+        last_assistant_message: transcript === small || transcript === manySmall
           ? finalTextOf("stop_met")
           : finalTextOf("stop_unmet"),
       });
 
+    const manyEnv = {
+      ...env,
+      HOME: manyHome,
+      SKILLGATE_STATE_ROOT: manyState,
+      CLAUDE_CONFIG_DIR: manyClaude,
+    };
+    const met = (transcript: string, session: string) =>
+      payload(transcript, session).replace('"stop_hook_active":true', '"stop_hook_active":false');
+
     // One run first, to see the answer and warm the catalog index.
-    const probe = await new Deno.Command(Deno.execPath(), {
-      args,
-      env,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const w = probe.stdin.getWriter();
-    await w.write(new TextEncoder().encode(payload(large, "bench-large")));
-    await w.close();
-    const out = await probe.output();
-    const err = new TextDecoder().decode(out.stderr).trim();
-    if (err !== "") throw new Error(`The hook failed: ${err}`);
+    for (
+      const [a, e, stdin] of [
+        [args, env, payload(large, "bench-large")],
+        [manyArgs, manyEnv, met(manySmall, "bench-many")],
+      ] as const
+    ) {
+      const probe = await new Deno.Command(Deno.execPath(), {
+        args: [...a],
+        env: e,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const w = probe.stdin.getWriter();
+      await w.write(new TextEncoder().encode(stdin));
+      await w.close();
+      const out = await probe.output();
+      const err = new TextDecoder().decode(out.stderr).trim();
+      if (err !== "") throw new Error(`The hook failed: ${err}`);
+    }
 
     // Interleaved rounds with the empty run, so a change in the machine's load hits both alike.
     const empty = await emptyDenoRunCase();
@@ -169,19 +206,21 @@ export async function main(n = 15): Promise<string> {
         empty.case,
         hook(LARGE_LABEL, payload(large, "bench-large")),
         hook(LARGE_SMALL_RUN_LABEL, payload(largeSmallRun, "bench-large-small-run")),
-        hook(
-          SMALL_LABEL,
-          payload(small, "bench-small").replace(
-            '"stop_hook_active":true',
-            '"stop_hook_active":false',
-          ),
-        ),
+        hook(SMALL_LABEL, met(small, "bench-small")),
+        {
+          label: MANY_LABEL,
+          cmd: Deno.execPath(),
+          args: manyArgs,
+          opts: { stdin: met(manySmall, "bench-many"), env: manyEnv },
+        },
       ], n);
     } finally {
       await empty.cleanup();
     }
     const log = Deno.readTextFileSync(join(state, "hooks", "skill-contract.log"));
     const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large ")).at(-1);
+    const manyLog = Deno.readTextFileSync(join(manyState, "hooks", "skill-contract.log"));
+    const manyLast = manyLog.trimEnd().split("\n").at(-1);
     const report = [
       formatReport("skill contract Stop hook", baseline, rows, {
         [LARGE_LABEL]: 1.5,
@@ -191,6 +230,7 @@ export async function main(n = 15): Promise<string> {
       `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${
         last?.replace(/^time=\S+ /, "") ?? "none"
       }`,
+      `1,000 skills: the hook's last decision: ${manyLast?.replace(/^time=\S+ /, "") ?? "none"}`,
     ].join("\n");
     console.log(report);
     return report;

@@ -28,6 +28,12 @@ const WORDS = [
   "import",
 ];
 
+/** The contract block of a synthetic skill with a contract (the seed's investigate contract). */
+const CONTRACT = "contract:\n  version: 1\n  items:\n    - id: debug-report\n" +
+  "      kind: report_labels\n      heading: DEBUG REPORT\n" +
+  "      labels: [Symptom, Root cause, Fix, Evidence]\n" +
+  "    - id: repro-after-fix\n      kind: check_after_last_edit\n";
+
 /**
  * Writes `skills` SKILL.md files and `agents` agent files under `<claudeDir>/skills` and
  * `<claudeDir>/agents`. Names are `bench-skill-<i>` and `bench-agent-<i>`.
@@ -35,8 +41,15 @@ const WORDS = [
  * @param claudeDir The Claude config directory to fill.
  * @param skills How many skills.
  * @param agents How many agents.
+ * @param contracts How many skills, spread evenly over them, have a `contract:` block.
  */
-export function writeSyntheticInstall(claudeDir: string, skills: number, agents = 0): void {
+export function writeSyntheticInstall(
+  claudeDir: string,
+  skills: number,
+  agents = 0,
+  contracts = 0,
+): void {
+  const step = contracts > 0 ? Math.floor(skills / contracts) : 0;
   for (let i = 0; i < skills; i++) {
     const dir = join(claudeDir, "skills", `bench-skill-${i}`);
     Deno.mkdirSync(dir, { recursive: true });
@@ -46,7 +59,9 @@ export function writeSyntheticInstall(claudeDir: string, skills: number, agents 
       join(dir, "SKILL.md"),
       `---\nname: bench-skill-${i}\ndescription: Handles ${a} and ${b} work for project ${i}.\n` +
         `allowed-tools:\n  - Bash\n  - Read\ntriggers:\n  - ${a} the ${b}\n  - fix ${a} ${b} ${i}\n` +
-        `  - plan the ${b} rollout\n---\n# Skill ${i}\n\n1. Read the ${a} code.\n2. Change it.\n` +
+        `  - plan the ${b} rollout\n` +
+        (step > 0 && i % step === 0 && i / step < contracts ? CONTRACT : "") +
+        `---\n# Skill ${i}\n\n1. Read the ${a} code.\n2. Change it.\n` +
         "Some body text.\n".repeat(40),
     );
   }

@@ -565,3 +565,41 @@ Deno.test("skill_contract hook does not block again when the skill is loaded aga
     assert.deepEqual(outcomes(world), ["miss", "miss"]);
   });
 });
+
+Deno.test("skill_contract hook reads the contracts view: a contract edited in place or a new contracted skill is seen on the next stop", async () => {
+  await withWorld(async (world) => {
+    const lastReason = () => readLog(world, "skill-contract.log").trimEnd().split("\n").at(-1)!;
+    const active = payload(world, "stop_unmet", { stop_hook_active: true });
+    await stop(world, active);
+    assert.match(lastReason(), /reason=stop-hook-active skill=investigate/);
+    const view = join(world.stateRoot, "catalog", "skills.contracts.json");
+    assert.match(Deno.readTextFileSync(view), /"name":"investigate"/);
+    // Nothing changed: the view answers, the whole skills index is neither read nor written.
+    const index = join(world.stateRoot, "catalog", "skills.json");
+    Deno.writeTextFileSync(index, "{damaged");
+    await stop(world, active);
+    assert.match(lastReason(), /reason=stop-hook-active skill=investigate/);
+    assert.equal(Deno.readTextFileSync(index), "{damaged");
+    // The contract removed by an in-place edit (its folder unchanged): seen on the next stop.
+    const dir = join(world.claudeDir, "skills", "investigate");
+    const skill = join(dir, "SKILL.md");
+    const text = Deno.readTextFileSync(skill);
+    const folder = Deno.statSync(dir).mtime!;
+    Deno.writeTextFileSync(skill, text.replace(/^contract:[\s\S]*?(?=^---)/m, ""));
+    const later = new Date(Date.now() + 5000);
+    Deno.utimeSync(skill, later, later);
+    Deno.utimeSync(dir, folder, folder);
+    await stop(world, active);
+    assert.match(
+      lastReason(),
+      /reason=no-contract-skill-loaded$/,
+      "investigate has no contract now",
+    );
+    // The contracted skill back in a new folder: seen on the next stop, which blocks.
+    Deno.removeSync(dir, { recursive: true });
+    Deno.mkdirSync(dir);
+    Deno.writeTextFileSync(skill, text);
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assert.deepEqual(r.json, { decision: "block", reason: SEED_BLOCK });
+  });
+});

@@ -28,6 +28,7 @@ import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
 import {
   hasNamesIndex,
+  lookupContracts,
   lookupName,
   namesChecked,
   type NamesKind,
@@ -495,8 +496,8 @@ function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined
 }
 
 /**
- * Writes the names index of a kind (`names_index.ts`): the roots just loaded had every file
- * checked now; the others keep the time of their last full check.
+ * Writes the names index of a kind (`names_index.ts`), and for skills the contracts view: the
+ * roots just loaded had every file checked now; the others keep the time of their last full check.
  */
 function writeNames(
   stateRoot: string,
@@ -506,16 +507,14 @@ function writeNames(
   time: number,
 ): void {
   const before = now.size === Object.keys(roots).length ? {} : namesChecked(stateRoot, kind);
-  writeNamesIndex(
-    stateRoot,
-    kind,
-    Object.entries(roots).map(([key, e]) => ({
-      key,
-      dir: dirOfKey(key),
-      root: { mtimes: e.mtimes, entries: kind === "skills" ? e.skills : e.agents },
-      checked: now.has(key) ? time : before[key] ?? 0,
-    })),
-  );
+  const list = Object.entries(roots).map(([key, e]) => ({
+    key,
+    dir: dirOfKey(key),
+    root: { mtimes: e.mtimes, entries: kind === "skills" ? e.skills : e.agents },
+    checked: now.has(key) ? time : before[key] ?? 0,
+  }));
+  writeNamesIndex(stateRoot, kind, list);
+  if (kind === "skills") writeNamesIndex(stateRoot, "contracts", list);
 }
 
 /** A root with its skills and agents. */
@@ -557,11 +556,15 @@ export function loadRoots(
   return loadRootsFrom(opts, roots, {});
 }
 
-/** {@link loadRoots}, given the index of a kind when the caller has read it already. */
+/**
+ * {@link loadRoots}, given the index of a kind when the caller has read it already; `views`: write
+ * the names indexes and the contracts view even when nothing changed (a caller found them stale).
+ */
 async function loadRootsFrom(
   opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
   roots: readonly { root: CatalogRoot; key: string }[],
   read: { readonly [K in Root["kind"]]?: IndexFile | undefined },
+  views = false,
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
   // Every file of a root loaded here is checked after this time (the names index's full check).
   const started = Date.now();
@@ -594,7 +597,8 @@ async function loadRootsFrom(
     const degraded = Object.values(fresh).some((e) => e.skills.some((s) => s.degraded));
     // The names index goes with the kind's index; one missing (skillgate upgraded, say) is
     // written from the fresh index.
-    const namesMissing = !changed && !!opts.stateRoot && !hasNamesIndex(opts.stateRoot, kind);
+    const namesMissing = !changed && !!opts.stateRoot &&
+      (views || !hasNamesIndex(opts.stateRoot, kind));
     if (opts.stateRoot && (changed || namesMissing) && !degraded && opts.writeIndex !== false) {
       // Roots of other projects stay in the index, the ones just used first, up to a bound.
       const keep = Object.entries(index?.roots ?? {}).filter(([k]) => !(k in fresh));
@@ -738,6 +742,32 @@ export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): P
   if (known !== undefined) return known;
   const { roots: loaded } = await loadRoots(opts, roots);
   return loaded.some((r) => r.entry.skills.some((s) => s.name === n || s.altName === n));
+}
+
+/**
+ * The skills that have a contract, in {@link loadCatalog}'s order, and the skills directories: from
+ * the contracts view while it is fresh by the rule of `names_index.ts` (a contracted skill edited,
+ * a skill added, removed or renamed, seen at once; a contract gained in place, within a minute),
+ * else loaded as {@link loadCatalog} does, the view written again.
+ *
+ * @param opts Where to look (`stateRoot` holds the view; `sweepFile`, `now` as for {@link hasSkill}).
+ * @returns The skills with a contract, the skills directories, and whether the view answered.
+ */
+export async function contractSkills(
+  opts: CatalogOptions,
+): Promise<{ skills: SkillEntry[]; dirs: string[]; fromIndex: boolean }> {
+  const roots = await catalogRoots({ ...opts, skills: true, agents: false });
+  const dirs = roots.map((r) => r.root.dir);
+  const keys = roots.map((r) => r.key);
+  const now = (opts.now ?? Date.now)();
+  const { stateRoot, sweepFile } = opts;
+  const known = stateRoot
+    ? lookupContracts({ stateRoot, kind: "contracts", keys, mtime: mtimeOf, sweepFile, now })
+    : undefined;
+  if (known) return { skills: known as SkillEntry[], dirs, fromIndex: true };
+  const skills = (await loadRootsFrom(opts, roots, {}, true)).roots.flatMap((r) => r.entry.skills);
+  const withContract = skills.filter((s) => s.contract !== undefined && s.contract !== null);
+  return { skills: withContract, dirs, fromIndex: false };
 }
 
 /**

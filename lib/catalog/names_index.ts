@@ -19,16 +19,26 @@
  * a sweep file by a reader that may not write the index (the redirect keeps one under its own
  * folder).
  *
+ * The contracts view (`skills.contracts.json`, written with the skills' names index) holds the same
+ * folders, files and mtimes and, instead of the names, the whole catalog entry of each skill with
+ * a `contract:` ({@link lookupContracts}, the contract Stop's question "which skills have a
+ * contract"). It stands by the same rule, the "entries of that name" being every contracted skill:
+ * an edit of a contracted skill's SKILL.md is seen at once, a skill added, removed or renamed
+ * likewise, and a skill that gains a contract by an in-place edit within a minute.
+ *
  * @module
  */
 
-import { writeFileAtomic } from "../base/state_file.ts";
+import { readJsonFile, writeFileAtomic } from "../base/state_file.ts";
 import { join } from "../base/path.ts";
 
 /** How old a root's last full check may get before a lookup checks every file again. */
 export const NAMES_SWEEP_MS = 60_000;
 
 const NAMES_VERSION = 2;
+
+/** The largest contracts view read (a few skills' entries and one root's file list each). */
+const MAX_VIEW_BYTES = 16 * 1024 * 1024;
 
 /** What the names index needs of a catalog index's root. */
 export interface NamedRoot {
@@ -40,6 +50,8 @@ export interface NamedRoot {
     readonly altName?: string;
     readonly file: string;
     readonly mtimeMs: number;
+    /** Its `contract:` block, for a skill (kept whole in the contracts view). */
+    readonly contract?: unknown;
   }[];
 }
 
@@ -48,14 +60,16 @@ export interface NamedRoot {
  * nothing: the root (`r`), its watched folders and symlink keys with their mtimes (`d`), its files
  * relative to the root, one a line (`f`), their mtimes, comma-separated (`m`), one line per name
  * (`n`: `\n<name>\t<file index>\n`, an alt name on a line of its own; see {@link escapeName}),
- * and when every file was last found current (`s`).
+ * and when every file was last found current (`s`). The contracts view has, instead of `n`, the
+ * entries of its skills with a contract (`c`), whole.
  */
 interface NamesRoot {
   r: string;
   d: Record<string, number>;
   f: string;
   m: string;
-  n: string;
+  n?: string;
+  c?: unknown[];
   s: number;
 }
 
@@ -83,11 +97,12 @@ function fromRelative(path: string, dir: string): string {
   return path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path) ? path : `${dir}/${path}`;
 }
 
-/** The kinds of names index. */
-export type NamesKind = "skills" | "agents";
+/** The kinds of names index, and the skills' contracts view. */
+export type NamesKind = "skills" | "agents" | "contracts";
 
 function namesPath(stateRoot: string, kind: NamesKind): string {
-  return join(stateRoot, "catalog", `${kind}.names.json`);
+  const file = kind === "contracts" ? "skills.contracts.json" : `${kind}.names.json`;
+  return join(stateRoot, "catalog", file);
 }
 
 /**
@@ -97,14 +112,14 @@ function namesPath(stateRoot: string, kind: NamesKind): string {
 function isFileKey(kind: NamesKind, key: string, files: ReadonlySet<string>): boolean {
   if (files.has(key)) return true;
   if (key.endsWith("\0link")) return false;
-  return kind === "skills" ? /[/\\]SKILL\.md$/.test(key) : /\.(?:md|toml)$/i.test(key);
+  return kind !== "agents" ? /[/\\]SKILL\.md$/.test(key) : /\.(?:md|toml)$/i.test(key);
 }
 
 /**
- * Writes the names index of a kind from the roots of its catalog index.
+ * Writes the names index of a kind, or the contracts view, from the roots of its catalog index.
  *
  * @param stateRoot The state root.
- * @param kind Skills or agents.
+ * @param kind Skills, agents, or the skills' contracts view.
  * @param roots The roots by key, each with the time all its files were last found current (0:
  *   unknown).
  * @throws {Error} When the file cannot be written.
@@ -128,7 +143,7 @@ export function writeNamesIndex(
     }
     const at = new Map(f.map((p, i) => [p, i]));
     let n = "\n";
-    for (const e of root.entries) {
+    for (const e of kind === "contracts" ? [] : root.entries) {
       const i = at.get(e.file) ?? -1;
       n += `${escapeName(e.name)}\t${i}\n`;
       if (e.altName !== undefined) n += `${escapeName(e.altName)}\t${i}\n`;
@@ -138,7 +153,9 @@ export function writeNamesIndex(
       d,
       f: f.map((p) => toRelative(p, dir)).join("\n"),
       m: m.join(","),
-      n,
+      ...(kind === "contracts"
+        ? { c: root.entries.filter((e) => e.contract !== undefined && e.contract !== null) }
+        : { n }),
       s: checked,
     };
   }
@@ -164,24 +181,31 @@ export function namesChecked(stateRoot: string, kind: NamesKind): Record<string,
 }
 
 /**
- * Whether the names index of a kind exists.
+ * Whether the names index of a kind exists (for skills, the contracts view too).
  *
  * @param stateRoot The state root.
- * @param kind Skills or agents.
- * @returns `true` when the file is there.
+ * @param kind Skills, agents, or the contracts view alone.
+ * @returns `true` when the files are there.
  */
 export function hasNamesIndex(stateRoot: string, kind: NamesKind): boolean {
   try {
+    if (kind === "skills" && !hasNamesIndex(stateRoot, "contracts")) return false;
     return Deno.statSync(namesPath(stateRoot, kind)).isFile;
   } catch {
     return false;
   }
 }
 
-function readNames(path: string): NamesFile | undefined {
+function readNames(path: string, viewed = false): NamesFile | undefined {
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path)) as NamesFile;
-    if (data?.version !== NAMES_VERSION || typeof data.roots !== "object") return undefined;
+    // The contracts view is read as a state file: never through a symbolic link, and bounded.
+    const data =
+      (viewed ? readJsonFile(path, MAX_VIEW_BYTES) : JSON.parse(Deno.readTextFileSync(path))) as
+        | NamesFile
+        | undefined;
+    if (data?.version !== NAMES_VERSION || !data.roots || typeof data.roots !== "object") {
+      return undefined;
+    }
     return data;
   } catch {
     return undefined;
@@ -191,8 +215,11 @@ function readNames(path: string): NamesFile | undefined {
 function readSweeps(path: string | undefined): Record<string, number> {
   if (!path) return {};
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path)) as { roots?: unknown };
-    return data.roots && typeof data.roots === "object" ? data.roots as Record<string, number> : {};
+    // A state file of the reader's own: never read through a symbolic link (a planted one could
+    // put the next sweep off for ever), and bounded.
+    const data = readJsonFile(path, 1024 * 1024) as { roots?: unknown } | undefined;
+    const roots = data?.roots;
+    return roots && typeof roots === "object" ? roots as Record<string, number> : {};
   } catch {
     return {};
   }
@@ -201,11 +228,11 @@ function readSweeps(path: string | undefined): Record<string, number> {
 /** The most roots a sweep file keeps. */
 const MAX_SWEEP_ROOTS = 64;
 
-/** Options of {@link lookupName}. */
+/** Options of {@link lookupName} and {@link lookupContracts}. */
 export interface LookupOptions {
   /** The state root holding the names index. */
   readonly stateRoot: string;
-  /** Skills or agents. */
+  /** Skills or agents ({@link lookupContracts}: ignored). */
   readonly kind: NamesKind;
   /** The root keys to look in. */
   readonly keys: readonly string[];
@@ -215,6 +242,55 @@ export interface LookupOptions {
   readonly sweepFile?: string;
   /** The clock, in ms since the epoch. */
   readonly now: number;
+}
+
+/**
+ * Checks the roots of a names file by the rule of the module documentation: each root is there,
+ * its watched folders have their mtimes and, once its last full check is a minute old, every file
+ * has its mtime (that check is then recorded in the sweep file); `own` checks what the root holds
+ * for the question asked (told whether every file was just checked).
+ *
+ * @returns `false` when something is missing or changed.
+ */
+function checkRoots(
+  opts: LookupOptions,
+  file: NamesFile,
+  own: (r: NamesRoot, swept: boolean) => boolean,
+): boolean {
+  let sweeps: Record<string, number> | undefined;
+  const swept: string[] = [];
+  for (const key of opts.keys) {
+    const r = Object.hasOwn(file.roots, key) ? file.roots[key] : undefined;
+    if (!r || typeof r.f !== "string" || typeof r.m !== "string") return false;
+    if (!r.d || typeof r.d !== "object") return false;
+    for (const path in r.d) if (opts.mtime(path) !== r.d[path]) return false;
+    let last = r.s;
+    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
+      sweeps ??= readSweeps(opts.sweepFile);
+      last = Math.max(last, Object.hasOwn(sweeps, key) ? Number(sweeps[key]) || 0 : 0);
+    }
+    const due = !(opts.now - last < NAMES_SWEEP_MS && last <= opts.now);
+    if (due) {
+      const f = r.f === "" ? [] : r.f.split("\n");
+      const m = r.m === "" ? [] : r.m.split(",").map(Number);
+      for (let i = 0; i < f.length; i++) {
+        if (opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return false;
+      }
+      swept.push(key);
+    }
+    if (!own(r, due)) return false;
+  }
+  if (swept.length && opts.sweepFile) {
+    const next = { ...sweeps };
+    for (const key of swept) next[key] = opts.now;
+    const kept = Object.entries(next).sort((a, b) => b[1] - a[1]).slice(0, MAX_SWEEP_ROOTS);
+    try {
+      writeFileAtomic(opts.sweepFile, JSON.stringify({ roots: Object.fromEntries(kept) }));
+    } catch {
+      // A record of work done: a sweep file that cannot be written costs another sweep.
+    }
+  }
+  return true;
 }
 
 /**
@@ -228,29 +304,13 @@ export interface LookupOptions {
 export function lookupName(opts: LookupOptions, name: string): boolean | undefined {
   const file = readNames(namesPath(opts.stateRoot, opts.kind));
   if (!file) return undefined;
-  let sweeps: Record<string, number> | undefined;
-  const swept: string[] = [];
   const needle = `\n${escapeName(name)}\t`;
   let found = false;
-  for (const key of opts.keys) {
-    const r = Object.hasOwn(file.roots, key) ? file.roots[key] : undefined;
-    if (!r || typeof r.n !== "string" || typeof r.f !== "string") return undefined;
-    for (const path in r.d) if (opts.mtime(path) !== r.d[path]) return undefined;
-    let last = r.s;
-    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
-      sweeps ??= readSweeps(opts.sweepFile);
-      last = Math.max(last, Object.hasOwn(sweeps, key) ? Number(sweeps[key]) || 0 : 0);
-    }
-    const files = () => r.f === "" ? [] : r.f.split("\n");
-    const mtimes = () => r.m === "" ? [] : r.m.split(",").map(Number);
-    if (!(opts.now - last < NAMES_SWEEP_MS && last <= opts.now)) {
-      const [f, m] = [files(), mtimes()];
-      for (let i = 0; i < f.length; i++) {
-        if (opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
-      }
-      swept.push(key);
+  const fresh = checkRoots(opts, file, (r, swept) => {
+    if (typeof r.n !== "string") return false;
+    if (swept) {
       if (r.n.includes(needle)) found = true;
-      continue;
+      return true;
     }
     // Every entry of that name: its file still has its mtime.
     for (let at = r.n.indexOf(needle); at >= 0; at = r.n.indexOf(needle, at + 1)) {
@@ -258,19 +318,57 @@ export function lookupName(opts: LookupOptions, name: string): boolean | undefin
       const start = at + needle.length;
       const i = Number(r.n.slice(start, r.n.indexOf("\n", start)));
       if (i < 0) continue;
-      const [f, m] = [files(), mtimes()];
-      if (!(i < f.length) || opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return undefined;
+      const f = r.f === "" ? [] : r.f.split("\n");
+      const m = r.m === "" ? [] : r.m.split(",").map(Number);
+      if (!(i < f.length) || opts.mtime(fromRelative(f[i], r.r)) !== m[i]) return false;
     }
-  }
-  if (swept.length && opts.sweepFile) {
-    const next = { ...sweeps };
-    for (const key of swept) next[key] = opts.now;
-    const kept = Object.entries(next).sort((a, b) => b[1] - a[1]).slice(0, MAX_SWEEP_ROOTS);
-    try {
-      writeFileAtomic(opts.sweepFile, JSON.stringify({ roots: Object.fromEntries(kept) }));
-    } catch {
-      // A record of work done: a sweep file that cannot be written costs another sweep.
+    return true;
+  });
+  return fresh ? found : undefined;
+}
+
+/** A skill with a contract as the contracts view holds it: its catalog entry. */
+export interface ContractedEntry {
+  /** The invocable name. */
+  readonly name: string;
+  /** The frontmatter `name`, where it differs. */
+  readonly altName?: string;
+  /** Its SKILL.md. */
+  readonly file: string;
+  /** That file's mtime when it was read. */
+  readonly mtimeMs: number;
+  /** Its raw `contract:` block. */
+  readonly contract: unknown;
+}
+
+function isContracted(e: unknown): e is ContractedEntry {
+  const x = e as Partial<ContractedEntry> | null;
+  return typeof x === "object" && x !== null && typeof x.name === "string" &&
+    (x.altName === undefined || typeof x.altName === "string") && typeof x.file === "string" &&
+    typeof x.mtimeMs === "number" && x.contract !== undefined && x.contract !== null;
+}
+
+/**
+ * The skills with a contract of some roots, from the contracts view, by the rule of the module
+ * documentation: every root's watched folders, the SKILL.md of every skill in the view and, once a
+ * minute, every SKILL.md still have their mtimes.
+ *
+ * @param opts Where to look (`kind` is ignored).
+ * @returns The entries, roots in the order of `opts.keys`, each root's in its catalog order; or
+ *   `undefined` when the view cannot tell (missing, damaged, a root missing from it, a watched
+ *   folder or a checked file changed): then the caller loads the roots.
+ */
+export function lookupContracts(opts: LookupOptions): ContractedEntry[] | undefined {
+  const file = readNames(namesPath(opts.stateRoot, "contracts"), true);
+  if (!file) return undefined;
+  const out: ContractedEntry[] = [];
+  const fresh = checkRoots(opts, file, (r) => {
+    if (!Array.isArray(r.c)) return false;
+    for (const e of r.c) {
+      if (!isContracted(e) || opts.mtime(e.file) !== e.mtimeMs) return false;
+      out.push(e);
     }
-  }
-  return found;
+    return true;
+  });
+  return fresh ? out : undefined;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { findSkill, hasAgent, hasSkill, isAgent, loadCatalog } from "./catalog.ts";
+import { contractSkills, findSkill, hasAgent, hasSkill, isAgent, loadCatalog } from "./catalog.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -199,6 +199,185 @@ Deno.test("hasSkill() from the names index: a name with a tab, newline or backsl
     for (const part of ["a", "b", "a\tb", "c\\d", "a\\tb\\nc\\\\d", "0"]) {
       assert.equal(await hasSkill(view, part), false, JSON.stringify(part));
     }
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+const CONTRACT = (id: string) =>
+  `contract:\n  version: 1\n  items:\n    - id: ${id}\n      kind: report_labels\n` +
+  `      heading: R\n      labels: [A]\n`;
+
+/** The names and first contract item of the skills with a contract, as the Stop gets them. */
+async function contracted(opts: Parameters<typeof contractSkills>[0]): Promise<string[]> {
+  const { skills } = await contractSkills(opts);
+  return skills.map((s) => {
+    const items = (s.contract as { items?: { id?: string }[] }).items;
+    return `${s.name}:${items?.[0]?.id ?? "?"}`;
+  });
+}
+
+/** What loadCatalog() has: the same list, for comparison. */
+async function fromCatalog(opts: Parameters<typeof loadCatalog>[0]): Promise<string[]> {
+  const c = await loadCatalog({ ...opts, agents: false, writeIndex: false });
+  return c.skills.filter((s) => s.contract != null).map((s) => {
+    const items = (s.contract as { items?: { id?: string }[] }).items;
+    return `${s.name}:${items?.[0]?.id ?? "?"}`;
+  });
+}
+
+Deno.test("contractSkills(): a contract edited or a skill added at once, a contract gained in place at the sweep", async () => {
+  const w = await world();
+  try {
+    write(join(w.claude, "skills", "investigate", "SKILL.md"), `---\n${CONTRACT("one")}---\n`);
+    write(join(w.project, ".claude", "skills", "proj", "SKILL.md"), `---\n${CONTRACT("p")}---\n`);
+    Deno.utimeSync(join(w.claude, "skills", "investigate"), PAST, PAST);
+    let clock = Date.now();
+    const sweepFile = join(w.state, "skill-contracts", ".catalog-sweep.json");
+    const opts = {
+      claudeConfigDir: w.claude,
+      cwd: join(w.project, "src"),
+      stateRoot: w.state,
+      sweepFile,
+      now: () => clock,
+    };
+    const view = join(w.state, "catalog", "skills.contracts.json");
+    assert.deepEqual(await contracted(opts), ["investigate:one", "proj:p"], "no view: a full load");
+    assert.equal(Deno.statSync(view).mode! & 0o777, 0o600);
+    const held = JSON.stringify(JSON.parse(Deno.readTextFileSync(view)));
+    assert.ok(held.includes('"name":"investigate"') && !held.includes('"name":"migrate"'));
+    // From the view alone: the skills index damaged is neither read nor written.
+    const index = join(w.state, "catalog", "skills.json");
+    Deno.writeTextFileSync(index, "{damaged");
+    clock = Date.now() + 1;
+    const { skills, dirs } = await contractSkills(opts);
+    assert.deepEqual(skills.map((s) => s.name), ["investigate", "proj"]);
+    assert.equal(skills[0].file, join(w.claude, "skills", "investigate", "SKILL.md"));
+    assert.deepEqual(dirs.length, 3, "personal, project and the plugin's skills");
+    assert.equal(Deno.readTextFileSync(index), "{damaged");
+    // A contracted skill's contract edited in place: seen at once.
+    const file = join(w.claude, "skills", "investigate", "SKILL.md");
+    editInPlace(file, `---\n${CONTRACT("two")}---\n`, 5000);
+    assert.deepEqual(await contracted(opts), ["investigate:two", "proj:p"]);
+    // A new skill folder with a contract (nested): seen at once; removed: gone at once.
+    write(join(w.claude, "skills", "cat", "newer", "SKILL.md"), `---\n${CONTRACT("n")}---\n`);
+    assert.deepEqual(await contracted(opts), ["newer:n", "investigate:two", "proj:p"]);
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts), "in the catalog's order");
+    Deno.removeSync(join(w.claude, "skills", "cat", "newer"), { recursive: true });
+    assert.deepEqual(await contracted(opts), ["investigate:two", "proj:p"]);
+    // A contract removed in place: seen at once.
+    editInPlace(file, "---\nname: investigate\n---\n", 6000);
+    assert.deepEqual(await contracted(opts), ["proj:p"]);
+    // A skill without a contract gains one in place: within the minute, at the sweep.
+    const start = clock;
+    clock = Date.now() + 2;
+    editInPlace(
+      join(w.claude, "skills", "migrate", "SKILL.md"),
+      `---\n${CONTRACT("m")}---\n`,
+      7000,
+    );
+    assert.deepEqual(await contracted(opts), ["proj:p"], "waits for the sweep");
+    clock = start + 59_000;
+    assert.deepEqual(await contracted(opts), ["proj:p"], "waits for the sweep");
+    clock = start + 61_000 + 7000;
+    assert.deepEqual(await contracted(opts), ["migrate:m", "proj:p"], "the sweep");
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    // A sweep that finds every file current is recorded: the next lookup checks only the view's
+    // own files until the next minute.
+    clock += 61_000;
+    assert.deepEqual(await contracted(opts), ["migrate:m", "proj:p"]);
+    const recorded = JSON.parse(Deno.readTextFileSync(sweepFile)).roots as Record<string, number>;
+    assert.ok(Object.values(recorded).includes(clock));
+    editInPlace(
+      join(w.claude, "skills", "cat", "nested-skill", "SKILL.md"),
+      `---\n${CONTRACT("x")}---\n`,
+      9000,
+    );
+    clock += 1_000;
+    assert.deepEqual(await contracted(opts), ["migrate:m", "proj:p"], "until the next sweep");
+    clock += 60_000;
+    assert.deepEqual(await contracted(opts), ["nested-skill:x", "migrate:m", "proj:p"]);
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    // A sweep file planted as a symbolic link (claiming every root was just checked) is not read:
+    // the sweep is not put off.
+    editInPlace(file, `---\n${CONTRACT("back")}---\n`, 11_000);
+    clock += 61_000;
+    const planted = join(w.root, "planted-sweep.json");
+    const roots = JSON.parse(Deno.readTextFileSync(sweepFile)).roots as Record<string, number>;
+    for (const k in roots) roots[k] = clock;
+    Deno.writeTextFileSync(planted, JSON.stringify({ roots }));
+    Deno.removeSync(sweepFile);
+    Deno.symlinkSync(planted, sweepFile);
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    assert.ok((await contracted(opts)).includes("investigate:back"));
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("contractSkills(): a missing, damaged or planted view is not used, and is written again", async () => {
+  const w = await world();
+  try {
+    write(join(w.claude, "skills", "investigate", "SKILL.md"), `---\n${CONTRACT("one")}---\n`);
+    const opts = { claudeConfigDir: w.claude, stateRoot: w.state };
+    const view = join(w.state, "catalog", "skills.contracts.json");
+    assert.deepEqual(await contracted(opts), ["investigate:one"]);
+    const good = Deno.readTextFileSync(view);
+    const fake = good.replace('"name":"investigate"', '"name":"planted"');
+    assert.notEqual(fake, good);
+    const other = join(w.root, "elsewhere.json");
+    const broken: [string, () => void][] = [
+      ["missing", () => Deno.removeSync(view)],
+      ["not JSON", () => Deno.writeTextFileSync(view, "{damaged")],
+      [
+        "another version",
+        () => Deno.writeTextFileSync(view, good.replace('"version":2', '"version":1')),
+      ],
+      ["no roots", () => Deno.writeTextFileSync(view, '{"version":2,"roots":null}')],
+      [
+        "entries not a list",
+        () =>
+          Deno.writeTextFileSync(
+            view,
+            good.replace(/"c":\[/, '"c":{"x":[').replace(/\],"s":/, ']},"s":'),
+          ),
+      ],
+      [
+        "an entry without its file",
+        () => Deno.writeTextFileSync(view, good.replace(/"file":"[^"]*",/, "")),
+      ],
+      [
+        "an entry without a contract",
+        () => Deno.writeTextFileSync(view, good.replace(/"contract":\{/, '"contract":null,"x":{')),
+      ],
+      [
+        "a root keyed __proto__",
+        () =>
+          Deno.writeTextFileSync(
+            view,
+            '{"version":2,"roots":{"__proto__":{"r":"/","d":{},"f":"","m":"","c":[],"s":0}}}',
+          ),
+      ],
+      ["a symbolic link to a planted view", () => {
+        Deno.writeTextFileSync(other, fake);
+        Deno.removeSync(view);
+        Deno.symlinkSync(other, view);
+      }],
+    ];
+    for (const [what, damage] of broken) {
+      damage();
+      assert.deepEqual(await contracted(opts), ["investigate:one"], what);
+      assert.ok(Deno.lstatSync(view).isFile, `${what}: written again`);
+      assert.equal(
+        Deno.readTextFileSync(view).replace(/"s":\d+/g, ""),
+        good.replace(/"s":\d+/g, ""),
+        what,
+      );
+      assert.deepEqual(await contracted(opts), ["investigate:one"], `${what}, then`);
+    }
+    assert.equal(Deno.readTextFileSync(other), fake, "the link's target is left alone");
+    // A planted view that is valid and fresh is what the Stop reads: it lives in the private state
+    // root (0700, 0600), like the skills index it stands for.
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }

@@ -26,7 +26,7 @@
 
 import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
-import { findSkill, loadCatalog, type SkillEntry } from "../catalog/catalog.ts";
+import { contractSkills, findSkill, type SkillEntry } from "../catalog/catalog.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
 import { checkContract, type CheckResult } from "./check.ts";
 import { renderBlockLine } from "./block_line.ts";
@@ -409,10 +409,12 @@ export async function runContractStop(
     ctx.log("allow", "no-transcript-path");
     return null;
   }
-  const catalog = await loadCatalog({ ...hookCatalogOptions(ev, ctx), agents: false });
-  const withContract = catalog.skills.filter((s) =>
-    s.contract !== undefined && s.contract !== null
-  );
+  // Only the skills with a contract, from their view of the catalog's index (`contractSkills`).
+  const catalog = await contractSkills({
+    ...hookCatalogOptions(ev, ctx),
+    sweepFile: join(ctx.stateRoot, "skill-contracts", ".catalog-sweep.json"),
+  });
+  const withContract = catalog.skills;
   if (withContract.length === 0) {
     ctx.log("allow", "no-contract-skill-installed");
     return null;
