@@ -93,6 +93,8 @@ export async function main(n = 15): Promise<string> {
   const claude = join(home, ".claude");
   const state = join(home, ".skillgate");
   writeSyntheticInstall(claude, 60, 20);
+  // The state root as after a first session (the Stop hooks log every stop), without a config file.
+  Deno.mkdirSync(join(state, "hooks"), { recursive: true, mode: 0o700 });
   const empty = await emptyDenoRunCase();
   const cases: BenchCase[] = [empty.case];
   const targets: Record<string, number> = {};
@@ -125,6 +127,17 @@ export async function main(n = 15): Promise<string> {
         },
       });
       targets[off] = 1.1;
+      if (row.id === "skill-route") {
+        // Most installs: routing off by default, no variable and no config file.
+        const byDefault = `${row.id}: off by default (no config file)`;
+        cases.push({
+          label: byDefault,
+          cmd: Deno.execPath(),
+          args,
+          opts: { stdin: JSON.stringify(payload), env },
+        });
+        targets[byDefault] = 1.1;
+      }
     }
     const [baseline, ...rows] = await benchRounds(cases, n);
     await empty.cleanup();

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { dirname, join } from "./path.ts";
+import { basename, dirname, join } from "./path.ts";
 import { getEnv, stateRoot } from "./locations.ts";
 import { withLock, writeFileAtomic } from "./state_file.ts";
 
@@ -280,6 +280,7 @@ export function readConfig(root?: string): ConfigState {
   } catch (err) {
     return { path: "config.yaml", exists: false, readable: false, values: {}, error: String(err) };
   }
+  if (!listed(path)) return { path, exists: false, readable: true, values: {} };
   try {
     const info = Deno.statSync(path);
     if (!info.isFile) throw new Error("Not a regular file");
@@ -294,6 +295,21 @@ export function readConfig(root?: string): ConfigState {
     }
     const message = err instanceof Error ? err.message : String(err);
     return { path, exists: true, readable: false, values: {}, error: message };
+  }
+}
+
+/**
+ * Whether a file may exist, by its folder's listing: a missing config file is the usual case, and
+ * the listing says so without the `NotFound` a `stat` throws (a process's first thrown error costs
+ * a hook 0.3–0.5 ms). When the folder cannot be listed, the file may exist.
+ */
+function listed(path: string): boolean {
+  const name = basename(path);
+  try {
+    for (const entry of Deno.readDirSync(dirname(path))) if (entry.name === name) return true;
+    return false;
+  } catch {
+    return true;
   }
 }
 

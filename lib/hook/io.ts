@@ -101,5 +101,28 @@ export async function readStdin(max: number = MAX_STDIN_BYTES, deadlineMs = 3000
     all.set(c, offset);
     offset += c.length;
   }
-  return new TextDecoder().decode(all);
+  return decodeUtf8(all);
+}
+
+/** Payloads up to this size that are all ASCII are decoded without a `TextDecoder`. */
+const ASCII_FAST_BYTES = 64 * 1024;
+
+/**
+ * Decodes UTF-8, replacing what is not valid (as `TextDecoder`). A small all-ASCII payload, the
+ * usual one, is read byte by byte: a process's first `TextDecoder` costs a hook about 0.15 ms.
+ *
+ * @param bytes The bytes.
+ * @returns The text.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  if (bytes.length <= ASCII_FAST_BYTES) {
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 4096) {
+      const part = bytes.subarray(i, i + 4096);
+      if (part.some((b) => b > 0x7f)) return new TextDecoder().decode(bytes);
+      text += String.fromCharCode(...part);
+    }
+    return text;
+  }
+  return new TextDecoder().decode(bytes);
 }
