@@ -78,9 +78,10 @@ export interface HookRow {
   /** The entry module, relative to the package root. */
   readonly entry: string;
   /**
-   * The same entry bundled into one file (`deno task bundle`), relative to the package root: what
-   * `setup` registers from a checkout and the plugin runs. One file loads about 10 ms faster than
-   * the module graph, and carries the YAML parser, so a first run downloads nothing.
+   * The same entry bundled (`deno task gen`), relative to the package root: what `setup` registers
+   * from a checkout and the plugin runs. It is the hook's front, which imports its core from the
+   * file beside it (`<bundle>_core.js`; see `lib/hook/front.ts`). Bundles load about 10 ms faster
+   * than the module graph, and carry the YAML parser, so a first run downloads nothing.
    */
   readonly bundle: string;
   /** The package export that runs it (`jsr:@skillgate/skillgate/<key>`). */

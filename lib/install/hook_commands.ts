@@ -182,8 +182,8 @@ export function packageUrl(
 }
 
 /**
- * The module a hook runs from a given source: always its bundle (one file, no dependency to
- * resolve), from the checkout or from the package's URL (Deno runs a `https:` module it has cached
+ * The module a hook runs from a given source: always its bundle (its front, which imports only
+ * its core beside it: nothing to resolve), from the checkout or from the package's URL (Deno runs a `https:` module it has cached
  * with no network permission; `setup` caches it), or the compiled binary.
  *
  * @param row The hook.
