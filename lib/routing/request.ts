@@ -146,6 +146,18 @@ export const OBJECT_VERBS: ReadonlySet<string> = new Set([
   "duplicate",
   "copy",
   "cache",
+  // Putting scattered things in order ("consolidate the guidelines into one page").
+  "consolidate",
+  "combine",
+  "unify",
+  "reorganize",
+  "reorganise",
+  "restructure",
+  "organize",
+  "organise",
+  "tidy",
+  "dedupe",
+  "deduplicate",
 ]);
 
 /** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
@@ -644,6 +656,29 @@ function openingVerb(
 }
 
 /**
+ * Whether a question asks what something means or how things differ: "what does QA stand for",
+ * "what does this flag mean", "what is the difference between X and Y", "the meaning of …", "how
+ * does the cache work". Such a question asks for an explanation, not for the work a trigger names.
+ *
+ * @param ws The question's words, lower case.
+ * @returns `true` for a question about meaning.
+ */
+export function asksMeaning(ws: readonly string[]): boolean {
+  const at = (w: string) => ws.indexOf(w);
+  const last = ws.at(-1);
+  if (ws[0] === "what" && (last === "mean" || last === "means")) return true;
+  if (ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") && ws.includes("mean")) return true;
+  if (ws[0] === "how" && (last === "work" || last === "works" || last === "differ")) return true;
+  const stand = at("stand");
+  if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
+  for (const w of ["difference", "differences", "meaning", "definition"]) {
+    const i = at(w);
+    if (i >= 0 && (ws[i + 1] === "between" || ws[i + 1] === "of")) return true;
+  }
+  return false;
+}
+
+/**
  * Reads a prompt as a request and its evidence (see the module doc).
  *
  * @param prompt The prompt text.
@@ -712,6 +747,9 @@ export function readRequest(prompt: string): RequestView {
     }
     if (v === "?") {
       if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
+      // "what does QA stand for?", "what's the difference between X and Y": a question about
+      // what something means asks for an answer, as an explain verb does.
+      if (verb === undefined && asksMeaning(ws)) verb = "define";
     } else {
       const from = ws.slice(at);
       orders.push(from.join(" "));
