@@ -128,6 +128,18 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "wire",
   "wrap",
   "write",
+  // Putting scattered things in order ("consolidate the guidelines into one page").
+  "consolidate",
+  "combine",
+  "unify",
+  "reorganize",
+  "reorganise",
+  "restructure",
+  "organize",
+  "organise",
+  "tidy",
+  "dedupe",
+  "deduplicate",
 ]);
 
 /**
@@ -146,18 +158,6 @@ export const OBJECT_VERBS: ReadonlySet<string> = new Set([
   "duplicate",
   "copy",
   "cache",
-  // Putting scattered things in order ("consolidate the guidelines into one page").
-  "consolidate",
-  "combine",
-  "unify",
-  "reorganize",
-  "reorganise",
-  "restructure",
-  "organize",
-  "organise",
-  "tidy",
-  "dedupe",
-  "deduplicate",
 ]);
 
 /** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
@@ -443,6 +443,11 @@ export const STATE_WORDS: ReadonlySet<string> = new Set([
   "times",
 ]);
 
+/** Verbs that file a ticket when one of {@link TICKETS} follows within three words. */
+const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log", "create"]);
+/** What a ticket is called. */
+const TICKETS: ReadonlySet<string> = new Set(["issue", "ticket", "jira", "story", "card"]);
+
 /** Words that open a question. */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([
   "why",
@@ -642,6 +647,11 @@ function openingVerb(
   if (OBJECT_VERBS.has(w) && next !== undefined && OBJECT_WORDS.has(next)) {
     return { verb: w, at: i };
   }
+  // "open a github issue for …", "file a ticket", "log a bug about …": a ticket to write, which
+  // is a build request whatever the ticket is about.
+  if (TICKET_VERBS.has(w) && ws.slice(i + 1, i + 5).some((x) => TICKETS.has(x))) {
+    return { verb: "create", at: i };
+  }
   const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
     NEUTRAL_VERBS.has(w);
   if (known && (next === undefined || !STATE_WORDS.has(next))) return { verb: w, at: i };
@@ -657,8 +667,8 @@ function openingVerb(
 
 /**
  * Whether a question asks what something means or how things differ: "what does QA stand for",
- * "what does this flag mean", "what is the difference between X and Y", "the meaning of …", "how
- * does the cache work". Such a question asks for an explanation, not for the work a trigger names.
+ * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
+ * and Y", "the meaning of …", "how does the cache work". Such a question asks for an explanation, not for the work a trigger names.
  *
  * @param ws The question's words, lower case.
  * @returns `true` for a question about meaning.
@@ -669,6 +679,12 @@ export function asksMeaning(ws: readonly string[]): boolean {
   if (ws[0] === "what" && (last === "mean" || last === "means")) return true;
   if (ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") && ws.includes("mean")) return true;
   if (ws[0] === "how" && (last === "work" || last === "works" || last === "differ")) return true;
+  // "what is a pre-landing review?", "whats an ADR": the name of a thing, asked for.
+  if (
+    (ws[0] === "what" && (ws[1] === "is" || ws[1] === "are") &&
+      (ws[2] === "a" || ws[2] === "an")) ||
+    (ws[0] === "whats" && (ws[1] === "a" || ws[1] === "an"))
+  ) return true;
   const stand = at("stand");
   if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
   for (const w of ["difference", "differences", "meaning", "definition"]) {

@@ -101,9 +101,11 @@ Deno.test("a question about what something means asks for an answer: no trigger 
       "what's the difference between a code review and a design review?",
       "how does the review bot work",
       "what's the meaning of flaky in our test reports?",
+      "in one sentence, what is a pre-landing review?",
+      "whats an ADR",
     ]
   ) {
-    assert.ok(asksMeaning(ask(q)), q);
+    assert.ok(asksMeaning(ask(q.split(", ").at(-1)!)), q);
     assert.equal(readRequest(q).verb, "define", q);
     assert.equal(readRequest(q).infer, false, q);
   }
@@ -129,6 +131,21 @@ Deno.test("putting things in order is a build request: a trigger in its statemen
     "our code review guidelines are scattered across wiki pages, consolidate them into CONTRIBUTING.md";
   assert.equal(readRequest(p).verb, "consolidate");
   assert.equal(scoreTrigger("code review", p).score, 0);
+});
+
+Deno.test("filing a ticket is a build request, whatever the ticket is about", () => {
+  for (
+    const p of [
+      "open a github issue for the flaky test in auth_test.ts so we dont forget about it",
+      "file a ticket about the login crash",
+      "can you log a jira for the broken export",
+    ]
+  ) {
+    assert.equal(readRequest(p).verb, "create", p);
+    assert.equal(scoreTrigger("fix this bug", p).score, 0, p);
+  }
+  // "open" before anything else is not a ticket: the hands-on opener stays.
+  assert.notEqual(readRequest("open the app in a browser and click through signup").verb, "create");
 });
 
 Deno.test("preparePrompt(): error classes with an upper-case prefix and error codes are pasted errors", () => {
