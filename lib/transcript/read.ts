@@ -122,19 +122,10 @@ function* scanBackward(
       else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
     }
     if (top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))) {
-      // Each line's start in the text; then the lines holding a needle, from the last one back.
-      const at: number[] = new Array(lines.length);
-      for (let k = 0, c = 0; k < lines.length; k++) {
-        at[k] = c;
-        c += lines[k].length + 1;
-      }
-      let k = top;
-      while (k >= firstComplete) {
-        const before = at[k] + lines[k].length;
-        let p = -1;
-        for (const n of LOAD_NEEDLES) p = Math.max(p, text.lastIndexOf(n, before));
-        if (p < 0) break;
-        while (at[k] > p) k--;
+      const hits = linesWithNeedles(text, lines);
+      for (let h = hits.length - 1; h >= 0; h--) {
+        const k = hits[h];
+        if (k > top) continue;
         if (k < firstComplete) break;
         const rec = parseLine(lines[k]);
         const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
@@ -147,7 +138,6 @@ function* scanBackward(
             return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
           }
         }
-        k--;
       }
     }
     if (kept) {
@@ -180,6 +170,32 @@ function* scanBackward(
     pos = start;
   }
   return { end, sawMessages, sawUnknown };
+}
+
+/**
+ * The indexes of the lines of `text` (split at `\n` into `lines`) that hold one of the
+ * {@link LOAD_NEEDLES}, in ascending order. Each needle is searched forward once (a backward
+ * `lastIndexOf` per line and needle costs several times more, and most needles are absent).
+ *
+ * @param text The chunk's text.
+ * @param lines Its lines.
+ * @returns The line indexes.
+ */
+export function linesWithNeedles(text: string, lines: readonly string[]): number[] {
+  const positions: number[] = [];
+  for (const n of LOAD_NEEDLES) {
+    for (let p = text.indexOf(n); p >= 0; p = text.indexOf(n, p + 1)) positions.push(p);
+  }
+  if (positions.length === 0) return [];
+  positions.sort((a, b) => a - b);
+  const out: number[] = [];
+  let k = 0;
+  let end = lines[0].length; // the end of line k in the text
+  for (const p of positions) {
+    while (p > end) end += lines[++k].length + 1;
+    if (out[out.length - 1] !== k) out.push(k);
+  }
+  return out;
 }
 
 /** The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last). */

@@ -11,7 +11,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { RunRead, SkillLoad } from "./model.ts";
-import { findLastLoad, parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { findLastLoad, linesWithNeedles, parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { LOAD_NEEDLES } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
 import { loadsOfRecord, selects } from "./loads.ts";
 import { parseLine } from "./record.ts";
@@ -189,4 +190,33 @@ Deno.test("a search that shows the turn means the wait finds it at once, on any 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("linesWithNeedles names exactly the lines that hold a load needle (property)", () => {
+  // Pieces that make needles, near misses, split needles, non-ASCII and empty lines.
+  const piece = fc.constantFrom(
+    ...LOAD_NEEDLES,
+    ...LOAD_NEEDLES.map((n) => n.slice(0, -1)),
+    ...LOAD_NEEDLES.map((n) => n.slice(1)),
+    "x",
+    "é✓🎉",
+    "\\",
+    '"',
+    "",
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(piece, { maxLength: 6 }).map((p) => p.join("")), {
+        minLength: 1,
+        maxLength: 40,
+      }),
+      (lines) => {
+        const expected = lines.flatMap((l, k) =>
+          LOAD_NEEDLES.some((n) => l.includes(n)) ? [k] : []
+        );
+        assert.deepEqual(linesWithNeedles(lines.join("\n"), lines), expected);
+      },
+    ),
+    { numRuns: 1000 },
+  );
 });
