@@ -55,6 +55,8 @@ interface KeptLines {
   /** Byte offset of each line in the file (only those from `first` on are kept lines). */
   offsets: number[];
   first: number;
+  /** The indexes of the lines that hold a load needle, ascending (none: no line holds one). */
+  hits: readonly number[];
 }
 
 /** The backward scan's first chunk (the next ones grow fourfold up to the chunk size). */
@@ -108,7 +110,8 @@ function* scanBackward(
     const lines = text.split("\n");
     // The first chunk with a complete line: its lines run to the end of the file.
     if (end === undefined && !cut && lastIndex >= firstComplete) {
-      end = tailOf([{ lines, offsets: starts.map((s) => start + s), first: firstComplete }], size);
+      const offsets = starts.map((s) => start + s);
+      end = tailOf([{ lines, offsets, first: firstComplete, hits: [] }], size, false);
     }
     let top = lastIndex;
     if (giant && lastIndex >= firstComplete) {
@@ -121,8 +124,12 @@ function* scanBackward(
       if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
       else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
     }
-    if (top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))) {
-      const hits = linesWithNeedles(text, lines);
+    // The lines holding a needle: only they can hold a load (the search's rule, and the run's
+    // parse skips looking for loads in the others).
+    const hits = top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))
+      ? linesWithNeedles(text, lines)
+      : [];
+    if (hits.length > 0) {
       for (let h = hits.length - 1; h >= 0; h--) {
         const k = hits[h];
         if (k > top) continue;
@@ -134,7 +141,7 @@ function* scanBackward(
           if (selects(selector, { ...loads[j], seq: 0, offset })) {
             const found = { offset, load: loads[j] };
             if (!kept || cut) return { found, end, sawMessages, sawUnknown };
-            kept.push({ lines, offsets: starts.map((s) => start + s), first: k });
+            kept.push({ lines, offsets: starts.map((s) => start + s), first: k, hits });
             return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
           }
         }
@@ -142,7 +149,9 @@ function* scanBackward(
     }
     if (kept) {
       if (size - start > keepBytes || cut) kept = undefined;
-      else kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete });
+      else {
+        kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete, hits });
+      }
     }
     if (start > 0) {
       const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
@@ -198,18 +207,25 @@ export function linesWithNeedles(text: string, lines: readonly string[]): number
   return out;
 }
 
-/** The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last). */
-function tailOf(kept: readonly KeptLines[], size: number): RunTail {
+/**
+ * The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last),
+ * with the lines that hold a needle when `withNeedles`.
+ */
+function tailOf(kept: readonly KeptLines[], size: number, withNeedles = true): RunTail {
   const lines: string[] = [];
   const offsets: number[] = [];
+  const needles: number[] = [];
   for (let c = kept.length - 1; c >= 0; c--) {
-    const { lines: l, offsets: o, first } = kept[c];
+    const { lines: l, offsets: o, first, hits } = kept[c];
+    for (const h of hits) if (h >= first) needles.push(lines.length + h - first);
     for (let k = first; k < l.length; k++) {
       lines.push(l[k]);
       offsets.push(o[k]);
     }
   }
-  return { size, offset: offsets[0], lines, offsets };
+  return withNeedles
+    ? { size, offset: offsets[0], lines, offsets, needles }
+    : { size, offset: offsets[0], lines, offsets };
 }
 
 /** The Claude Code transcript as the shared run read sees it. */

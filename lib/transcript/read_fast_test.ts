@@ -220,3 +220,31 @@ Deno.test("linesWithNeedles names exactly the lines that hold a load needle (pro
     { numRuns: 1000 },
   );
 });
+
+Deno.test("a record with a load holds a load needle in its JSON line (property)", () => {
+  // The search looks for loads only in lines holding a needle, and the run's parse looks for none
+  // in the other lines of a kept tail: a load kind without its needle would be missed.
+  const arbName = fc.oneof(arbSkill, fc.string({ maxLength: 12 }));
+  const arbRecord: fc.Arbitrary<Rec> = fc.oneof(
+    arbStep.map((s) => (s.find((r) => r !== "") ?? {}) as Rec),
+    fc.tuple(arbId, arbName).map(([id, s]) => call(id, "Skill", { skill: s })),
+    fc.tuple(arbId, arbName).map(([id, s]) => call(id, "Skill", { command: `/${s}` })),
+    fc.tuple(arbId, arbName).map(([id, s]) =>
+      call(id, "Read", { file_path: `/home/dev/.claude/skills/${s}/SKILL.md` })
+    ),
+    arbName.map((s) => user(`<command-name>/${s}</command-name>`)),
+    arbName.map((s) => ({ ...user(`Base directory for this skill: /x/${s}`), isMeta: true })),
+    fc.jsonValue().map((v) => ({ type: "assistant", message: { content: v } })),
+    fc.jsonValue().map((v) => ({ type: "user", isMeta: true, message: { content: v } })),
+  );
+  fc.assert(
+    fc.property(arbRecord, (rec) => {
+      if (loadsOfRecord(rec, DIRS).length === 0 && loadsOfRecord(rec, undefined).length === 0) {
+        return;
+      }
+      const line = JSON.stringify(rec);
+      assert(LOAD_NEEDLES.some((n) => line.includes(n)), line);
+    }),
+    { numRuns: 2000 },
+  );
+});
