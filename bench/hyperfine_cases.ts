@@ -8,6 +8,9 @@
  *   `route_bench.ts`, index built, the prompt routed);
  * - `a500-<tag>.sh`: `skill-redirect`, `Skill(bench-agent-123)` with 500 agents and 500 skills;
  * - `a39-<tag>.sh`: the same with 39 agents and 59 skills (`Skill(bench-agent-7)`);
+ * - `c768-<tag>.sh`, `c10-<tag>.sh`: `skill-contract` at a Stop of a 32 MiB session whose unmet
+ *   investigate run (768 KiB, 10 KiB) is at its end, with `stop_hook_active` (the world and
+ *   payloads of `contract_stop_bench.ts`: every stop reads, checks and allows without recording);
  * - `empty.sh`: the empty script every ratio is taken against.
  *
  * The catalog indexes are warmed as another hook would (the redirect may not write them).
@@ -20,7 +23,8 @@
 
 import { join } from "node:path";
 import { routeCase } from "./route_bench.ts";
-import { writeSyntheticInstall } from "./fixtures.ts";
+import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
+import { writeTranscript } from "./contract_stop_bench.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 
@@ -112,6 +116,41 @@ if (import.meta.main) {
       tool_use_id: "toolu_bench",
     });
     writeCase(out, `${label}-${tag}`, args, env, stdin, project);
+  }
+  const home = join(worlds, "contract");
+  const claude = join(home, ".claude");
+  const state = join(home, ".skillgate");
+  const projects = join(claude, "projects", "-home-dev-app");
+  Deno.mkdirSync(join(claude, "skills", "investigate"), { recursive: true });
+  Deno.mkdirSync(projects, { recursive: true });
+  Deno.copyFileSync(
+    join(import.meta.dirname!, "..", "fixtures", "world", "skills", "investigate", "SKILL.md"),
+    join(claude, "skills", "investigate", "SKILL.md"),
+  );
+  const contractArgs = denoRunArgs(
+    hookRow("skill-contract"),
+    { stateRoot: state, claudeConfigDir: claude },
+    join(dist, "skill_contract.js"),
+  );
+  const contractEnv = {
+    HOME: home,
+    CLAUDE_CONFIG_DIR: claude,
+    SKILLGATE_STATE_ROOT: state,
+    DENO_DIR: denoDir(),
+    NO_COLOR: "1",
+  };
+  for (const [label, kib] of [["c768", 768], ["c10", 10]] as const) {
+    const transcript = join(projects, `${label}.jsonl`);
+    writeTranscript(transcript, 32 * 1024 * 1024, kib * 1024, "stop_unmet");
+    const stdin = JSON.stringify({
+      session_id: `bench-${label}`,
+      transcript_path: transcript,
+      cwd: "/home/dev/app",
+      hook_event_name: "Stop",
+      stop_hook_active: true,
+      last_assistant_message: finalTextOf("stop_unmet"),
+    });
+    writeCase(out, `${label}-${tag}`, contractArgs, contractEnv, stdin, worlds);
   }
   Deno.writeTextFileSync(join(out, "empty.ts"), "");
   writeCase(

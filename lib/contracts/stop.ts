@@ -457,6 +457,8 @@ export async function runContractStop(
     }
   }
   let read;
+  // The session's record, read once (without a lock) for the settled check and the decision.
+  let record: SessionRecord | undefined;
   try {
     search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
@@ -467,7 +469,8 @@ export async function runContractStop(
     if (search.kind === "found") {
       // A settled run stays settled (seed: met, met_waived and met_after_block stay so): its
       // transcript need not be parsed again, however long it has grown.
-      const settled = settledOutcome(ctx.stateRoot, ev.sessionId, withContract, search.load);
+      record = readRecord(ctx.stateRoot, ev.sessionId);
+      const settled = settledOutcome(record, withContract, search.load);
       if (settled) {
         ctx.log("allow", `already-${settled}`, { run: search.load.offset });
         return null;
@@ -556,9 +559,9 @@ export async function runContractStop(
   let decision: StopDecision;
   try {
     // A decision that lets the stop through and records nothing takes no lock: made on the record
-    // as it is now, it stands as if made before any write racing it. Any other is made again
-    // under the record's lock.
-    const quick = decide(readSessionRecord(ctx.stateRoot, sessionId), false);
+    // as read before the run (read once for the settled check), it stands as if made before any
+    // write racing it. Any other is made again under the record's lock.
+    const quick = decide(record, false);
     decision = quick.record === undefined && quick.result.action === "allow"
       ? quick.result
       : updateSessionRecord(ctx.stateRoot, sessionId, (current) => decide(current, true));
@@ -637,19 +640,10 @@ function writeScanMemo(stateRoot: string, sessionId: string, key: string, size: 
   }
 }
 
-/** The settled outcome recorded for the run that starts at `load`, if any (read without a lock). */
-function settledOutcome(
-  stateRoot: string,
-  sessionId: string,
-  skills: readonly SkillEntry[],
-  load: SkillLoad,
-): RunOutcome | undefined {
-  const entry = entryFor(skills, load);
-  if (!entry) return undefined;
-  const key = runKey(sanitizeName(entry.name, 64), load);
-  let record;
+/** The session's record, read without a lock; a failure is a state error naming its file. */
+function readRecord(stateRoot: string, sessionId: string): SessionRecord | undefined {
   try {
-    record = readSessionRecord(stateRoot, sessionId);
+    return readSessionRecord(stateRoot, sessionId);
   } catch (e) {
     const path = (e as { path?: unknown })?.path;
     throw new ContractStateError(
@@ -657,6 +651,17 @@ function settledOutcome(
       errorCause(e),
     );
   }
+}
+
+/** The settled outcome the record holds for the run that starts at `load`, if any. */
+function settledOutcome(
+  record: SessionRecord | undefined,
+  skills: readonly SkillEntry[],
+  load: SkillLoad,
+): RunOutcome | undefined {
+  const entry = entryFor(skills, load);
+  if (!entry) return undefined;
+  const key = runKey(sanitizeName(entry.name, 64), load);
   const run = record?.runs.find((r) => r.key === key);
   return run && SETTLED_OUTCOMES.includes(run.outcome) ? run.outcome : undefined;
 }

@@ -50,6 +50,9 @@ function keepInput(input: unknown): Record<string, unknown> {
   return out;
 }
 
+/** The loads of a line that holds none. */
+const NO_LOADS: readonly RawLoad[] = [];
+
 /** Tools whose result text the checker reads (shell output, agent output, skill launch). */
 const RESULT_TEXT_TOOLS = new Set([...SHELL_TOOLS, ...AGENT_TOOLS, "Skill", "AskUserQuestion"]);
 
@@ -68,15 +71,17 @@ export class RunBuilder extends RunCollector {
    * @param line The line (without its newline).
    * @param offset The line's byte offset in the file.
    * @param stopAtNextRun Whether a new run of the selected skill ends this one.
+   * @param mayLoad False when the line holds no load needle (`LOAD_NEEDLES`): no load is looked
+   * for in it (default true).
    * @returns `stop` when the line starts the next run, else `ok`.
    */
-  feed(line: string, offset: number, stopAtNextRun: boolean): "ok" | "stop" {
+  feed(line: string, offset: number, stopAtNextRun: boolean, mayLoad = true): "ok" | "stop" {
     const rec = parseLine(line);
     if (!rec) {
       if (line.trim() !== "") this.stats.skippedLines++;
       return "ok";
     }
-    const rawLoads = loadsOfRecord(rec, this.skillsDirs);
+    const rawLoads = mayLoad ? loadsOfRecord(rec, this.skillsDirs) : NO_LOADS;
     const sourceToolUseId = str(rec.sourceToolUseID);
     const continues = (l: RawLoad) =>
       l.via === "base_directory" && this.lastSelected !== undefined &&

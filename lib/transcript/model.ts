@@ -220,6 +220,11 @@ export interface RunTail {
   readonly lines: readonly string[];
   /** The byte offset of each line. */
   readonly offsets: readonly number[];
+  /**
+   * The indexes of the lines that hold a load needle (`LOAD_NEEDLES`), ascending, when the search
+   * knows them: every other line holds no load, and the run's parse does not look for one there.
+   */
+  readonly needles?: readonly number[];
 }
 
 /** An I/O failure reading a transcript (exit 3, `SKILL_CONTRACT_STATE_ERROR`). */

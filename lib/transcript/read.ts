@@ -55,6 +55,8 @@ interface KeptLines {
   /** Byte offset of each line in the file (only those from `first` on are kept lines). */
   offsets: number[];
   first: number;
+  /** The indexes of the lines that hold a load needle, ascending (none: no line holds one). */
+  hits: readonly number[];
 }
 
 /** The backward scan's first chunk (the next ones grow fourfold up to the chunk size). */
@@ -108,7 +110,8 @@ function* scanBackward(
     const lines = text.split("\n");
     // The first chunk with a complete line: its lines run to the end of the file.
     if (end === undefined && !cut && lastIndex >= firstComplete) {
-      end = tailOf([{ lines, offsets: starts.map((s) => start + s), first: firstComplete }], size);
+      const offsets = starts.map((s) => start + s);
+      end = tailOf([{ lines, offsets, first: firstComplete, hits: [] }], size, false);
     }
     let top = lastIndex;
     if (giant && lastIndex >= firstComplete) {
@@ -121,20 +124,15 @@ function* scanBackward(
       if (USER_OR_ASSISTANT_RE.test(line)) sawMessages = true;
       else if (!sawUnknown && k !== tail && isUnknownRecord(line)) sawUnknown = true;
     }
-    if (top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))) {
-      // Each line's start in the text; then the lines holding a needle, from the last one back.
-      const at: number[] = new Array(lines.length);
-      for (let k = 0, c = 0; k < lines.length; k++) {
-        at[k] = c;
-        c += lines[k].length + 1;
-      }
-      let k = top;
-      while (k >= firstComplete) {
-        const before = at[k] + lines[k].length;
-        let p = -1;
-        for (const n of LOAD_NEEDLES) p = Math.max(p, text.lastIndexOf(n, before));
-        if (p < 0) break;
-        while (at[k] > p) k--;
+    // The lines holding a needle: only they can hold a load (the search's rule, and the run's
+    // parse skips looking for loads in the others).
+    const hits = top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))
+      ? linesWithNeedles(text, lines)
+      : [];
+    if (hits.length > 0) {
+      for (let h = hits.length - 1; h >= 0; h--) {
+        const k = hits[h];
+        if (k > top) continue;
         if (k < firstComplete) break;
         const rec = parseLine(lines[k]);
         const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
@@ -143,16 +141,17 @@ function* scanBackward(
           if (selects(selector, { ...loads[j], seq: 0, offset })) {
             const found = { offset, load: loads[j] };
             if (!kept || cut) return { found, end, sawMessages, sawUnknown };
-            kept.push({ lines, offsets: starts.map((s) => start + s), first: k });
+            kept.push({ lines, offsets: starts.map((s) => start + s), first: k, hits });
             return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
           }
         }
-        k--;
       }
     }
     if (kept) {
       if (size - start > keepBytes || cut) kept = undefined;
-      else kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete });
+      else {
+        kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete, hits });
+      }
     }
     if (start > 0) {
       const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
@@ -182,18 +181,51 @@ function* scanBackward(
   return { end, sawMessages, sawUnknown };
 }
 
-/** The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last). */
-function tailOf(kept: readonly KeptLines[], size: number): RunTail {
+/**
+ * The indexes of the lines of `text` (split at `\n` into `lines`) that hold one of the
+ * {@link LOAD_NEEDLES}, in ascending order. Each needle is searched forward once (a backward
+ * `lastIndexOf` per line and needle costs several times more, and most needles are absent).
+ *
+ * @param text The chunk's text.
+ * @param lines Its lines.
+ * @returns The line indexes.
+ */
+export function linesWithNeedles(text: string, lines: readonly string[]): number[] {
+  const positions: number[] = [];
+  for (const n of LOAD_NEEDLES) {
+    for (let p = text.indexOf(n); p >= 0; p = text.indexOf(n, p + 1)) positions.push(p);
+  }
+  if (positions.length === 0) return [];
+  positions.sort((a, b) => a - b);
+  const out: number[] = [];
+  let k = 0;
+  let end = lines[0].length; // the end of line k in the text
+  for (const p of positions) {
+    while (p > end) end += lines[++k].length + 1;
+    if (out[out.length - 1] !== k) out.push(k);
+  }
+  return out;
+}
+
+/**
+ * The run's lines from the chunks a scan kept (the last chunk of the file first, the load's last),
+ * with the lines that hold a needle when `withNeedles`.
+ */
+function tailOf(kept: readonly KeptLines[], size: number, withNeedles = true): RunTail {
   const lines: string[] = [];
   const offsets: number[] = [];
+  const needles: number[] = [];
   for (let c = kept.length - 1; c >= 0; c--) {
-    const { lines: l, offsets: o, first } = kept[c];
+    const { lines: l, offsets: o, first, hits } = kept[c];
+    for (const h of hits) if (h >= first) needles.push(lines.length + h - first);
     for (let k = first; k < l.length; k++) {
       lines.push(l[k]);
       offsets.push(o[k]);
     }
   }
-  return { size, offset: offsets[0], lines, offsets };
+  return withNeedles
+    ? { size, offset: offsets[0], lines, offsets, needles }
+    : { size, offset: offsets[0], lines, offsets };
 }
 
 /** The Claude Code transcript as the shared run read sees it. */

@@ -11,7 +11,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { RunRead, SkillLoad } from "./model.ts";
-import { findLastLoad, parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { findLastLoad, linesWithNeedles, parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { LOAD_NEEDLES } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
 import { loadsOfRecord, selects } from "./loads.ts";
 import { parseLine } from "./record.ts";
@@ -189,4 +190,61 @@ Deno.test("a search that shows the turn means the wait finds it at once, on any 
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("linesWithNeedles names exactly the lines that hold a load needle (property)", () => {
+  // Pieces that make needles, near misses, split needles, non-ASCII and empty lines.
+  const piece = fc.constantFrom(
+    ...LOAD_NEEDLES,
+    ...LOAD_NEEDLES.map((n) => n.slice(0, -1)),
+    ...LOAD_NEEDLES.map((n) => n.slice(1)),
+    "x",
+    "é✓🎉",
+    "\\",
+    '"',
+    "",
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(piece, { maxLength: 6 }).map((p) => p.join("")), {
+        minLength: 1,
+        maxLength: 40,
+      }),
+      (lines) => {
+        const expected = lines.flatMap((l, k) =>
+          LOAD_NEEDLES.some((n) => l.includes(n)) ? [k] : []
+        );
+        assert.deepEqual(linesWithNeedles(lines.join("\n"), lines), expected);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("a record with a load holds a load needle in its JSON line (property)", () => {
+  // The search looks for loads only in lines holding a needle, and the run's parse looks for none
+  // in the other lines of a kept tail: a load kind without its needle would be missed.
+  const arbName = fc.oneof(arbSkill, fc.string({ maxLength: 12 }));
+  const arbRecord: fc.Arbitrary<Rec> = fc.oneof(
+    arbStep.map((s) => (s.find((r) => r !== "") ?? {}) as Rec),
+    fc.tuple(arbId, arbName).map(([id, s]) => call(id, "Skill", { skill: s })),
+    fc.tuple(arbId, arbName).map(([id, s]) => call(id, "Skill", { command: `/${s}` })),
+    fc.tuple(arbId, arbName).map(([id, s]) =>
+      call(id, "Read", { file_path: `/home/dev/.claude/skills/${s}/SKILL.md` })
+    ),
+    arbName.map((s) => user(`<command-name>/${s}</command-name>`)),
+    arbName.map((s) => ({ ...user(`Base directory for this skill: /x/${s}`), isMeta: true })),
+    fc.jsonValue().map((v) => ({ type: "assistant", message: { content: v } })),
+    fc.jsonValue().map((v) => ({ type: "user", isMeta: true, message: { content: v } })),
+  );
+  fc.assert(
+    fc.property(arbRecord, (rec) => {
+      if (loadsOfRecord(rec, DIRS).length === 0 && loadsOfRecord(rec, undefined).length === 0) {
+        return;
+      }
+      const line = JSON.stringify(rec);
+      assert(LOAD_NEEDLES.some((n) => line.includes(n)), line);
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -87,9 +87,10 @@ export interface LineFeeder {
    * @param line The line (without its newline).
    * @param offset The line's byte offset.
    * @param stopAtNextRun Whether a new run of the selected skill ends this one.
+   * @param mayLoad False when the line is known to hold no load (default true).
    * @returns `stop` when the line starts the next run, else `ok`.
    */
-  feed(line: string, offset: number, stopAtNextRun: boolean): "ok" | "stop";
+  feed(line: string, offset: number, stopAtNextRun: boolean, mayLoad?: boolean): "ok" | "stop";
 }
 
 /** What one transcript format brings to the shared read. */
@@ -185,8 +186,16 @@ export function textSource(text: string): Source {
  * it reads (the caller has checked that they are within the parse limit).
  */
 function feedTail(tail: RunTail, builder: LineFeeder, stopAtNextRun: boolean): number {
+  const needles = tail.needles;
+  let n = 0;
   for (let k = 0; k < tail.lines.length; k++) {
-    if (builder.feed(tail.lines[k], tail.offsets[k], stopAtNextRun) === "stop") {
+    // Only a line the search saw a load needle in may hold a load.
+    let mayLoad = true;
+    if (needles) {
+      mayLoad = needles[n] === k;
+      if (mayLoad) n++;
+    }
+    if (builder.feed(tail.lines[k], tail.offsets[k], stopAtNextRun, mayLoad) === "stop") {
       return tail.offsets[k];
     }
   }
