@@ -329,6 +329,7 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 import { asksForCause, asksHandsOn, describesSymptom, handsOnOpener } from "./symptoms.ts";
+import { asksMeaning, filesTicket } from "./asks.ts";
 
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
@@ -442,11 +443,6 @@ export const STATE_WORDS: ReadonlySet<string> = new Set([
   "output",
   "times",
 ]);
-
-/** Verbs that file a ticket when one of {@link TICKETS} follows within three words. */
-const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log", "create"]);
-/** What a ticket is called. */
-const TICKETS: ReadonlySet<string> = new Set(["issue", "ticket", "jira", "story", "card"]);
 
 /** Words that open a question. */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([
@@ -649,7 +645,7 @@ function openingVerb(
   }
   // "open a github issue for …", "file a ticket", "log a bug about …": a ticket to write, which
   // is a build request whatever the ticket is about.
-  if (TICKET_VERBS.has(w) && ws.slice(i + 1, i + 5).some((x) => TICKETS.has(x))) {
+  if (filesTicket(ws, i)) {
     return { verb: "create", at: i };
   }
   const known = BUILD_VERBS.has(w) || EXPLAIN_VERBS.has(w) || WORK_VERBS.has(w) ||
@@ -663,35 +659,6 @@ function openingVerb(
   const unknown = asked || (next !== undefined && OBJECT_WORDS.has(next) && isBareVerb(w));
   if (/\?\s*$/.test(clause) && i > 0) return { verb: "?", at: i, unknown };
   return { at: i, unknown };
-}
-
-/**
- * Whether a question asks what something means or how things differ: "what does QA stand for",
- * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
- * and Y", "the meaning of …", "how does the cache work". Such a question asks for an explanation, not for the work a trigger names.
- *
- * @param ws The question's words, lower case.
- * @returns `true` for a question about meaning.
- */
-export function asksMeaning(ws: readonly string[]): boolean {
-  const at = (w: string) => ws.indexOf(w);
-  const last = ws.at(-1);
-  if (ws[0] === "what" && (last === "mean" || last === "means")) return true;
-  if (ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") && ws.includes("mean")) return true;
-  if (ws[0] === "how" && (last === "work" || last === "works" || last === "differ")) return true;
-  // "what is a pre-landing review?", "whats an ADR": the name of a thing, asked for.
-  if (
-    (ws[0] === "what" && (ws[1] === "is" || ws[1] === "are") &&
-      (ws[2] === "a" || ws[2] === "an")) ||
-    (ws[0] === "whats" && (ws[1] === "a" || ws[1] === "an"))
-  ) return true;
-  const stand = at("stand");
-  if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
-  for (const w of ["difference", "differences", "meaning", "definition"]) {
-    const i = at(w);
-    if (i >= 0 && (ws[i + 1] === "between" || ws[i + 1] === "of")) return true;
-  }
-  return false;
 }
 
 /**

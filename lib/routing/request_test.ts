@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { asksMeaning, readRequest, reportsBehaviour } from "./request.ts";
+import { readRequest, reportsBehaviour } from "./request.ts";
 import { preparePrompt, scoreTrigger } from "./score.ts";
 
 Deno.test("readRequest() cuts pasted logs, stack traces, URLs, paths and quotes out of the prose", () => {
@@ -90,62 +90,6 @@ Deno.test("scoreTrigger(): a request for an answer counts only a whole phrase ho
   assert.equal(readRequest(p).verb, "summarize");
   assert.equal(scoreTrigger("review this pr", p).score, 0);
   assert.equal(scoreTrigger("summarize this pr", "summarize this pr for me").score, 1);
-});
-
-Deno.test("a question about what something means asks for an answer: no trigger word counts", () => {
-  const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
-  for (
-    const q of [
-      "what does QA stand for in our jira workflow vs UAT?",
-      "what does this error mean in general",
-      "what's the difference between a code review and a design review?",
-      "how does the review bot work",
-      "what's the meaning of flaky in our test reports?",
-      "in one sentence, what is a pre-landing review?",
-      "whats an ADR",
-    ]
-  ) {
-    assert.ok(asksMeaning(ask(q.split(", ").at(-1)!)), q);
-    assert.equal(readRequest(q).verb, "define", q);
-    assert.equal(readRequest(q).infer, false, q);
-  }
-  assert.equal(
-    scoreTrigger("qa test this", "what does QA stand for in our jira workflow vs UAT?").score,
-    0,
-  );
-  for (
-    const q of [
-      "what is wrong with the login page",
-      "why does the review bot fail",
-      "how do I fix this bug",
-      "what changed in this PR?",
-    ]
-  ) {
-    assert.ok(!asksMeaning(ask(q)), q);
-    assert.notEqual(readRequest(q).verb, "define", q);
-  }
-});
-
-Deno.test("putting things in order is a build request: a trigger in its statement does not count", () => {
-  const p =
-    "our code review guidelines are scattered across wiki pages, consolidate them into CONTRIBUTING.md";
-  assert.equal(readRequest(p).verb, "consolidate");
-  assert.equal(scoreTrigger("code review", p).score, 0);
-});
-
-Deno.test("filing a ticket is a build request, whatever the ticket is about", () => {
-  for (
-    const p of [
-      "open a github issue for the flaky test in auth_test.ts so we dont forget about it",
-      "file a ticket about the login crash",
-      "can you log a jira for the broken export",
-    ]
-  ) {
-    assert.equal(readRequest(p).verb, "create", p);
-    assert.equal(scoreTrigger("fix this bug", p).score, 0, p);
-  }
-  // "open" before anything else is not a ticket: the hands-on opener stays.
-  assert.notEqual(readRequest("open the app in a browser and click through signup").verb, "create");
 });
 
 Deno.test("preparePrompt(): error classes with an upper-case prefix and error codes are pasted errors", () => {

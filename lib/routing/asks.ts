@@ -1,0 +1,53 @@
+/**
+ * What a clause asks for beyond its opening verb, for the request reader (`request.ts`): a question
+ * about what something means, which asks for an answer as an explain verb does, and an order to
+ * file a ticket, which is a build request whatever the ticket is about.
+ *
+ * @module
+ */
+
+/** Verbs that file a ticket when one of {@link TICKETS} follows within three words. */
+const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log", "create"]);
+/** What a ticket is called. */
+const TICKETS: ReadonlySet<string> = new Set(["issue", "ticket", "jira", "story", "card"]);
+
+/**
+ * Whether the words from `at` on order a ticket filed: "open a github issue for …", "file a
+ * ticket", "log a jira for …".
+ *
+ * @param ws The clause's words, lower case.
+ * @param at Where its verb is.
+ * @returns `true` when the verb files a ticket.
+ */
+export function filesTicket(ws: readonly string[], at: number): boolean {
+  return TICKET_VERBS.has(ws[at]) && ws.slice(at + 1, at + 5).some((x) => TICKETS.has(x));
+}
+
+/**
+ * Whether a question asks what something means or how things differ: "what does QA stand for",
+ * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
+ * and Y", "the meaning of …", "how does the cache work". Such a question asks for an explanation, not for the work a trigger names.
+ *
+ * @param ws The question's words, lower case.
+ * @returns `true` for a question about meaning.
+ */
+export function asksMeaning(ws: readonly string[]): boolean {
+  const at = (w: string) => ws.indexOf(w);
+  const last = ws.at(-1);
+  if (ws[0] === "what" && (last === "mean" || last === "means")) return true;
+  if (ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") && ws.includes("mean")) return true;
+  if (ws[0] === "how" && (last === "work" || last === "works" || last === "differ")) return true;
+  // "what is a pre-landing review?", "whats an ADR": the name of a thing, asked for.
+  if (
+    (ws[0] === "what" && (ws[1] === "is" || ws[1] === "are") &&
+      (ws[2] === "a" || ws[2] === "an")) ||
+    (ws[0] === "whats" && (ws[1] === "a" || ws[1] === "an"))
+  ) return true;
+  const stand = at("stand");
+  if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
+  for (const w of ["difference", "differences", "meaning", "definition"]) {
+    const i = at(w);
+    if (i >= 0 && (ws[i + 1] === "between" || ws[i + 1] === "of")) return true;
+  }
+  return false;
+}
