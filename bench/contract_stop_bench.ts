@@ -19,6 +19,7 @@ import {
   type BenchStats,
   emptyDenoRunCase,
   formatReport,
+  runOnce,
 } from "./harness.ts";
 import { fillerTurn } from "../fixtures/transcripts/_build.ts";
 import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
@@ -176,18 +177,7 @@ export async function main(n = 15): Promise<string> {
         [manyArgs, manyEnv, met(manySmall, "bench-many")],
       ] as const
     ) {
-      const probe = await new Deno.Command(Deno.execPath(), {
-        args: [...a],
-        env: e,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const w = probe.stdin.getWriter();
-      await w.write(new TextEncoder().encode(stdin));
-      await w.close();
-      const out = await probe.output();
-      const err = new TextDecoder().decode(out.stderr).trim();
+      const err = (await runOnce(Deno.execPath(), a, stdin, { env: e })).stderr.trim();
       if (err !== "") throw new Error(`The hook failed: ${err}`);
     }
 

@@ -60,6 +60,38 @@ export interface BenchOptions {
 }
 
 /**
+ * Runs a command once with a text on its stdin, for a benchmark's check that a case does what it
+ * claims (and to warm what it caches) before it is timed.
+ *
+ * @param cmd The executable.
+ * @param args Its arguments.
+ * @param stdin The text written to its stdin.
+ * @param opts Its environment and working directory.
+ * @returns Its exit code and what it printed.
+ */
+export async function runOnce(
+  cmd: string,
+  args: readonly string[],
+  stdin: string,
+  opts: { readonly env?: Record<string, string>; readonly cwd?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = new Deno.Command(cmd, {
+    args: [...args],
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(stdin));
+  await w.close();
+  const out = await child.output();
+  const text = new TextDecoder();
+  return { code: out.code, stdout: text.decode(out.stdout), stderr: text.decode(out.stderr) };
+}
+
+/**
  * Measures a command.
  *
  * @param label What it is.

@@ -12,7 +12,7 @@
 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport } from "./harness.ts";
+import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport, runOnce } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -134,23 +134,9 @@ export async function routeCase(
     prompt: "this test fails, fix it",
   });
   // One run to build the catalog index and to check that the hook really routes.
-  const probe = new Deno.Command(Deno.execPath(), {
-    args,
-    env,
-    cwd: root,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = probe.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin));
-  await w.close();
-  const out = await probe.output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (!text.includes("/investigate")) {
-    throw new Error(
-      `Hook did not route with ${total} skills: ${new TextDecoder().decode(out.stderr)}`,
-    );
+  const out = await runOnce(Deno.execPath(), args, stdin, { env, cwd: root });
+  if (!out.stdout.includes("/investigate")) {
+    throw new Error(`Hook did not route with ${total} skills: ${out.stderr}`);
   }
   return { label, cmd: Deno.execPath(), args, opts: { stdin, env, cwd: root } };
 }
