@@ -80,9 +80,9 @@ for (
     ["fresh4.tsv", 23, 0],
     ["lookalike.tsv", 4, 2],
     ["blind.tsv", 29, 0],
-    ["blind2.tsv", 34, 0],
-    ["blind3.tsv", 38, 1],
-    ["blind4.tsv", 38, 3],
+    ["blind2.tsv", 35, 0],
+    ["blind3.tsv", 39, 1],
+    ["blind4.tsv", 39, 2],
   ] as const
 ) {
   Deno.test({
@@ -153,7 +153,7 @@ Deno.test({
       }
     }
     console.log(`wide corpus (${world.count} skills, *): ${routed} of ${nonFit} non-fit routed`);
-    // Measured: 21 of 639 at stop 21 (docs/routing.md); the bar is 1 in 20.
+    // Measured: 20 of 639 at stop 21 (docs/routing.md); the bar is 1 in 20.
     assert.ok(routed * 20 <= nonFit, `${routed} of ${nonFit} non-fit prompts routed`);
   },
 });

@@ -49,5 +49,8 @@ export function asksMeaning(ws: readonly string[]): boolean {
     const i = at(w);
     if (i >= 0 && (ws[i + 1] === "between" || ws[i + 1] === "of")) return true;
   }
+  // "whats the diff between X and Y": the short word, between two things (not a change's diff).
+  const diff = at("diff");
+  if (diff > 0 && ws[diff + 1] === "between") return true;
   return false;
 }

@@ -14,6 +14,7 @@ Deno.test("a question about what something means asks for an answer: no trigger 
       "what's the meaning of flaky in our test reports?",
       "in one sentence, what is a pre-landing review?",
       "whats an ADR",
+      "whats the diff between a code review and a design review at most companies?",
     ]
   ) {
     assert.ok(asksMeaning(ask(q.split(", ").at(-1)!)), q);
@@ -30,6 +31,7 @@ Deno.test("a question about what something means asks for an answer: no trigger 
       "why does the review bot fail",
       "how do I fix this bug",
       "what changed in this PR?",
+      "whats in the diff for the billing module",
     ]
   ) {
     assert.ok(!asksMeaning(ask(q)), q);

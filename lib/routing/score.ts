@@ -192,6 +192,8 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "dig into": ["debug"],
   "get to the bottom": ["debug"],
   "second opinion": ["review"],
+  // review: "Pre-landing PR review", "about to merge or land": merging is landing.
+  "pre merge": ["review"],
   "second pair of eyes": ["review"],
   "sanity check": ["review"],
   "manual testing": ["qa", "test"],

@@ -433,3 +433,18 @@ Deno.test("scoreTrigger(): a whole trigger phrase that opens any order counts, w
   assert.equal(scoreTrigger("fix this bug", "add a fix this bug button to the form").score, 0);
   assert.equal(scoreTrigger("code review", "summarize the code review comments").score, 0);
 });
+
+Deno.test("scoreTrigger(): a pre-merge pass is a pre-landing review (review: 'about to merge or land')", () => {
+  assert.ok(
+    scoreTrigger("pre-landing review", "pls do a pre-merge pass on the current branch").score >=
+      0.66,
+  );
+  assert.ok(
+    scoreTrigger("pre-landing review", "pre-merge sanity pass on feature/billing-v2 please")
+      .score >= 0.66,
+  );
+  assert.equal(
+    scoreTrigger("pre-landing review", "set up a pre-merge CI job that runs lint").score,
+    0,
+  );
+});
