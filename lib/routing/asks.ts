@@ -6,7 +6,7 @@
  * @module
  */
 
-/** Verbs that file a ticket when one of {@link TICKETS} follows within three words. */
+/** Verbs that file a ticket when one of {@link TICKETS} follows within four words. */
 const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log", "create"]);
 /** What a ticket is called. */
 const TICKETS: ReadonlySet<string> = new Set(["issue", "ticket", "jira", "story", "card"]);
@@ -26,7 +26,8 @@ export function filesTicket(ws: readonly string[], at: number): boolean {
 /**
  * Whether a question asks what something means or how things differ: "what does QA stand for",
  * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
- * and Y", "the meaning of …", "how does the cache work". Such a question asks for an explanation, not for the work a trigger names.
+ * and Y", "the meaning of …", "how does the cache work". Such a question asks for an explanation,
+ * not for the work a trigger names.
  *
  * @param ws The question's words, lower case.
  * @returns `true` for a question about meaning.
