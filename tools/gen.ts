@@ -7,7 +7,8 @@
  * | `lib/routing/compiler_fingerprint.ts` | the trigger compiler's tables (`lib/routing/score.ts`) | this module |
  * | `hooks/hooks.json` | the hook table (`lib/hook/table.ts`) | `lib/install/claude_plugin.ts` |
  * | `.claude-plugin/plugin.json`, `.claude-plugin/marketplace.json` | `deno.json` (name, version, license) | this module |
- * | `hooks/dist/skill_*.js` | `hooks/*.ts` and what they import | `deno bundle --minify` |
+ * | `hooks/dist/skill_*.js` | `hooks/*.ts` (each hook's front) | `deno bundle --minify` |
+ * | `hooks/dist/skill_*_core.js` | each hook's core ({@link CORES}) and what it imports | `deno bundle --minify` |
  * | `hooks/dist/re2js.js`, `hooks/dist/js_yaml.js` | the npm packages (see {@link ENGINES}) | `deno bundle --minify` |
  *
  * `deno task gen --check` writes nothing and exits 1, naming each stale file. A test
