@@ -83,7 +83,7 @@ for (
     ["blind2.tsv", 35, 0],
     ["blind3.tsv", 39, 1],
     ["blind4.tsv", 39, 2],
-    ["blind5.tsv", 39, 4],
+    ["blind5.tsv", 39, 3],
   ] as const
 ) {
   Deno.test({
@@ -155,7 +155,7 @@ Deno.test({
       }
     }
     console.log(`wide corpus (${world.count} skills, *): ${routed} of ${nonFit} non-fit routed`);
-    // Measured: 28 of 743 at stop 21 (docs/routing.md); the bar is 1 in 20.
+    // Measured: 27 of 743 at stop 21 (docs/routing.md); the bar is 1 in 20.
     assert.ok(routed * 20 <= nonFit, `${routed} of ${nonFit} non-fit prompts routed`);
   },
 });

@@ -23,6 +23,31 @@ export function filesTicket(ws: readonly string[], at: number): boolean {
   return TICKET_VERBS.has(ws[at]) && ws.slice(at + 1, at + 5).some((x) => TICKETS.has(x));
 }
 
+/** Words after "what is" that ask about a problem or a state, not what a thing is. */
+const NOT_A_NAME: ReadonlySet<string> = new Set([
+  "wrong",
+  "causing",
+  "happening",
+  "going",
+  "broken",
+  "failing",
+  "the",
+  "this",
+  "that",
+  "it",
+  "my",
+  "our",
+  "your",
+  "in",
+  "left",
+  "missing",
+  "changed",
+  "different",
+  "taking",
+  "slow",
+  "up",
+]);
+
 /**
  * Whether a question asks what something means or how things differ: "what does QA stand for",
  * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
@@ -38,12 +63,14 @@ export function asksMeaning(ws: readonly string[]): boolean {
   if (ws[0] === "what" && (last === "mean" || last === "means")) return true;
   if (ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") && ws.includes("mean")) return true;
   if (ws[0] === "how" && (last === "work" || last === "works" || last === "differ")) return true;
-  // "what is a pre-landing review?", "whats an ADR": the name of a thing, asked for.
-  if (
-    (ws[0] === "what" && (ws[1] === "is" || ws[1] === "are") &&
-      (ws[2] === "a" || ws[2] === "an")) ||
-    (ws[0] === "whats" && (ws[1] === "a" || ws[1] === "an"))
-  ) return true;
+  // "what is a pre-landing review?", "whats an ADR", "what is QA in software": the name of a
+  // thing, asked for; not "what is wrong with …", "what is causing …", "whats the error".
+  const named = ws[0] === "what" && (ws[1] === "is" || ws[1] === "are")
+    ? 2
+    : ws[0] === "whats"
+    ? 1
+    : -1;
+  if (named > 0 && ws[named] !== undefined && !NOT_A_NAME.has(ws[named])) return true;
   const stand = at("stand");
   if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
   for (const w of ["difference", "differences", "meaning", "definition"]) {
