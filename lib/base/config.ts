@@ -363,6 +363,36 @@ export function resolveSwitch(name: SwitchName, config: ConfigState): SwitchReso
   return { on: SWITCH_DEFAULT[name], source: "default" };
 }
 
+/** A hook's switch as a hook process reads it ({@link readSwitch}). */
+export interface HookSwitch {
+  /** The hook has nothing to do: off by the environment or the config file, and silent. */
+  readonly off: boolean;
+  /** The switch is on. When neither `on` nor `off`, the config file cannot be read. */
+  readonly on: boolean;
+  /** The config file, unless the process may not read it. */
+  readonly config?: ConfigState;
+}
+
+/**
+ * Reads a hook's switch the way every hook process does: the environment first (an `off` there
+ * needs no file), then, where the process may read it, the config file ({@link resolveSwitch}).
+ * A config file that cannot be read leaves the hook neither on nor off: its caller reports it.
+ *
+ * @param name The switch.
+ * @param known The config file, when it was read already.
+ * @returns Whether the hook is off, or on, and the config file.
+ */
+export function readSwitch(name: SwitchName, known?: ConfigState): HookSwitch {
+  if (parseSwitchValue(getEnv(SWITCH_ENV[name])) === false) return { off: true, on: false };
+  const root = stateRoot();
+  if (Deno.permissions.querySync({ name: "read", path: configPath(root) }).state !== "granted") {
+    return { off: false, on: false };
+  }
+  const config = known ?? readConfig(root);
+  const sw = resolveSwitch(name, config);
+  return { off: !sw.on && sw.source !== "unreadable-config", on: sw.on, config };
+}
+
 /**
  * A text value from the config file.
  *

@@ -7,8 +7,10 @@ import {
   parseConfigText,
   parseSwitchValue,
   readConfig,
+  readSwitch,
   resolveSwitch,
   SWITCH_DEFAULT,
+  SWITCH_NAMES,
   validateConfigValue,
   writeConfigValue,
 } from "./config.ts";
@@ -263,4 +265,74 @@ Deno.test("writeConfigValue() keeps other lines, replaces the key, writes 0600",
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+const VARS = [
+  "SKILLGATE_STATE_ROOT",
+  "SKILLGATE_SKILL_ROUTING",
+  "SKILLGATE_SKILL_CONTRACTS",
+  "SKILLGATE_SKILL_REDIRECT",
+  "CLAUDE_PLUGIN_DATA",
+];
+
+function withSwitchState(env: Record<string, string>, fn: (root: string) => void): void {
+  const saved = Object.fromEntries(VARS.map((k) => [k, Deno.env.get(k)]));
+  const root = Deno.makeTempDirSync({ prefix: "skillgate-front-" });
+  try {
+    for (const k of VARS) Deno.env.delete(k);
+    Deno.env.set("SKILLGATE_STATE_ROOT", root);
+    for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
+    fn(root);
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
+    }
+    Deno.removeSync(root, { recursive: true });
+  }
+}
+
+Deno.test("readSwitch(): off exactly when resolveSwitch() is off for a readable file, and silent", () => {
+  const configs: (string | undefined)[] = [
+    undefined, // no config file: the defaults
+    "skill_routing: on\nskill_contracts: off\nskill_redirect: no\n",
+    "skill_routing: off\nskill_contracts: yes # on\n",
+    "skill_redirect: maybe\n", // an invalid word: the default
+    "skill_contracts: 0\nskill_contracts: 1\n", // the last line wins
+    "\u0000binary", // unreadable: off, but reported by the core, so not ended early
+  ];
+  const envs: Record<string, string>[] = [
+    {},
+    { SKILLGATE_SKILL_ROUTING: "off", SKILLGATE_SKILL_CONTRACTS: "on" },
+    { SKILLGATE_SKILL_REDIRECT: "false", SKILLGATE_SKILL_ROUTING: "bogus" },
+  ];
+  let ended = 0;
+  for (const text of configs) {
+    for (const env of envs) {
+      withSwitchState(env, (root) => {
+        if (text !== undefined) Deno.writeTextFileSync(join(root, "config.yaml"), text);
+        for (const name of SWITCH_NAMES) {
+          const sw = resolveSwitch(name, readConfig(root));
+          const got = readSwitch(name);
+          const what = `${name} ${JSON.stringify(env)} ${text}`;
+          assert.equal(got.off, !sw.on && sw.source !== "unreadable-config", what);
+          assert.equal(got.on, sw.on, what);
+          if (got.off) ended++;
+          // The config file it hands on is the one readConfig() reads.
+          if (got.config) assert.deepEqual(got.config, readConfig(root));
+        }
+      });
+    }
+  }
+  assert.ok(ended > 0 && ended < configs.length * envs.length * SWITCH_NAMES.length);
+});
+
+Deno.test("readSwitch() with no state root folder yet: the defaults, read without a file", () => {
+  withSwitchState({}, (root) => {
+    Deno.env.set("SKILLGATE_STATE_ROOT", join(root, "not-yet"));
+    assert.equal(readSwitch("skill_routing").off, true);
+    const contracts = readSwitch("skill_contracts");
+    assert.equal(contracts.off, false);
+    assert.equal(contracts.config?.exists, false);
+    assert.equal(contracts.config?.readable, true);
+  });
 });

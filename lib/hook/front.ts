@@ -12,16 +12,7 @@
  * @module
  */
 
-import { join } from "../base/path.ts";
-import {
-  type ConfigState,
-  parseSwitchValue,
-  readConfig,
-  resolveSwitch,
-  SWITCH_ENV,
-  type SwitchName,
-} from "../base/config.ts";
-import { getEnv, stateRoot } from "../base/locations.ts";
+import { type ConfigState, readSwitch, type SwitchName } from "../base/config.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { readStdin, StdinError } from "./io.ts";
 
@@ -48,25 +39,6 @@ export interface HookCore {
 }
 
 /**
- * Whether a switch is off by the environment or the config file, as the runner decides it. The
- * config file is read only where the hook may read it.
- *
- * @param name The switch.
- * @returns `off: true` when the hook has nothing to do; the config file when it was read.
- */
-export function frontSwitch(name: SwitchName): { off: boolean; config?: ConfigState } {
-  if (parseSwitchValue(getEnv(SWITCH_ENV[name])) === false) return { off: true };
-  const root = stateRoot();
-  const path = join(root, "config.yaml");
-  if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") {
-    return { off: false };
-  }
-  const config = readConfig(root);
-  const sw = resolveSwitch(name, config);
-  return { off: !sw.on && sw.source !== "unreadable-config", config };
-}
-
-/**
  * Runs a hook: reads stdin, ends at once when the payload cannot concern the hook or its switch
  * is off, and otherwise loads the core and runs it. Never throws: a failure before the core is
  * loaded is left for the core to report, and a core that cannot be loaded (a file missing from
@@ -86,7 +58,7 @@ export async function runFront(front: HookFront, load: () => Promise<HookCore>):
   if (typeof input === "string" && front.mayConcern && !front.mayConcern(input)) return;
   let config: ConfigState | undefined;
   try {
-    const sw = frontSwitch(front.switchName);
+    const sw = readSwitch(front.switchName);
     if (sw.off) return;
     config = sw.config;
   } catch {

@@ -12,15 +12,7 @@
  */
 
 import { isAbsolute, join } from "../base/path.ts";
-import {
-  configList,
-  configNumber,
-  type ConfigState,
-  parseSwitchValue,
-  readConfig,
-  resolveSwitch,
-  SWITCH_ENV,
-} from "../base/config.ts";
+import { configList, configNumber, type ConfigState, readSwitch } from "../base/config.ts";
 import { logDecision, type LogFields } from "./log.ts";
 import { type HookId, type HookRow, hookRow, type PermissionPaths } from "./table.ts";
 import {
@@ -216,20 +208,15 @@ export async function evaluateHook(
     if (!ids.some((r) => r.event === eventName)) return { stdout: "" };
     if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
     // The environment outranks the config file: a switch it turns off costs no config read.
-    if (parseSwitchValue(getEnv(SWITCH_ENV[row.switchName])) === false) return { stdout: "" };
-    const paths = currentPermissionPaths();
-    root = paths.stateRoot;
-    // Only what the switch needs comes first, so a hook that is off costs as little as possible.
-    const configFile = join(root, "config.yaml");
-    if (Deno.permissions.querySync({ name: "read", path: configFile }).state !== "granted") {
-      throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
-    }
-    const config = readConfigState ?? readConfig(root);
     // The environment outranks the config file, even one that cannot be read; without it, an
     // unreadable config turns the hook off, because it may hold an off the user set.
-    const sw = resolveSwitch(row.switchName, config);
+    const sw = readSwitch(row.switchName, readConfigState);
+    if (sw.off) return { stdout: "" };
+    const paths = currentPermissionPaths();
+    root = paths.stateRoot;
+    if (!sw.config) throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
+    const config = sw.config;
     if (!sw.on) {
-      if (sw.source !== "unreadable-config") return { stdout: "" };
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
     probePermissions(row, currentPermissionPaths(config, ev.host));
