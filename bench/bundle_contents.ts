@@ -10,7 +10,7 @@
  */
 
 import { join } from "node:path";
-import { coreBundle, CORES, ENGINES, externalsOf, REPO_ROOT } from "../tools/gen.ts";
+import { coreBundle, CORES, denoBundle, ENGINES, externalsOf, REPO_ROOT } from "../tools/gen.ts";
 import { HOOKS } from "../lib/hook/table.ts";
 
 /** One module of a bundle. */
@@ -38,28 +38,8 @@ export function modulesOf(code: string): BundledModule[] {
   return [...sizes].map(([module, bytes]) => ({ module, bytes }));
 }
 
-async function unminified(entry: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "skillgate-bundle-contents-" });
-  try {
-    const out = join(dir, "bundle.js");
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--no-config",
-        ...externalsOf(entry).external,
-        "-o",
-        out,
-        join(REPO_ROOT, entry),
-      ],
-      cwd: REPO_ROOT,
-      stderr: "piped",
-    }).output();
-    if (built.code !== 0) throw new Error(new TextDecoder().decode(built.stderr).split("\n")[0]);
-    return Deno.readTextFileSync(out);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+function unminified(entry: string): Promise<string> {
+  return denoBundle(entry, externalsOf(entry).external);
 }
 
 if (import.meta.main) {

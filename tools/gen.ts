@@ -18,7 +18,7 @@
  * @module
  */
 
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import denoConfig from "../deno.json" with { type: "json" };
 import { HOOKS } from "../lib/hook/table.ts";
@@ -184,6 +184,40 @@ export function externalsOf(entry: string): { external: string[]; coreSpecifier?
 }
 
 /**
+ * Runs `deno bundle` on one module (no config file, quiet) in a temporary folder and gives its
+ * output's text.
+ *
+ * @param entry The module: an absolute path, or relative to the repository root.
+ * @param flags More flags (`--minify`, `--external …`).
+ * @param what What is bundled, for the error.
+ * @returns The bundle's text.
+ * @throws {Error} When `deno bundle` fails.
+ */
+export async function denoBundle(
+  entry: string,
+  flags: readonly string[],
+  what: string = entry,
+): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-gen-" });
+  try {
+    const out = join(dir, "bundle.js");
+    const built = await new Deno.Command(Deno.execPath(), {
+      args: ["bundle", "--quiet", "--no-config", ...flags, "-o", out, resolve(REPO_ROOT, entry)],
+      cwd: REPO_ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (built.code !== 0) {
+      const why = new TextDecoder().decode(built.stderr).trim().split("\n")[0] ?? "";
+      throw new Error(`Bundling ${what} failed: ${why}`);
+    }
+    return await Deno.readTextFile(out);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/**
  * Bundles one module and what it imports into one minified file, as the hooks run it. The
  * engines ({@link ENGINES}) and, for a hook entry, its core ({@link CORES}) stay out: each import
  * of one becomes an import of its own file, beside the bundle.
@@ -194,46 +228,21 @@ export function externalsOf(entry: string): { external: string[]; coreSpecifier?
  * @throws {Error} When `deno bundle` fails, or the entry does not import its core exactly once.
  */
 export async function renderBundle(entry: string, bundle: string): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "skillgate-gen-" });
-  try {
-    const out = join(dir, "bundle.js");
-    const { external, coreSpecifier } = externalsOf(entry);
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--no-config",
-        "--minify",
-        ...external,
-        "-o",
-        out,
-        join(REPO_ROOT, entry),
-      ],
-      cwd: REPO_ROOT,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (built.code !== 0) {
-      const why = new TextDecoder().decode(built.stderr).trim().split("\n")[0] ?? "";
-      throw new Error(`Bundling ${entry} failed: ${why}`);
-    }
-    let code = await Deno.readTextFile(out);
-    for (const e of ENGINES) {
-      code = code.replaceAll(`import("${e.specifier}")`, `import("./${basename(e.file)}")`);
-    }
-    if (coreSpecifier) {
-      const parts = code.split(`import("${coreSpecifier}")`);
-      if (parts.length !== 2) {
-        throw new Error(
-          `Bundling ${entry}: expected one import("${coreSpecifier}"), found ${parts.length - 1}`,
-        );
-      }
-      code = parts.join(`import("./${basename(coreBundle(bundle))}")`);
-    }
-    return bundleHeader(entry) + asciiOnly(code);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+  const { external, coreSpecifier } = externalsOf(entry);
+  let code = await denoBundle(entry, ["--minify", ...external]);
+  for (const e of ENGINES) {
+    code = code.replaceAll(`import("${e.specifier}")`, `import("./${basename(e.file)}")`);
   }
+  if (coreSpecifier) {
+    const parts = code.split(`import("${coreSpecifier}")`);
+    if (parts.length !== 2) {
+      throw new Error(
+        `Bundling ${entry}: expected one import("${coreSpecifier}"), found ${parts.length - 1}`,
+      );
+    }
+    code = parts.join(`import("./${basename(coreBundle(bundle))}")`);
+  }
+  return bundleHeader(entry) + asciiOnly(code);
 }
 
 /**
@@ -249,24 +258,12 @@ export async function renderEngine(specifier: string, hasDefault: boolean): Prom
   const dir = await Deno.makeTempDir({ prefix: "skillgate-gen-" });
   try {
     const entry = join(dir, "entry.ts");
-    const out = join(dir, "bundle.js");
     Deno.writeTextFileSync(
       entry,
       `export * from "${specifier}";\n` +
         (hasDefault ? `export { default } from "${specifier}";\n` : ""),
     );
-    const built = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "--no-config", "--minify", "-o", out, entry],
-      cwd: REPO_ROOT,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    if (built.code !== 0) {
-      const why = new TextDecoder().decode(built.stderr).trim().split("\n")[0] ?? "";
-      throw new Error(`Bundling ${specifier} failed: ${why}`);
-    }
-    return `// Generated by \`deno task gen\` from ${specifier} (deno bundle --minify). Do not edit by hand.\n` +
-      asciiOnly(await Deno.readTextFile(out));
+    return bundleHeader(specifier) + asciiOnly(await denoBundle(entry, ["--minify"], specifier));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
