@@ -7,7 +7,7 @@
  */
 
 /** Verbs that file a ticket when one of {@link TICKETS} follows within four words. */
-const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log", "create"]);
+const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log"]);
 /** What a ticket is called. */
 const TICKETS: ReadonlySet<string> = new Set(["issue", "ticket", "jira", "story", "card"]);
 

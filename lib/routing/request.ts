@@ -22,8 +22,8 @@
  * @module
  */
 
-/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
-export const LEAD_WORDS: ReadonlySet<string> = new Set([
+/** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
+const ASKING_WORDS: ReadonlySet<string> = new Set([
   "please",
   "pls",
   "plz",
@@ -32,17 +32,22 @@ export const LEAD_WORDS: ReadonlySet<string> = new Set([
   "would",
   "will",
   "should",
-  "you",
-  "u",
   "lets",
   "let",
+  "need",
+  "want",
+  "like",
+]);
+
+/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  ...ASKING_WORDS,
+  "you",
+  "u",
   "us",
   "i",
   "id",
   "we",
-  "need",
-  "want",
-  "like",
   "to",
   "ahead",
   "and",
@@ -265,23 +270,6 @@ const FINDINGS: ReadonlySet<string> = new Set([
   "broken",
   "breaks",
   "findings",
-]);
-
-/** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
-const ASKING_WORDS: ReadonlySet<string> = new Set([
-  "please",
-  "pls",
-  "plz",
-  "can",
-  "could",
-  "would",
-  "will",
-  "should",
-  "lets",
-  "let",
-  "need",
-  "want",
-  "like",
 ]);
 
 /** Words that open an object: after an {@link OBJECT_VERBS} word they make it a verb. */
