@@ -18,6 +18,20 @@ import { parseCopilotText } from "../transcript/copilot_read.ts";
 import { parseCodexRolloutText } from "../transcript/codex_rollout.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 
+/** The record a first, headless Stop of an unmet investigate run writes. */
+function firstStopRecord(run: TranscriptRun, session: string) {
+  return decideStop({
+    run,
+    contract: INVESTIGATE,
+    skill: "investigate",
+    stopHookActive: false,
+    kind: "headless",
+    sessionId: session,
+    command: "skillgate",
+    now: new Date("2026-01-01T00:00:00Z"),
+  }, undefined).next!;
+}
+
 /**
  * A Copilot CLI session (the host tests' real events.jsonl) in `~/.copilot/session-state`, with
  * the record its first agentStop wrote (blocked), and the skill in Copilot's own folder.
@@ -30,16 +44,7 @@ function copilotSession(home: string, session: string) {
   const at = lines.findIndex((l) => l.includes('"hook.start"') && l.includes('"agentStop"'));
   const read = parseCopilotText(lines.slice(0, at + 1).join("\n") + "\n", { skill: "investigate" });
   const run = (read as { run: TranscriptRun }).run;
-  const blocked = decideStop({
-    run,
-    contract: INVESTIGATE,
-    skill: "investigate",
-    stopHookActive: false,
-    kind: "headless",
-    sessionId: session,
-    command: "skillgate",
-    now: new Date("2026-01-01T00:00:00Z"),
-  }, undefined).next!;
+  const blocked = firstStopRecord(run, session);
   const dir = join(home, ".copilot", "session-state", session);
   Deno.mkdirSync(dir, { recursive: true });
   Deno.writeTextFileSync(join(dir, "events.jsonl"), text);
@@ -63,16 +68,7 @@ async function codexSession(home: string, session: string) {
     skill: "investigate",
   });
   const run = (read as { run: TranscriptRun }).run;
-  const blocked = decideStop({
-    run,
-    contract: INVESTIGATE,
-    skill: "investigate",
-    stopHookActive: false,
-    kind: "headless",
-    sessionId: session,
-    command: "skillgate",
-    now: new Date("2026-01-01T00:00:00Z"),
-  }, undefined).next!;
+  const blocked = firstStopRecord(run, session);
   const dir = join(home, ".codex", "sessions", "2026", "12", "01");
   Deno.mkdirSync(dir, { recursive: true });
   const path = join(dir, `rollout-2026-12-01T01-09-31-${session}.jsonl`);

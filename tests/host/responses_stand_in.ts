@@ -10,6 +10,8 @@
  * @module
  */
 
+import { json, type RecordedRequest, recordRequest } from "./stand_in.ts";
+
 /** One output item the stand-in plays. */
 export type ResponseItem =
   | { type: "text"; text: string }
@@ -52,18 +54,7 @@ export interface ResponsesRule {
 }
 
 /** One request as received. */
-export interface ResponsesRequest {
-  /** Sequence number from 1. */
-  seq: number;
-  /** HTTP method. */
-  method: string;
-  /** URL path with query. */
-  path: string;
-  /** Parsed JSON body (`null` when none or not JSON). */
-  body: Record<string, unknown> | null;
-  /** Index of the rule played, or `null` for the default reply. */
-  played: number | null;
-}
+export type ResponsesRequest = RecordedRequest;
 
 /** A running stand-in. */
 export interface ResponsesStandIn {
@@ -191,10 +182,6 @@ export function responseEvents(items: ResponseItem[], n: number): Record<string,
   return evs;
 }
 
-function json(obj: unknown): Response {
-  return new Response(JSON.stringify(obj), { headers: { "content-type": "application/json" } });
-}
-
 async function bodyText(req: Request): Promise<string> {
   const enc = req.headers.get("content-encoding");
   if (enc === "gzip" || enc === "deflate") {
@@ -224,24 +211,9 @@ export function startResponsesStandIn(script: ResponsesRule[]): ResponsesStandIn
   const used = new Set<number>();
   let rules = script;
   const handler = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    let body: Record<string, unknown> | null = null;
-    if (req.method === "POST") {
-      try {
-        const parsed = JSON.parse(await bodyText(req));
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
-      } catch {
-        body = null;
-      }
-    }
-    const rec: ResponsesRequest = {
-      seq: requests.length + 1,
-      method: req.method,
-      path: url.pathname + url.search,
-      body,
-      played: null,
-    };
-    requests.push(rec);
+    const raw = req.method === "POST" ? await bodyText(req).catch(() => "") : undefined;
+    const { url, rec } = recordRequest(req, raw, requests);
+    const body = rec.body;
     if (req.method !== "POST") {
       return url.pathname.includes("models")
         ? json({ object: "list", data: [], models: [] })

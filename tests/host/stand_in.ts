@@ -183,8 +183,48 @@ export function sseEvents(
   return out;
 }
 
-function json(obj: unknown): Response {
+/**
+ * A JSON response.
+ *
+ * @param obj The body.
+ * @returns The response.
+ */
+export function json(obj: unknown): Response {
   return new Response(JSON.stringify(obj), { headers: { "content-type": "application/json" } });
+}
+
+/**
+ * Records one request of a stand-in: its method, path and body when that is a JSON object.
+ *
+ * @param req The request.
+ * @param text Its body's text (`undefined` when it has none).
+ * @param requests The requests so far; the record is appended.
+ * @returns The request's URL and its record.
+ */
+export function recordRequest(
+  req: Request,
+  text: string | undefined,
+  requests: RecordedRequest[],
+): { url: URL; rec: RecordedRequest } {
+  const url = new URL(req.url);
+  let body: Record<string, unknown> | null = null;
+  if (text !== undefined) {
+    try {
+      const parsed = JSON.parse(text);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
+    } catch {
+      body = null;
+    }
+  }
+  const rec: RecordedRequest = {
+    seq: requests.length + 1,
+    method: req.method,
+    path: url.pathname + url.search,
+    body,
+    played: null,
+  };
+  requests.push(rec);
+  return { url, rec };
 }
 
 /** Starts a stand-in on 127.0.0.1 with a free port. */
@@ -198,25 +238,12 @@ export async function startStandIn(opts: StandInOptions): Promise<StandIn> {
     : undefined;
 
   const handler = async (req: Request): Promise<Response> => {
-    const url = new URL(req.url);
-    let body: Record<string, unknown> | null = null;
-    if (req.method === "POST") {
-      const raw = await req.text();
-      try {
-        const parsed = JSON.parse(raw);
-        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
-      } catch {
-        body = null;
-      }
-    }
-    const rec: RecordedRequest = {
-      seq: requests.length + 1,
-      method: req.method,
-      path: url.pathname + url.search,
-      body,
-      played: null,
-    };
-    requests.push(rec);
+    const { url, rec } = recordRequest(
+      req,
+      req.method === "POST" ? await req.text() : undefined,
+      requests,
+    );
+    const body = rec.body;
     if (req.method !== "POST") {
       logFile?.writeSync(enc.encode(JSON.stringify(rec) + "\n"));
       // Model listings and other probes: an empty, well-formed answer.
