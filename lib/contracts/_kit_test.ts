@@ -10,6 +10,7 @@ import { type Contract, validateContract } from "./schema.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 import { jsonl, type Rec } from "../../fixtures/transcripts/_build.ts";
+import { parseFrontmatter } from "../catalog/frontmatter.ts";
 
 /** The transcript fixtures. */
 export const FIX: URL = new URL("../../fixtures/transcripts/", import.meta.url);
@@ -20,6 +21,15 @@ export async function contract(raw: unknown): Promise<Contract> {
   if (!v.ok) throw new Error(v.error);
   return v.contract;
 }
+
+/** The contract of the fixture world's investigate SKILL.md (`fixtures/world/skills`). */
+export const WORLD_INVESTIGATE: Contract = await contract(
+  (await parseFrontmatter(
+    Deno.readTextFileSync(
+      new URL("../../fixtures/world/skills/investigate/SKILL.md", import.meta.url),
+    ),
+  )).data.contract,
+);
 
 /** The seed's investigate contract: a DEBUG REPORT and a repro after the fix. */
 export const INVESTIGATE: Contract = await contract({

@@ -10,8 +10,8 @@ import { FIXTURES, type TempWorld } from "../../tests/_helpers.ts";
 import type { Rechecker } from "./report.ts";
 import { type RunRecord, updateSessionRecord, upsertRun } from "./records.ts";
 import { decideStop, type StopInput } from "./stop.ts";
-import { type Contract, validateContract } from "./schema.ts";
-import { parseFrontmatter } from "../catalog/frontmatter.ts";
+import type { Contract } from "./schema.ts";
+import { WORLD_INVESTIGATE } from "./_kit_test.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 
 /** The time of every record. */
@@ -19,12 +19,7 @@ export const NOW: Date = new Date("2026-11-05T10:00:00.000Z");
 /** The session id inside the fixture transcripts (waivers count for it only). */
 export const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 
-const contract: Contract = await (async () => {
-  const text = Deno.readTextFileSync(join(FIXTURES, "world", "skills", "investigate", "SKILL.md"));
-  const v = await validateContract((await parseFrontmatter(text)).data.contract);
-  if (!v.ok) throw new Error(v.error);
-  return v.contract;
-})();
+const contract: Contract = WORLD_INVESTIGATE;
 
 /** A transcript fixture's text. */
 function fixtureText(name: string): string {

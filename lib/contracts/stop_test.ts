@@ -12,8 +12,8 @@ import {
   type StopProgress,
 } from "./stop.ts";
 import type { RunRecord } from "./records.ts";
-import { type Contract, validateContract } from "./schema.ts";
-import { parseFrontmatter } from "../catalog/frontmatter.ts";
+import type { Contract } from "./schema.ts";
+import { WORLD_INVESTIGATE } from "./_kit_test.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 import { parsePayload } from "../host/payload.ts";
@@ -25,12 +25,7 @@ const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const SEED_BLOCK =
   "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. Fix: debug-report: print the DEBUG REPORT with real values for Symptom, Root cause, Fix, Evidence; repro-after-fix: run the test or repro again after your last edit and show its result. If an item truly does not apply, run 'skillgate' contract waive <item> --reason \"<why>\" (this session only; counted as a miss for follow). This blocks once.";
 
-const contract: Contract = await (async () => {
-  const text = Deno.readTextFileSync(join(FIXTURES, "world", "skills", "investigate", "SKILL.md"));
-  const v = await validateContract((await parseFrontmatter(text)).data.contract);
-  if (!v.ok) throw new Error(v.error);
-  return v.contract;
-})();
+const contract: Contract = WORLD_INVESTIGATE;
 
 function run(fixture: string): TranscriptRun {
   const text = Deno.readTextFileSync(join(FIXTURES, "transcripts", `${fixture}.jsonl`));
