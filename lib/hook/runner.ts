@@ -207,19 +207,19 @@ export async function evaluateHook(
     row = ids.find((r) => r.event === eventName) ?? ids[0];
     if (!ids.some((r) => r.event === eventName)) return { stdout: "" };
     if (spec.relevant && !spec.relevant(ev)) return { stdout: "" };
-    // The environment outranks the config file: a switch it turns off costs no config read.
-    // The environment outranks the config file, even one that cannot be read; without it, an
-    // unreadable config turns the hook off, because it may hold an off the user set.
+    // The environment outranks the config file, even one that cannot be read (a switch it turns
+    // off costs no config read); without it, an unreadable config turns the hook off, because it
+    // may hold an off the user set.
     const sw = readSwitch(row.switchName, readConfigState);
     if (sw.off) return { stdout: "" };
-    const paths = currentPermissionPaths();
-    root = paths.stateRoot;
+    root = stateRoot();
     if (!sw.config) throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
     const config = sw.config;
     if (!sw.on) {
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
-    probePermissions(row, currentPermissionPaths(config, ev.host));
+    const paths = currentPermissionPaths(config, ev.host);
+    probePermissions(row, paths);
     // A log planted as a symbolic link would be followed by every append: refuse to run on it.
     const logPath = join(root, "hooks", row.logFile);
     try {
