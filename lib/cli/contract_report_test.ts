@@ -12,7 +12,7 @@ import {
 } from "../contracts/_records_kit_test.ts";
 import { capture, runCli } from "./_kit_test.ts";
 import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
-import { INVESTIGATE } from "../contracts/_kit_test.ts";
+import { INVESTIGATE, investigateStop } from "../contracts/_kit_test.ts";
 import { decideStop } from "../contracts/stop.ts";
 import { parseCopilotText } from "../transcript/copilot_read.ts";
 import { parseCodexRolloutText } from "../transcript/codex_rollout.ts";
@@ -20,16 +20,9 @@ import type { TranscriptRun } from "../transcript/model.ts";
 
 /** The record a first, headless Stop of an unmet investigate run writes. */
 function firstStopRecord(run: TranscriptRun, session: string) {
-  return decideStop({
-    run,
-    contract: INVESTIGATE,
-    skill: "investigate",
-    stopHookActive: false,
-    kind: "headless",
-    sessionId: session,
-    command: "skillgate",
-    now: new Date("2026-01-01T00:00:00Z"),
-  }, undefined).next!;
+  const now = new Date("2026-01-01T00:00:00Z");
+  const input = { contract: INVESTIGATE, kind: "headless", sessionId: session, now } as const;
+  return decideStop(investigateStop(run, input), undefined).next!;
 }
 
 /**

@@ -11,6 +11,7 @@ import { parseTranscriptText } from "../transcript/read.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 import { jsonl, type Rec } from "../../fixtures/transcripts/_build.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
+import type { StopInput } from "./stop.ts";
 
 /** The transcript fixtures. */
 export const FIX: URL = new URL("../../fixtures/transcripts/", import.meta.url);
@@ -30,6 +31,33 @@ export const WORLD_INVESTIGATE: Contract = await contract(
     ),
   )).data.contract,
 );
+
+/** The session id the contract tests write records under. */
+export const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+
+/**
+ * A Stop's input for a run of the fixture world's investigate skill: interactive, not after a
+ * block, in {@link SESSION}; `fields` changes any of it.
+ *
+ * @param run The run.
+ * @param fields Its time, and what differs.
+ * @returns The input.
+ */
+export function investigateStop(
+  run: TranscriptRun,
+  fields: Pick<StopInput, "now"> & Partial<StopInput>,
+): StopInput {
+  return {
+    run,
+    contract: WORLD_INVESTIGATE,
+    skill: "investigate",
+    stopHookActive: false,
+    kind: "interactive",
+    sessionId: SESSION,
+    command: "skillgate",
+    ...fields,
+  };
+}
 
 /** The seed's investigate contract: a DEBUG REPORT and a repro after the fix. */
 export const INVESTIGATE: Contract = await contract({

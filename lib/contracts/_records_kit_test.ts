@@ -9,17 +9,12 @@ import { join } from "node:path";
 import { FIXTURES, type TempWorld } from "../../tests/_helpers.ts";
 import type { Rechecker } from "./report.ts";
 import { type RunRecord, updateSessionRecord, upsertRun } from "./records.ts";
-import { decideStop, type StopInput } from "./stop.ts";
-import type { Contract } from "./schema.ts";
-import { WORLD_INVESTIGATE } from "./_kit_test.ts";
+import { decideStop } from "./stop.ts";
+import { investigateStop } from "./_kit_test.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 
 /** The time of every record. */
 export const NOW: Date = new Date("2026-11-05T10:00:00.000Z");
-/** The session id inside the fixture transcripts (waivers count for it only). */
-export const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
-
-const contract: Contract = WORLD_INVESTIGATE;
 
 /** A transcript fixture's text. */
 function fixtureText(name: string): string {
@@ -32,17 +27,7 @@ export function hookRecord(fixtures: string[], _recordedAs: string): RunRecord {
   for (const f of fixtures) {
     const r = parseTranscriptText(fixtureText(f), { skill: "investigate" });
     if (r.kind !== "ok") throw new Error(f);
-    const input: StopInput = {
-      run: r.run,
-      contract,
-      skill: "investigate",
-      stopHookActive: false,
-      kind: "interactive",
-      sessionId: SESSION,
-      command: "skillgate",
-      now: NOW,
-    };
-    rec = decideStop(input, rec).next ?? rec;
+    rec = decideStop(investigateStop(r.run, { now: NOW }), rec).next ?? rec;
   }
   return rec!;
 }

@@ -12,8 +12,7 @@ import {
   type StopProgress,
 } from "./stop.ts";
 import type { RunRecord } from "./records.ts";
-import type { Contract } from "./schema.ts";
-import { WORLD_INVESTIGATE } from "./_kit_test.ts";
+import { investigateStop, SESSION } from "./_kit_test.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 import { parsePayload } from "../host/payload.ts";
@@ -21,11 +20,8 @@ import { hookRow } from "../hook/table.ts";
 import { readConfig } from "../base/config.ts";
 import type { HookContext } from "../hook/runner.ts";
 
-const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
 const SEED_BLOCK =
   "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. Fix: debug-report: print the DEBUG REPORT with real values for Symptom, Root cause, Fix, Evidence; repro-after-fix: run the test or repro again after your last edit and show its result. If an item truly does not apply, run 'skillgate' contract waive <item> --reason \"<why>\" (this session only; counted as a miss for follow). This blocks once.";
-
-const contract: Contract = WORLD_INVESTIGATE;
 
 function run(fixture: string): TranscriptRun {
   const text = Deno.readTextFileSync(join(FIXTURES, "transcripts", `${fixture}.jsonl`));
@@ -37,17 +33,7 @@ function run(fixture: string): TranscriptRun {
 const T0 = new Date("2026-11-05T10:00:00.000Z");
 
 function input(fixture: string, extra: Partial<StopInput> = {}): StopInput {
-  return {
-    run: run(fixture),
-    contract,
-    skill: "investigate",
-    stopHookActive: false,
-    kind: "interactive",
-    sessionId: SESSION,
-    command: "skillgate",
-    now: T0,
-    ...extra,
-  };
+  return investigateStop(run(fixture), { now: T0, ...extra });
 }
 
 function after(minutes: number): Date {
