@@ -37,7 +37,7 @@ import {
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
-import { asStrings, boundedCopy, firstInstruction } from "./frontmatter_values.ts";
+import { asStrings, boundedCopy, firstInstruction, sendsTo } from "./frontmatter_values.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -65,6 +65,8 @@ export interface SkillEntry {
   readonly contract?: unknown;
   /** The first instruction of its body. */
   readonly firstStep?: string;
+  /** The skills its text sends a kind of request to ({@link sendsTo}). */
+  readonly sendsTo?: readonly string[];
   /** True for `disable-model-invocation: true`: only the user can start it, by typing `/name`. */
   readonly userOnly?: boolean;
   /** Its SKILL.md mtime. */
@@ -179,7 +181,7 @@ interface IndexFile {
   roots: Record<string, IndexedRoot>;
 }
 
-const INDEX_VERSION = 8;
+const INDEX_VERSION = 9;
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_PLUGIN_DEPTH = 5;
 
@@ -349,6 +351,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
   const name = prefix + local;
   const alt = fmName && fmName !== local ? prefix + fmName.slice(0, 256) : undefined;
   const description = typeof data.description === "string" ? data.description : undefined;
+  const sends = sendsTo(body);
   return {
     name,
     ...(alt ? { altName: alt } : {}),
@@ -359,6 +362,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     ...(description ? { description: description.slice(0, 2000) } : {}),
     ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
     ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
+    ...(sends.length ? { sendsTo: sends } : {}),
     ...(data["disable-model-invocation"] === true ? { userOnly: true } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),

@@ -1,6 +1,7 @@
 /**
  * Values the catalog keeps from a SKILL.md: string lists from frontmatter, the body's first
- * instruction, and a bounded copy of a parsed block (safe against YAML alias bombs).
+ * instruction, the skills its text sends a kind of request to, and a bounded copy of a parsed
+ * block (safe against YAML alias bombs).
  *
  * @module
  */
@@ -50,6 +51,30 @@ export function firstInstruction(body: string): string | undefined {
     firstText ??= text.slice(0, 200);
   }
   return firstText;
+}
+
+/** "For report-only mode, use /qa-only", "For the full loop, use /qa instead". */
+const SENDS_TO =
+  /\bfor\s[^.;:!?\n]{1,80},\s*use\s+`?\/([A-Za-z0-9][\w:.-]{0,63})|\buse\s+`?\/([A-Za-z0-9][\w:.-]{0,63})`?\s+instead\b/gi;
+
+/**
+ * The skills a skill's own text sends a kind of request to: "For report-only mode, use /qa-only"
+ * or "use /qa instead" outside code blocks. Routing does not route a request to the skill when
+ * the skill it names fits that request as well (`route.ts`). At most 8 names.
+ *
+ * @param body The SKILL.md body.
+ * @returns The names, without the slash, in order of first mention.
+ */
+export function sendsTo(body: string): string[] {
+  const names = new Set<string>();
+  const prose = body.length > 200_000 ? body.slice(0, 200_000) : body;
+  for (const part of prose.split(/^[ \t]*```/m).filter((_, i) => i % 2 === 0)) {
+    for (const m of part.matchAll(SENDS_TO)) {
+      names.add((m[1] ?? m[2]).replace(/[.:]+$/, ""));
+      if (names.size === 8) return [...names];
+    }
+  }
+  return [...names];
 }
 
 /** The most values a frontmatter block kept in the catalog may hold. */

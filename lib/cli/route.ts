@@ -331,6 +331,8 @@ function explainReason(d: RouteDecision): string {
       } does, but is not in route_skills`;
     case "tie":
       return "a full tie between routable skills";
+    case "sent-elsewhere":
+      return "the best routable skill's text sends this kind of request to another skill";
     case "slash-command":
       return "the prompt starts with /";
     case "too-long":

@@ -1,7 +1,7 @@
 /**
  * What a clause asks for beyond its opening verb, for the request reader (`request.ts`): a question
- * about what something means, which asks for an answer as an explain verb does, and an order to
- * file a ticket, which is a build request whatever the ticket is about.
+ * about what something means or how to do something, which asks for an answer as an explain verb
+ * does, and an order to file a ticket, which is a build request whatever the ticket is about.
  *
  * @module
  */
@@ -81,4 +81,60 @@ export function asksMeaning(ws: readonly string[]): boolean {
   const diff = at("diff");
   if (diff > 0 && ws[diff + 1] === "between") return true;
   return false;
+}
+
+/** The helper verbs of a how-to question: "how do I", "how can we", "how should you". */
+const HOW_HELPERS: ReadonlySet<string> = new Set([
+  "do",
+  "does",
+  "can",
+  "could",
+  "should",
+  "would",
+  "shall",
+]);
+/** Words that open a question about the way to do something. */
+const WAY_OPENERS: ReadonlySet<string> = new Set(["is", "any", "whats", "what"]);
+/** Who a how-to question asks about. */
+const HOW_SUBJECTS: ReadonlySet<string> = new Set(["i", "we", "you", "u", "one", "people"]);
+/**
+ * Verbs after which a how-to question asks for work on a malfunction ("how do I fix this crash",
+ * "how can we debug the leak"): the fix and debug concepts of the scorer's table, and "get" ("how
+ * do I get this test to pass", "get rid of this error").
+ */
+const WORK_ON_FAULT: ReadonlySet<string> = new Set([
+  "fix",
+  "repair",
+  "resolve",
+  "solve",
+  "debug",
+  "troubleshoot",
+  "diagnose",
+  "investigate",
+  "get",
+]);
+
+/**
+ * Whether a question asks how to do something: "how do I run one test file", "how can we make
+ * pytest quieter", "how to mock fetch", "is there a way to …", "what's the best way to …". Such a
+ * question asks for instructions, not for the work a trigger names; one about fixing or debugging
+ * something ("how do I fix this crash") still asks for that work.
+ *
+ * @param ws The question's words, lower case.
+ * @returns `true` for a question about how to do something.
+ */
+export function asksHowTo(ws: readonly string[]): boolean {
+  let at = -1;
+  if (ws[0] === "how") {
+    if (ws[1] === "to") at = 2;
+    else if (HOW_HELPERS.has(ws[1]) && HOW_SUBJECTS.has(ws[2])) at = 3;
+  } else if (WAY_OPENERS.has(ws[0])) {
+    // "is there a way to", "whats the best way to", "what is the right way to", "any way to";
+    // not "is there no way to …", which reports a lack.
+    const way = ws.indexOf("way");
+    if (way > 0 && way <= 4 && ws[way + 1] === "to" && !ws.slice(0, way).includes("no")) {
+      at = way + 2;
+    }
+  }
+  return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }

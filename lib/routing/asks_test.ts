@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { asksMeaning } from "./asks.ts";
+import { asksHowTo, asksMeaning } from "./asks.ts";
 import { readRequest } from "./request.ts";
-import { scoreTrigger } from "./score.ts";
+import { preparePrompt, scoreTrigger } from "./score.ts";
 
 Deno.test("a question about what something means asks for an answer: no trigger word counts", () => {
   const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
@@ -62,4 +62,39 @@ Deno.test("filing a ticket is a build request, whatever the ticket is about", ()
   }
   // "open" before anything else is not a ticket: the hands-on opener stays.
   assert.notEqual(readRequest("open the app in a browser and click through signup").verb, "create");
+});
+
+Deno.test("a question about how to do something asks for instructions: no trigger word counts", () => {
+  const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
+  for (
+    const q of [
+      "how do I make claude code stop asking me for permission every time it runs npm test?",
+      "how can we run only the failing tests in pytest?",
+      "how to mock fetch in vitest?",
+      "how should I test a react hook that uses timers?",
+      "is there a way to make the QA suite skip the flaky crash tests?",
+      "whats the best way to review a huge PR?",
+      "any way to stop jest from hanging after the run?",
+    ]
+  ) {
+    assert.ok(asksHowTo(ask(q)), q);
+    assert.equal(readRequest(q).verb, "define", q);
+    assert.equal(preparePrompt(q).inferred.size, 0, q);
+  }
+  assert.equal(scoreTrigger("review this pr", "whats the best way to review a huge PR?").score, 0);
+  for (
+    const q of [
+      "how do I fix this crash on startup",
+      "how can we debug the memory leak in the worker",
+      "how do I get this test to pass again, it broke after the upgrade",
+      "how does the cache work",
+      "how come the build is slow",
+      "how is this not a bug",
+      "why is there no way to log in",
+    ]
+  ) {
+    assert.ok(!asksHowTo(ask(q)), q);
+  }
+  // Asking how to fix something is still a request to fix it.
+  assert.equal(scoreTrigger("fix this bug", "how do I fix this bug").score, 1);
 });

@@ -317,7 +317,7 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 import { asksForCause, asksHandsOn, describesSymptom, handsOnOpener } from "./symptoms.ts";
-import { asksMeaning, filesTicket } from "./asks.ts";
+import { asksHowTo, asksMeaning, filesTicket } from "./asks.ts";
 
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
@@ -524,6 +524,13 @@ export function reportsBehaviour(clauseWords: readonly string[]): boolean {
 const FENCE = /```[\s\S]*?(?:```|$)/g;
 const INLINE_CODE = /`[^`\n]+`/g;
 const DOUBLE_QUOTED = /["\u201c\u201d][^"\u201c\u201d\n]{1,300}["\u201c\u201d]/g;
+/**
+ * Quoted text of one or two plain words with a lower-case letter: a name or a term mentioned, not
+ * an error code (`"ECONNRESET"`).
+ */
+const MENTION = /^.(?=[^"\u201c\u201d]*[a-z])[A-Za-z]+(?:[ '-][A-Za-z]+)?.$/;
+/** "review comments", "review feedback": a review's output named by a noun compound. */
+const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggestions|threads?)\b/gi;
 const PR_URL = /\bhttps?:\/\/\S+\/(?:pull|pulls|merge_requests)\/\d+\S*/gi;
 const URL = /\bhttps?:\/\/\S+|\blocalhost(?::\d+)?(?:\/\S*)?|\b127\.0\.0\.1(?::\d+)?(?:\/\S*)?/gi;
 const HOST =
@@ -677,8 +684,16 @@ export function readRequest(prompt: string): RequestView {
   }
   if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
   if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
-    text = cut(text, DOUBLE_QUOTED, " ");
+    // One or two quoted plain words name a thing ("bug" and "regression" labels, the "Save"
+    // button): a mention, not pasted evidence of a malfunction.
+    text = text.replace(DOUBLE_QUOTED, (m) => {
+      if (!MENTION.test(m)) evidence.push(m);
+      return " ";
+    });
   }
+  // "the review comments on my PR", "review feedback": what someone's review said, a thing to
+  // act on or talk about, not a review asked for.
+  if (/review /i.test(text)) text = text.replace(REVIEW_OUTPUT, "$1");
   if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
   if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");
   const dotted = /\.[A-Za-z]/.test(text);
@@ -718,9 +733,10 @@ export function readRequest(prompt: string): RequestView {
     }
     if (v === "?") {
       if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
-      // "what does QA stand for?", "what's the difference between X and Y": a question about
-      // what something means asks for an answer, as an explain verb does.
-      if (verb === undefined && asksMeaning(ws)) verb = "define";
+      // "what does QA stand for?", "what's the difference between X and Y", "how do I run one
+      // test file?": a question about what something means or how to do something asks for an
+      // answer, as an explain verb does.
+      if (verb === undefined && (asksMeaning(ws) || asksHowTo(ws))) verb = "define";
     } else {
       const from = ws.slice(at);
       orders.push(from.join(" "));

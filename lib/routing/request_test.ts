@@ -208,3 +208,42 @@ Deno.test("readRequest(): a hands-on opener followed by other work is that work"
   assert.equal(qa.handsOn, true);
   assert.equal(qa.build, false);
 });
+
+Deno.test("readRequest(): one or two quoted words are a mention, not evidence of a malfunction", () => {
+  const p =
+    'We use "bug", "regression" and "incident" labels in Jira inconsistently. Propose definitions';
+  const view = readRequest(p);
+  assert.ok(!view.prose.includes("regression"));
+  assert.ok(!view.evidence.includes("regression"));
+  assert.equal(preparePrompt(p).inferred.size, 0);
+  // An error code or a longer quote is still pasted evidence.
+  for (
+    const q of [
+      'prod logs are full of "ECONNRESET" since the move',
+      'the app says "the service crashed unexpectedly" on launch',
+    ]
+  ) {
+    assert.ok(preparePrompt(q).inferred.has("bug"), q);
+  }
+});
+
+Deno.test("readRequest(): review comments are what a review said, not a review asked for", () => {
+  const p =
+    "review comments on my PR: 'extract this into a helper' and 'add a docstring'. please address them";
+  assert.equal(scoreTrigger("review this pr", p).score, 0);
+  assert.ok(!preparePrompt(p).keys.has("review"));
+  // The verb still asks for a review.
+  assert.equal(scoreTrigger("review this pr", "review my PR before I merge it").score, 1);
+  assert.equal(scoreTrigger("review this pr", "review the comments I left in the PR").score, 1);
+});
+
+Deno.test("preparePrompt(): a pasted FATAL: or panic: line is a pasted error", () => {
+  for (
+    const q of [
+      "FATAL: remaining connection slots are reserved, every afternoon in prod",
+      "the worker dies with panic: assignment to entry in nil map",
+    ]
+  ) {
+    assert.ok(preparePrompt(q).inferred.has("bug"), q);
+  }
+});

@@ -97,6 +97,7 @@ export type NoRouteReason =
   | "no-match"
   | "below-threshold"
   | "not-routable"
+  | "sent-elsewhere"
   | "tie";
 
 /** The routing decision for one prompt. */
@@ -367,6 +368,19 @@ export function routePrompt(
   if (!best) {
     return { reason: reaching.length ? "not-routable" : "below-threshold", candidates, threshold };
   }
+  // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
+  // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
+  const sent = sentTo(best, reaching);
+  if (sent) {
+    return {
+      reason: "sent-elsewhere",
+      candidates,
+      threshold,
+      tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
+        sanitizeName(sent.skill.name) || "?"
+      }, which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`,
+    };
+  }
   const next = routed[1];
   if (next && shown(next.score) === shown(best.score)) {
     if (compareScores(best, next) === 0) {
@@ -382,6 +396,24 @@ export function routePrompt(
     return { route: best, candidates, threshold, tie: tieReason(best, next) };
   }
   return { route: best, candidates, threshold };
+}
+
+/**
+ * The candidate that `best`'s text sends a kind of request to (its `sendsTo`), when it fits the
+ * prompt at least as well as `best`, every word of its trigger said.
+ */
+function sentTo(
+  best: RouteCandidate,
+  reaching: readonly RouteCandidate[],
+): RouteCandidate | undefined {
+  const names = best.skill.sendsTo;
+  if (!Array.isArray(names) || names.length === 0) return undefined;
+  const named = (s: RouteSkill) =>
+    names.includes(s.name) || names.includes(s.name.slice(s.name.indexOf(":") + 1)) ||
+    (s.altName !== undefined && names.includes(s.altName));
+  return reaching.find((c) =>
+    c !== best && named(c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+  );
 }
 
 /** The wording of the injected line (`SKILLGATE_SKILL_ROUTE_HINT`). */

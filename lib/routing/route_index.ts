@@ -66,6 +66,8 @@ export interface IndexedSkill {
   readonly triggers: readonly string[];
   /** The first instruction of its body. */
   readonly firstStep?: string;
+  /** The skills its text sends a kind of request to ("For report-only mode, use /qa-only"). */
+  readonly sendsTo?: readonly string[];
   /** True for `disable-model-invocation: true`. */
   readonly userOnly?: boolean;
   /** Its contract block, reduced to what the hint reads: the first 20 items' `summary`. */
@@ -108,7 +110,7 @@ export interface RouteIndex {
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
 }
 
-const FORMAT = "skillgate-routes-7";
+const FORMAT = "skillgate-routes-8";
 const MAX_ROOTS = 64;
 
 /** How old a section's last full per-file sweep may get before the next prompt sweeps again. */
@@ -133,8 +135,8 @@ type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 
 /**
  * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
- * only (`disable-model-invocation: true`), its SKILL.md as stored (see {@link toStored}; 0: none)
- * and that file's mtime.
+ * only (`disable-model-invocation: true`), its SKILL.md as stored (see {@link toStored}; 0: none),
+ * that file's mtime and the skills its text sends a kind of request to (0: none).
  */
 type SkillLine = [
   string,
@@ -147,6 +149,7 @@ type SkillLine = [
   0 | 1,
   string | 0,
   number,
+  string[] | 0,
 ];
 
 interface SectionMeta {
@@ -347,6 +350,7 @@ function buildSection(
       s.userOnly ? 1 : 0,
       isFile.has(s.file) ? toStored(s.file, root.dir) : 0,
       isFile.has(s.file) ? entry.mtimes[s.file] : -1,
+      s.sendsTo?.length ? [...s.sendsTo] : 0,
     ];
     return JSON.stringify(line);
   });
@@ -392,7 +396,7 @@ function isSkillFile(path: string): boolean {
 }
 
 function toEntry(line: SkillLine): RouteIndexEntry {
-  const [name, alt, source, triggers, stored, step, summaries, userOnly] = line;
+  const [name, alt, source, triggers, stored, step, summaries, userOnly, , , sends] = line;
   const skill: IndexedSkill = {
     name,
     ...(alt !== 0 ? { altName: alt } : {}),
@@ -401,6 +405,7 @@ function toEntry(line: SkillLine): RouteIndexEntry {
     ...(step !== 0 ? { firstStep: step } : {}),
     ...(summaries !== 0 ? { contract: { items: summaries.map((summary) => ({ summary })) } } : {}),
     ...(userOnly === 1 ? { userOnly: true } : {}),
+    ...(sends ? { sendsTo: sends } : {}),
   };
   const compiled = stored.map(([phrase, keys, partial], j): CompiledTrigger => ({
     text: triggers[j],

@@ -468,3 +468,23 @@ Deno.test("loadRouteSkills() with the prompt routes on a candidate's in-place ed
     assert.equal(routePrompt(prompt, next).route?.skill.name, "investigate");
   });
 });
+
+Deno.test("the skills a skill's text sends requests to come the same from the catalog and the index", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "qa", "SKILL.md"),
+      skillFile("qa", ["qa test this"]) + "For report-only mode, use /qa-only.\n",
+    );
+    write(join(claude, "skills", "qa-only", "SKILL.md"), skillFile("qa-only", ["qa report only"]));
+    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    for (let load = 0; load < 2; load++) {
+      // The first load scans the catalog, the second reads the index file.
+      const world = await loadRouteSkills(opts);
+      assert.deepEqual(world.skills.find((s) => s.name === "qa")?.sendsTo, ["qa-only"]);
+      assert.equal(world.skills.find((s) => s.name === "qa-only")?.sendsTo, undefined);
+      const d = routePrompt("QA it but only give me a report", world, { routable: ["qa"] });
+      assert.equal(d.reason, "sent-elsewhere", `load ${load}`);
+    }
+  });
+});

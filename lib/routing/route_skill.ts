@@ -44,6 +44,11 @@ export interface RouteSkill {
    * `user_regex.ts`; a `RegExp` fits too, for patterns the caller trusts).
    */
   readonly intentPatterns?: readonly IntentPattern[];
+  /**
+   * The skills its text sends a kind of request to ("For report-only mode, use /qa-only"): it
+   * does not route a request that one of them fits as well.
+   */
+  readonly sendsTo?: readonly string[];
   /** The first instruction of its body (for the `step` hint). */
   readonly firstStep?: string;
   /** Its contract block as parsed (for the `contract` hint). */

@@ -351,3 +351,31 @@ Deno.test("routePrompt() gives a tie to the trigger that holds the request's ope
   ]);
   assert.equal(fix.route?.skill.name, "investigate");
 });
+
+Deno.test("routePrompt() does not route a request the skill's own text sends to a skill that fits it as well", () => {
+  const qa: RouteSkill = {
+    name: "qa",
+    triggers: ["qa test this", "find bugs on site"],
+    sendsTo: ["qa-only"],
+  };
+  const qaOnly: RouteSkill = { name: "qa-only", triggers: ["qa report only", "just report bugs"] };
+  const d = routePrompt("QA the site but only give me a report, don't change any code", [
+    qa,
+    qaOnly,
+  ]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "sent-elsewhere");
+  assert.match(d.tie ?? "", /\/qa's text sends this kind of request to \/qa-only/);
+  // Where the named skill fits less well, or not every word of its trigger is said, qa routes.
+  assert.equal(routePrompt("qa test this page", [qa, qaOnly]).route?.skill.name, "qa");
+  assert.equal(
+    routePrompt("QA the staging site and report what you fixed", [qa, qaOnly]).route?.skill.name,
+    "qa",
+  );
+  // Without the pointer, the better non-routable skill does not block qa (as before).
+  const plain = routePrompt("QA the site but only give me a report", [
+    { ...qa, sendsTo: undefined },
+    qaOnly,
+  ]);
+  assert.equal(plain.route?.skill.name, "qa");
+});

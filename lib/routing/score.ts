@@ -490,8 +490,11 @@ export function preparePrompt(prompt: string): PreparedPrompt {
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);
 const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
 
-/** A pasted error: `Error:` or `exception:`, or an error class name such as `TypeError`. */
-const PASTED_ERROR = /\b(?:error|exception)\s*:/i;
+/**
+ * A pasted error: `Error:`, `exception:`, `FATAL:` or Go's `panic:`, or an error class name such
+ * as `TypeError`.
+ */
+const PASTED_ERROR = /\b(?:error|exception|fatal|panic)\s*:/i;
 const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
 /**
  * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared

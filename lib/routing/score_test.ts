@@ -415,7 +415,8 @@ Deno.test("preparePrompt() reads a build request past lead words only, as an ord
   assert.ok(preparePrompt("add error handling to the upload").build);
   // A question or a statement is no order, even with a build verb in it.
   assert.ok(!preparePrompt("does this change look ok to you").build);
-  assert.ok(!preparePrompt("how do I add a flag").build);
+  // A how-to question asks for instructions ("define"), not for the build its verb names.
+  assert.equal(preparePrompt("how do I add a flag").verb, "define");
   // A build verb followed by a state word is a noun stating something.
   for (const w of STATE_WORDS) assert.ok(!preparePrompt(`build ${w} on main`).build, w);
   assert.ok(fixIntent("install fails with EACCES on the CI runner"));
