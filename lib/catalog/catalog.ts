@@ -37,7 +37,7 @@ import {
 
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
-import { asStrings, boundedCopy, firstInstruction, sendsTo } from "./frontmatter_values.ts";
+import { asStrings, bodyValues, boundedCopy } from "./frontmatter_values.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -65,7 +65,7 @@ export interface SkillEntry {
   readonly contract?: unknown;
   /** The first instruction of its body. */
   readonly firstStep?: string;
-  /** The skills its text sends a kind of request to ({@link sendsTo}). */
+  /** The skills its text sends a kind of request to (`sendsTo` in `frontmatter_values.ts`). */
   readonly sendsTo?: readonly string[];
   /** True for `disable-model-invocation: true`: only the user can start it, by typing `/name`. */
   readonly userOnly?: boolean;
@@ -351,7 +351,6 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
   const name = prefix + local;
   const alt = fmName && fmName !== local ? prefix + fmName.slice(0, 256) : undefined;
   const description = typeof data.description === "string" ? data.description : undefined;
-  const sends = sendsTo(body);
   return {
     name,
     ...(alt ? { altName: alt } : {}),
@@ -361,8 +360,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
     triggers: asStrings(data.triggers),
     ...(description ? { description: description.slice(0, 2000) } : {}),
     ...(data.contract !== undefined ? { contract: boundedCopy(data.contract) } : {}),
-    ...(firstInstruction(body) ? { firstStep: firstInstruction(body) } : {}),
-    ...(sends.length ? { sendsTo: sends } : {}),
+    ...bodyValues(body),
     ...(data["disable-model-invocation"] === true ? { userOnly: true } : {}),
     mtimeMs,
     ...(warnings.length ? { warnings } : {}),

@@ -77,6 +77,19 @@ export function sendsTo(body: string): string[] {
   return [...names];
 }
 
+/**
+ * What the catalog keeps from a skill's body: its first instruction ({@link firstInstruction})
+ * and the skills it sends a kind of request to ({@link sendsTo}), each only when there is one.
+ *
+ * @param body The SKILL.md body.
+ * @returns The values, ready to spread into a catalog entry.
+ */
+export function bodyValues(body: string): { firstStep?: string; sendsTo?: string[] } {
+  const firstStep = firstInstruction(body);
+  const sends = sendsTo(body);
+  return { ...(firstStep ? { firstStep } : {}), ...(sends.length ? { sendsTo: sends } : {}) };
+}
+
 /** The most values a frontmatter block kept in the catalog may hold. */
 export const MAX_KEPT_VALUES = 5000;
 

@@ -48,6 +48,17 @@ const NOT_A_NAME: ReadonlySet<string> = new Set([
   "up",
 ]);
 
+/** Adverbs of a question about how things go in general. */
+const GENERALLY: ReadonlySet<string> = new Set([
+  "usually",
+  "typically",
+  "generally",
+  "normally",
+  "commonly",
+]);
+/** Words that make a question about the user's own work. */
+const OWN: ReadonlySet<string> = new Set(["my", "our", "this", "it", "these", "we", "i"]);
+
 /**
  * Whether a question asks what something means or how things differ: "what does QA stand for",
  * "what does this flag mean", "what is a pre-landing review", "what is the difference between X
@@ -70,7 +81,21 @@ export function asksMeaning(ws: readonly string[]): boolean {
     : ws[0] === "whats"
     ? 1
     : -1;
-  if (named > 0 && ws[named] !== undefined && !NOT_A_NAME.has(ws[named])) return true;
+  // "what's leaking", "what's failing": a question about something happening, not a name.
+  if (
+    named > 0 && ws[named] !== undefined && !NOT_A_NAME.has(ws[named]) &&
+    !ws[named].endsWith("ing")
+  ) {
+    return true;
+  }
+  // "what do people usually check in a code review?": how things go in general, not in the
+  // user's own work.
+  if (
+    (ws[0] === "what" || ws[0] === "whats" || ws[0] === "how" || ws[0] === "which") &&
+    ws.some((w) => GENERALLY.has(w)) && !ws.some((w) => OWN.has(w))
+  ) {
+    return true;
+  }
   const stand = at("stand");
   if (stand > 0 && ws[stand + 1] === "for" && ws[0] === "what") return true;
   for (const w of ["difference", "differences", "meaning", "definition"]) {
@@ -128,6 +153,10 @@ export function asksHowTo(ws: readonly string[]): boolean {
   if (ws[0] === "how") {
     if (ws[1] === "to") at = 2;
     else if (HOW_HELPERS.has(ws[1]) && HOW_SUBJECTS.has(ws[2])) at = 3;
+    // "how am I supposed to set up a venv", "how are we meant to run it"
+    else if (/^(?:am|are|is)$/.test(ws[1]) && /^(?:supposed|meant)$/.test(ws[3]) && ws[4] === "to") {
+      at = 5;
+    }
   } else if (WAY_OPENERS.has(ws[0])) {
     // "is there a way to", "whats the best way to", "what is the right way to", "any way to";
     // not "is there no way to …", which reports a lack.

@@ -4,11 +4,10 @@
  * you need more context, …"); their words must not route. The scorer (`score.ts`) reads a prompt
  * through {@link readRequest}:
  *
- * - **Evidence** is cut out of the text the triggers see: fenced code blocks, lines that look like
- *   a log or a stack trace, inline code in backticks, double-quoted text, URLs (a URL reads as the
- *   word `website`, a pull request URL as `pull request`), file paths and file names (`file`), and
- *   context clauses ({@link CONTEXT_OPENERS}). Evidence still counts through the symptom rules: a
- *   pasted `TypeError:` or `panicked` reports a malfunction.
+ * - **Evidence** is cut out of the text the triggers see (`evidence.ts`: fenced code blocks, log
+ *   and stack trace lines, inline code, quoted text, asides in parentheses, URLs, paths and file
+ *   names), and so are context clauses ({@link CONTEXT_OPENERS}). Evidence still counts through
+ *   the symptom rules: a pasted `TypeError:` or `panicked` reports a malfunction.
  * - What is left (the **prose**) is split into clauses. A clause is a **request** when, past lead
  *   words ("can you please", "claude,", "I need you to"; {@link LEAD_WORDS}), it opens with a verb
  *   of the verb tables, or when it is a question. A prompt without a request clause (a bare report:
@@ -316,8 +315,15 @@ export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
   "present",
 ]);
 
-import { asksForCause, asksHandsOn, describesSymptom, handsOnOpener } from "./symptoms.ts";
+import {
+  asksForCause,
+  asksHandsOn,
+  asksIfWorks,
+  describesSymptom,
+  handsOnOpener,
+} from "./symptoms.ts";
 import { asksHowTo, asksMeaning, filesTicket } from "./asks.ts";
+import { cutEvidence } from "./evidence.ts";
 
 /**
  * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
@@ -356,6 +362,7 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "poke",
   "smoke",
   "dogfood",
+  "browse",
   "flag",
   "spot",
 ]);
@@ -430,7 +437,19 @@ export const STATE_WORDS: ReadonlySet<string> = new Set([
   "job",
   "output",
   "times",
+  // A team or a tool reporting something: "QA reported that …", "review found two issues".
+  "reported",
+  "reports",
+  "says",
+  "said",
+  "found",
+  "noticed",
+  "flagged",
 ]);
+
+/** What "give me …" asks for when it asks for an answer: "a list", "some ideas", "an overview". */
+const GIVEN =
+  /^(?:(?:a|an|some|the)\s+)?(?:list|summary|overview|examples?|ideas?|tips|questions|rundown|breakdown|checklist|template|outline|explanation|comparison)\b/;
 
 /** Words that open a question. */
 const QUESTION_OPENERS: ReadonlySet<string> = new Set([
@@ -507,10 +526,12 @@ export interface RequestView {
 const NEGATED =
   /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+(?:doesnt|dont|didnt|wont|cant|cannot|isnt|arent|never|no longer|(?:does|do|did|will|is|are|can) not)\s+(?!(?:know|understand|want|need|care|like|think|have|has|use|mind|matter|see|get|remember|exist|support)\b)\w+/;
 const KEEPS = /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+keeps?\s+\w+ing\b/;
+/** "the webhooks stopped arriving", "sync has stopped running"; not "we stopped using redux". */
+const STOPPED = /(?:^|\s)(?!i\s|we\s|you\s|they\s)(\S+)\s+(?:has\s+|have\s+)?stopped\s+\w+ing\b/;
 
 /**
- * True when a statement clause (words joined by spaces) reports a behaviour that does not happen
- * or keeps happening (see {@link NEGATED}).
+ * True when a statement clause (words joined by spaces) reports a behaviour that does not happen,
+ * keeps happening or stopped happening (see {@link NEGATED}, {@link KEEPS}, {@link STOPPED}).
  *
  * @param clauseWords The clause's words.
  * @returns Whether it reports one.
@@ -518,51 +539,8 @@ const KEEPS = /(?:^|\s)(?!i\s|we\s|you\s)(\S+)\s+keeps?\s+\w+ing\b/;
 export function reportsBehaviour(clauseWords: readonly string[]): boolean {
   const text = clauseWords.join(" ");
   return (/nt |never |not |no longer /.test(text) && NEGATED.test(text)) ||
-    (/keep/.test(text) && KEEPS.test(text));
+    (/keep/.test(text) && KEEPS.test(text)) || (/stopped /.test(text) && STOPPED.test(text));
 }
-
-const FENCE = /```[\s\S]*?(?:```|$)/g;
-const INLINE_CODE = /`[^`\n]+`/g;
-const DOUBLE_QUOTED = /["\u201c\u201d][^"\u201c\u201d\n]{1,300}["\u201c\u201d]/g;
-/**
- * Quoted text of one or two plain words with a lower-case letter: a name or a term mentioned, not
- * an error code (`"ECONNRESET"`).
- */
-const MENTION = /^.(?=[^"\u201c\u201d]*[a-z])[A-Za-z]+(?:[ '-][A-Za-z]+)?.$/;
-/** "review comments", "review feedback": a review's output named by a noun compound. */
-const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggestions|threads?)\b/gi;
-const PR_URL = /\bhttps?:\/\/\S+\/(?:pull|pulls|merge_requests)\/\d+\S*/gi;
-const URL = /\bhttps?:\/\/\S+|\blocalhost(?::\d+)?(?:\/\S*)?|\b127\.0\.0\.1(?::\d+)?(?:\/\S*)?/gi;
-const HOST =
-  /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)(?::\d+)?(?:\/\S*)?(?=[\s,;:!?)]|\.?$|\.\s)/gi;
-/** Paths with a slash (`src/a.ts`, `/opt/x`, `./pkg/...`, `.claude/`) and file names (`a.ts`). */
-const PATH = /(?:^|(?<=[\s(\[,:=]))(?:~|\.{1,2})?\/?[\w.@*-]+(?:\/[\w.@*-]*)+/g;
-const FILE_NAME =
-  /\b[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|rb|java|kt|swift|c|h|cc|cpp|cs|ex|exs|php|json|ya?ml|toml|md|sh|css|scss|html|sql|conf|lock|txt|env|cfg|ini|xml|gradle|tf|lua)\b/gi;
-/** A line of a log or a stack trace. */
-const LOG_LINE = new RegExp(
-  [
-    String.raw`^\s+at\s`,
-    String.raw`^\s*(?:File ".*", line \d+|Traceback \(most recent call last\))`,
-    String.raw`^\s*E\s{2,}`,
-    String.raw`^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d`,
-    String.raw`^\s*\[\d\d/\w{3}/\d{4}`,
-    String.raw`^\s*(?:\d{1,3}\.){3}\d{1,3}\s+-`,
-    String.raw`^\s*[\w.$]*(?:Error|Exception|Warning)\b[\w.]*:`,
-    String.raw`^\s*(?:error|warning|fatal|panic|note)(?:\[\w+\])?:`,
-    String.raw`^\s*thread '.*' panicked`,
-    String.raw`^\s*Exception in thread`,
-    String.raw`^\s*[\w./-]+:\d+(?::\d+)?\b`,
-    String.raw`^\s*[\w./-]+\(\d+,\d+\):`,
-    String.raw`^\s*[-dlrwx]{10}\s`,
-    String.raw`^\s*(?:\$|>|#)\s`,
-    String.raw`^\s*\d+\s*\|`,
-    String.raw`^\s{4,}\S`,
-  ].join("|"),
-  "i",
-);
-/** A log line that opens with an upper-case level. */
-const LEVEL_LINE = /^\s*(?:\[[^\]]*\]\s*)?(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL)\b/;
 
 // deno-lint-ignore no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
@@ -591,9 +569,12 @@ function hasLetter(text: string): boolean {
   return ASCII.test(text) ? /[A-Za-z]/.test(text) : /\p{L}/u.test(text);
 }
 
-/** Clause separators: sentence ends, line breaks, commas, dashes, "but", "so", "and", "then". */
+/**
+ * Clause separators: sentence ends, line breaks, commas, dashes, "but", "so", "and", "then", and
+ * the space before a list's number ("1) add … 2) update …").
+ */
 const CLAUSE_SEP =
-  /([.!?;:]+(?=\s|$)|\n+|,\s+|\s+[\u2013\u2014-]+\s+|\s+(?:but|so|and then|then|and)\s+)/i;
+  /([.!?;:]+(?=\s|$)|\n+|,\s+|\s+[\u2013\u2014-]+\s+|\s+(?:but|so|and then|then|and)\s+|\s+(?=\d{1,2}\)\s))/i;
 
 /** Splits prose into clauses, each with the separator that follows it. */
 function clauses(prose: string): { text: string; sep: string }[] {
@@ -628,6 +609,8 @@ function openingVerb(
   while (i < ws.length) {
     const w = ws[i];
     if (w === "go" && (ws[i + 1] === "ahead" || ws[i + 1] === "and")) i += 2;
+    // "1) add the flag 2) update the docs": a list's number.
+    else if (i === 0 && /^\d{1,2}$/.test(w) && ws.length > 1 && /^\s*\d/.test(clause)) i++;
     else if (w === "help" && ws[i + 1] === "me") i += 2;
     else if (LEAD_WORDS.has(w)) i++;
     else break;
@@ -635,6 +618,14 @@ function openingVerb(
   const w = ws[i];
   if (w === undefined) return { at: i };
   const next = ws[i + 1];
+  // "give me a list of questions", "give me some ideas": an answer asked for.
+  if (w === "give" && next === "me" && GIVEN.test(ws.slice(i + 2, i + 4).join(" "))) {
+    return { verb: "list", at: i };
+  }
+  // "make sure it works in the browser": a check, not a build; "quality check the checkout".
+  if ((w === "make" && next === "sure") || (w === "quality" && next === "check")) {
+    return { verb: "check", at: i };
+  }
   if (OBJECT_VERBS.has(w) && next !== undefined && OBJECT_WORDS.has(next)) {
     return { verb: w, at: i };
   }
@@ -663,43 +654,7 @@ function openingVerb(
  * @returns The prose, the request clauses, the evidence and the main verb.
  */
 export function readRequest(prompt: string): RequestView {
-  const evidence: string[] = [];
-  const cut = (text: string, re: RegExp, by: string) =>
-    text.replace(re, (m) => {
-      evidence.push(m);
-      return by;
-    });
-  let text = String(prompt);
-  // Each pattern runs only when a cheap test says it can match: compiling them costs the hook
-  // time on every prompt.
-  if (text.includes("```")) text = cut(text, FENCE, "\n");
-  if (text.includes("\n")) {
-    text = text.split("\n").map((line) => {
-      if (LOG_LINE.test(line) || LEVEL_LINE.test(line)) {
-        evidence.push(line);
-        return "";
-      }
-      return line;
-    }).join("\n");
-  }
-  if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
-  if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
-    // One or two quoted plain words name a thing ("bug" and "regression" labels, the "Save"
-    // button): a mention, not pasted evidence of a malfunction.
-    text = text.replace(DOUBLE_QUOTED, (m) => {
-      if (!MENTION.test(m)) evidence.push(m);
-      return " ";
-    });
-  }
-  // "the review comments on my PR", "review feedback": what someone's review said, a thing to
-  // act on or talk about, not a review asked for.
-  if (/review /i.test(text)) text = text.replace(REVIEW_OUTPUT, "$1");
-  if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
-  if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");
-  const dotted = /\.[A-Za-z]/.test(text);
-  if (dotted) text = cut(text, HOST, " website ");
-  if (text.includes("/")) text = cut(text, PATH, " file ");
-  if (dotted) text = cut(text, FILE_NAME, " file ");
+  const { text, evidence } = cutEvidence(prompt);
   const prose: string[] = [];
   let request = "";
   let joined = true;
@@ -713,8 +668,16 @@ export function readRequest(prompt: string): RequestView {
   let unknownOrder = false;
   let any = false;
   let aside = false;
+  let before: string[] = [];
+  // Numbered tasks ("1) add … 2) update …") and the verb of each.
+  let listed = false;
+  // "does this work?" before any order: the question, checked once the prose is known.
+  let worksQuestion: readonly string[] | false = false;
+  const taskVerbs: string[] = [];
   for (const { text: c, sep } of clauses(text)) {
     const ws = words(c);
+    const earlier = before;
+    before = before.concat(ws);
     // A side remark ("if you need more context, look at …") runs to the end of its sentence.
     if (aside || isContext(ws)) {
       evidence.push(c);
@@ -737,15 +700,25 @@ export function readRequest(prompt: string): RequestView {
       // test file?": a question about what something means or how to do something asks for an
       // answer, as an explain verb does.
       if (verb === undefined && (asksMeaning(ws) || asksHowTo(ws))) verb = "define";
+      worksQuestion ||= opening === undefined && ws;
     } else {
       const from = ws.slice(at);
       orders.push(from.join(" "));
+      if (at > 0 && /^\d{1,2}$/.test(ws[0])) listed = true;
+      if (!NEUTRAL_VERBS.has(v)) taskVerbs.push(v);
       cause ||= asksForCause(from);
       if (opening === undefined) {
         opening = from.slice(0, 3);
-        handsOn = asksHandsOn(from);
+        handsOn = asksHandsOn(from, earlier);
         // "run through the app … and report problems": the hands-on verb is the main verb.
         if (handsOn && verb === undefined) verb = v;
+      } else if (
+        !handsOn && verb === undefined && NEUTRAL_VERBS.has(opening[0]) &&
+        asksHandsOn(from, earlier)
+      ) {
+        // "take the browser and try to break the invite modal": the first order only says where.
+        handsOn = true;
+        verb = v;
       } else if (
         handsOnOpener(opening) !== undefined && !REPORTING_VERBS.has(v) &&
         (BUILD_VERBS.has(v) || EXPLAIN_VERBS.has(v)) && !ws.some((w) => FINDINGS.has(w))
@@ -764,8 +737,12 @@ export function readRequest(prompt: string): RequestView {
   }
   // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
   // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
-  const build = verb !== undefined &&
-    (BUILD_VERBS.has(verb) || OBJECT_VERBS.has(verb) || EXPLAIN_VERBS.has(verb));
+  // qa: "Proactively suggest when the user … asks 'does this work?'" about a product.
+  if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, before)) handsOn = true;
+  const builds = (v: string) => BUILD_VERBS.has(v) || OBJECT_VERBS.has(v) || EXPLAIN_VERBS.has(v);
+  // A numbered list of tasks is a build request only when every task is one: "1) bump the version
+  // 2) figure out why the arm64 build segfaults" asks for a debugging session too.
+  const build = verb !== undefined && builds(verb) && (!listed || taskVerbs.every(builds));
   return {
     prose: prose.join(""),
     request: any ? request : prose.join(""),

@@ -247,3 +247,60 @@ Deno.test("preparePrompt(): a pasted FATAL: or panic: line is a pasted error", (
     assert.ok(preparePrompt(q).inferred.has("bug"), q);
   }
 });
+
+Deno.test("readRequest(): a team or tool reporting something is a subject, not an order", () => {
+  const p = "QA reported that the CSV export drops the last row. can you find out why";
+  assert.notEqual(readRequest(p).verb, "qa");
+  assert.equal(readRequest(p).cause, true);
+  assert.ok(!preparePrompt(p).requestKeys.has("qa"));
+});
+
+Deno.test("reportsBehaviour() reads something that stopped happening, not the speaker's choice", () => {
+  assert.ok(reportsBehaviour("stripe webhooks stopped arriving on friday".split(" ")));
+  assert.ok(reportsBehaviour("the sync has stopped running".split(" ")));
+  assert.ok(!reportsBehaviour("we stopped using redux last year".split(" ")));
+});
+
+Deno.test("readRequest(): a numbered list of tasks is a build request only when every task is one", () => {
+  const builds = readRequest("1) add the --since flag 2) update the docs 3) add a test for it");
+  assert.equal(builds.verb, "add");
+  assert.equal(builds.build, true);
+  assert.equal(builds.orders.length, 3);
+  const mixed = readRequest(
+    "1) bump the version 2) figure out why the arm64 build segfaults on startup 3) update the changelog",
+  );
+  assert.equal(mixed.build, false);
+  assert.equal(mixed.cause, true);
+  assert.ok(preparePrompt(mixed.prose).inferred.has("debug"));
+});
+
+Deno.test("readRequest(): hands-on checks asked in other words are QA", () => {
+  for (
+    const p of [
+      "make sure the new pricing page works on mobile and desktop",
+      "quality check the checkout at http://127.0.0.1:8000/checkout: try weird inputs",
+      "the signup flow is ready on http://localhost:3000, click through it and fix anything broken",
+      "take the browser and try to break the invite modal, fix what you break",
+      "browse the whole app and fix the broken bits",
+      "does this work? i just finished the cart page, the app is running on :5173",
+    ]
+  ) {
+    assert.ok(readRequest(p).handsOn, p);
+  }
+  for (
+    const p of [
+      "make sure the tests pass before you push",
+      "does this function work with negative numbers?",
+      "check that the README links work",
+    ]
+  ) {
+    assert.ok(!readRequest(p).handsOn, p);
+  }
+});
+
+Deno.test("readRequest(): asking to be given a list or ideas asks for an answer", () => {
+  const p = "i have an interview about debugging practices, give me a list of good questions";
+  assert.equal(readRequest(p).verb, "list");
+  assert.equal(scoreTrigger("debug this", p).score, 0);
+  assert.notEqual(readRequest("give me a hand with the failing test").verb, "list");
+});

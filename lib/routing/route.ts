@@ -149,7 +149,8 @@ export interface RouteOptions {
 }
 
 /**
- * Why a prompt is never routed, whatever the skills: empty, a typed `/command`, over 8,000
+ * Why a prompt is never routed, whatever the skills: empty, a typed `/command` (a first word
+ * that starts with `/` and holds no other `/`: `/api/users` is a path), over 8,000
  * characters, or written by the host (`<task-notification>` and the like, and skillgate's own
  * block texts, which Copilot CLI re-sends as a prompt).
  *
@@ -160,7 +161,9 @@ export function skipReason(prompt: string | undefined): NoRouteReason | undefine
   if (typeof prompt !== "string" || prompt.trim() === "") return "empty-prompt";
   if (prompt.length > MAX_ROUTE_PROMPT_CHARS) return "too-long";
   const head = prompt.trimStart();
-  if (head.startsWith("/")) return "slash-command";
+  // "/review the auth change": a skill picked by its command. "/api/users returns 500": a path
+  // (a second slash in the first word), not a command.
+  if (head.startsWith("/") && !/^\/\S*\//.test(head)) return "slash-command";
   const tag = /^<([a-z][a-z0-9_-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
   if (tag && HOST_PROMPT_TAGS.includes(tag)) return "host-prompt";
   // Copilot CLI turns a Stop block's reason into a new user prompt: skillgate's own block texts

@@ -146,6 +146,10 @@ Deno.test("routePrompt() gives an exact tie to the routable skill", () => {
 Deno.test("skipReason() never routes slash commands, long prompts or host-written prompts", () => {
   assert.equal(skipReason("/investigate fix this bug"), "slash-command");
   assert.equal(skipReason("   /review"), "slash-command");
+  assert.equal(skipReason("/gstack:qa the staging site"), "slash-command");
+  // A path is no command: the user picked no skill.
+  assert.equal(skipReason("/api/invoices returns 500 in prod, figure out why"), undefined);
+  assert.equal(skipReason("/Users/me/app/log.txt shows a crash on start"), undefined);
   assert.equal(skipReason("fix this bug " + "x".repeat(MAX_ROUTE_PROMPT_CHARS)), "too-long");
   assert.equal(skipReason("x".repeat(MAX_ROUTE_PROMPT_CHARS)), undefined);
   assert.equal(

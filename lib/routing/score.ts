@@ -170,7 +170,11 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "doesnt work": ["bug"],
   "how come": ["why"],
   "whats wrong": ["why", "bug"],
+  "what broke": ["why", "bug"],
   "whats going on": ["why"],
+  "what is going on": ["why"],
+  "whats happening": ["why"],
+  "what is happening": ["why"],
   qa: ["qa", "test"],
   "exploratory testing": ["qa", "test"],
   "exploratory test": ["qa", "test"],
@@ -187,6 +191,10 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "web application": ["site"],
   "web page": ["site"],
   "quality check": ["qa", "test"],
+  // qa: "Use when asked to … 'test and fix'", "when the user says a feature is ready for testing".
+  "test and fix": ["qa", "test", "fix"],
+  "ready for testing": ["qa", "test"],
+  "ready to test": ["qa", "test"],
   // General synonyms. investigate: to look for a cause; review: a reader's judgement; qa: testing
   // a product by hand.
   "dig into": ["debug"],
@@ -205,6 +213,8 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "poke around": ["qa", "test"],
   "poke at": ["qa", "test"],
   "try out": ["test"],
+  "kick the tires": ["qa", "test"],
+  "for a spin": ["qa", "test"],
   "try it out": ["test"],
 });
 

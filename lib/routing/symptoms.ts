@@ -126,6 +126,13 @@ export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
   "ready to land",
   "good to go",
   "safe to merge",
+  "safe to land",
+  "good to merge",
+  "about to merge",
+  "about to land",
+  "hit merge",
+  "what did i miss",
+  "audit",
   // General: asking for a reader's judgement.
   "have a look",
   "have a read",
@@ -268,8 +275,10 @@ export const PLAIN_SYMPTOM_WORDS: ReadonlySet<string> = new Set([
   "died",
   "disappears",
   "disappeared",
+  "vanish",
   "vanishes",
   "vanished",
+  "disappear",
   "wipes",
   "wiped",
   "resets",
@@ -571,6 +580,8 @@ export const HANDS_ON_OPENERS: readonly string[] = Object.freeze([
   "smoke test",
   "click through",
   "click around",
+  "click every",
+  "click all",
   "play around",
   "play with",
   "poke around",
@@ -580,6 +591,15 @@ export const HANDS_ON_OPENERS: readonly string[] = Object.freeze([
   "walk through",
   "try out",
   "try to break",
+  "kick the tires",
+  "take it for a spin",
+  "browse",
+  "use the app",
+  "use the site",
+  "use it like",
+  "quality check",
+  "play through",
+  "make sure",
   "exercise",
   "dogfood",
   // qa: "find bugs", "does this work?"
@@ -587,9 +607,14 @@ export const HANDS_ON_OPENERS: readonly string[] = Object.freeze([
   "hunt for bugs",
   "look for bugs",
   "check for bugs",
+  "hunt for problems",
+  "look for problems",
+  "check for problems",
   "check that",
   "check if",
   "check whether",
+  "check it",
+  "check everything",
   "see if",
 ]);
 
@@ -602,7 +627,7 @@ const HANDS_ON_PADDED = padded(HANDS_ON_OPENERS);
  * @returns The opener, or `undefined`.
  */
 export function handsOnOpener(words: readonly string[]): string | undefined {
-  const phrase = ` ${words.slice(0, 4).join(" ")} `;
+  const phrase = ` ${words.slice(0, 5).join(" ")} `;
   const i = HANDS_ON_PADDED.findIndex((o) => phrase.startsWith(o));
   return i < 0 ? undefined : HANDS_ON_OPENERS[i];
 }
@@ -629,6 +654,12 @@ export const UI_WORDS: ReadonlySet<string> = new Set([
   "dashboard",
   "panel",
   "browser",
+  "button",
+  "buttons",
+  "menu",
+  "menus",
+  "modal",
+  "wizard",
 ]);
 
 /** Words that make a test request about code, not about a product used by hand. */
@@ -655,19 +686,42 @@ const CODE_TEST_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * True when a request clause (its words from the opening verb on) asks to try a product by hand:
- * a {@link HANDS_ON_OPENERS} opener and a {@link UI_WORDS} object in the clause, and no word of a
- * code test ("test the parser", "run through the unit tests").
+ * a {@link HANDS_ON_OPENERS} opener and a {@link UI_WORDS} object in the clause or in the prose
+ * before it ("the signup flow is on staging, click through it"), and no word of a code test in
+ * the clause ("test the parser", "run through the unit tests").
  *
  * @param words The clause's words from its opening verb on.
+ * @param before The words of the prose before the clause.
  * @returns Whether it asks for hands-on testing.
  */
-export function asksHandsOn(words: readonly string[]): boolean {
+export function asksHandsOn(words: readonly string[], before: readonly string[] = []): boolean {
   const phrase = ` ${words.join(" ")} `;
   const opener = handsOnOpener(words);
   if (opener === undefined) return false;
   // "check that …", "see if …" ask whether it works: "check that the pages still work".
-  if (/^(?:check|see) /.test(opener) && !/ (?:works?|working|broken|breaks) /.test(phrase)) {
+  if (
+    /^(?:check|see|make) /.test(opener) && !/ (?:works?|working|broken|breaks) /.test(phrase)
+  ) {
     return false;
   }
-  return words.some((w) => UI_WORDS.has(w)) && !words.some((w) => CODE_TEST_WORDS.has(w));
+  return (words.some((w) => UI_WORDS.has(w)) || before.some((w) => UI_WORDS.has(w))) &&
+    !words.some((w) => CODE_TEST_WORDS.has(w));
+}
+
+/** "does this work", "does the reset flow still work", "do the new pages actually work". */
+const WORKS_QUESTION =
+  /^(?:does|do) (?:(?:this|it|that|everything|all)|(?:the|my|our|this) (?:\w+ ){0,3}?\w+) (?:still |actually |really |now )?work\b/;
+
+/**
+ * True when a question asks whether a product works, with a {@link UI_WORDS} word in the prompt and
+ * no word of a code test in the question: qa's "Proactively suggest when the user … asks 'does
+ * this work?'".
+ *
+ * @param question The question's words.
+ * @param prose The words of the whole prose.
+ * @returns Whether it asks for a hands-on check.
+ */
+export function asksIfWorks(question: readonly string[], prose: readonly string[]): boolean {
+  return WORKS_QUESTION.test(question.join(" ")) && prose.some((w) => UI_WORDS.has(w)) &&
+    !question.some((w) => CODE_TEST_WORDS.has(w));
 }

@@ -1,0 +1,124 @@
+/**
+ * The pasted evidence in a prompt, cut out before the request reader (`request.ts`) reads it:
+ * fenced code blocks, lines that look like a log or a stack trace, inline code, quoted text, asides
+ * in parentheses, URLs (read as the word `website`, a pull request URL as `pull request`), file
+ * paths and file names (`file`). One or two quoted plain words are a mention and are dropped, not
+ * kept as evidence; "review comments" is read as "comments".
+ *
+ * @module
+ */
+
+const FENCE = /```[\s\S]*?(?:```|$)/g;
+const INLINE_CODE = /`[^`\n]+`/g;
+const DOUBLE_QUOTED = /["\u201c\u201d][^"\u201c\u201d\n]{1,300}["\u201c\u201d]/g;
+/**
+ * Quoted text of one or two plain words with a lower-case letter: a name or a term mentioned, not
+ * an error code (`"ECONNRESET"`).
+ */
+const MENTION = /^.(?=[^"\u201c\u201d]*[a-z])[A-Za-z]+(?:[ '-][A-Za-z]+)?.$/;
+/** Text in parentheses after a space: an aside (not a call such as `handle(...)`). */
+const PAREN = /(?<=^|\s)\([^()\n]{1,300}\)(?=$|[\s.,;:!?])/g;
+/** "the QA environment", "our QA team": QA naming a place or people, not QA asked for. */
+const QA_NOUN =
+  /\bqa\s+(environments?|envs?|teams?|engineers?|servers?|stacks?|databases?|db|checklists?|process|leads?|departments?|people|folks|tester|testers)\b/gi;
+/**
+ * A review of something other than code: "a design review of the landing page", "review my plan
+ * for the billing system" (the review concept is for changes to code).
+ */
+const OTHER_REVIEW =
+  /\b(?:design|architecture|ux|ui|copy|plan|product|performance|security)\s+review\b|\breview\s+(?:(?:the|my|our|this|a)\s+)?(?:\w+\s+)?(?:plan|design|proposal|spec|rfc|architecture|roadmap|doc|docs|document|essay|resume|cv|copy)\b/gi;
+/** "review comments", "review feedback": a review's output named by a noun compound. */
+const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggestions|threads?)\b/gi;
+// A URL ends before the punctuation that follows it ("open http://localhost:3000, then …").
+const PR_URL = /\bhttps?:\/\/\S+\/(?:pull|pulls|merge_requests)\/\d+(?:\S*[^\s.,;:!?)\]'"])?/gi;
+const URL =
+  /\bhttps?:\/\/\S*[^\s.,;:!?)\]'"]|\blocalhost(?::\d+)?(?:\/\S*[^\s.,;:!?)\]'"])?|\b127\.0\.0\.1(?::\d+)?(?:\/\S*[^\s.,;:!?)\]'"])?/gi;
+const HOST =
+  /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)(?::\d+)?(?:\/\S*)?(?=[\s,;:!?)]|\.?$|\.\s)/gi;
+/** Paths with a slash (`src/a.ts`, `/opt/x`, `./pkg/...`, `.claude/`) and file names (`a.ts`). */
+const PATH = /(?:^|(?<=[\s(\[,:=]))(?:~|\.{1,2})?\/?[\w.@*-]+(?:\/[\w.@*-]*)+/g;
+const FILE_NAME =
+  /\b[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|rb|java|kt|swift|c|h|cc|cpp|cs|ex|exs|php|json|ya?ml|toml|md|sh|css|scss|html|sql|conf|lock|txt|env|cfg|ini|xml|gradle|tf|lua)\b/gi;
+/** A line of a log or a stack trace. */
+const LOG_LINE = new RegExp(
+  [
+    String.raw`^\s+at\s`,
+    String.raw`^\s*(?:File ".*", line \d+|Traceback \(most recent call last\))`,
+    String.raw`^\s*E\s{2,}`,
+    String.raw`^\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d`,
+    String.raw`^\s*\[\d\d/\w{3}/\d{4}`,
+    String.raw`^\s*(?:\d{1,3}\.){3}\d{1,3}\s+-`,
+    String.raw`^\s*[\w.$]*(?:Error|Exception|Warning)\b[\w.]*:`,
+    String.raw`^\s*(?:error|warning|fatal|panic|note)(?:\[\w+\])?:`,
+    String.raw`^\s*thread '.*' panicked`,
+    String.raw`^\s*Exception in thread`,
+    String.raw`^\s*[\w./-]+:\d+(?::\d+)?\b`,
+    String.raw`^\s*[\w./-]+\(\d+,\d+\):`,
+    String.raw`^\s*[-dlrwx]{10}\s`,
+    String.raw`^\s*(?:\$|>|#)\s`,
+    String.raw`^\s*\d+\s*\|`,
+    String.raw`^\s{4,}\S`,
+  ].join("|"),
+  "i",
+);
+/** A log line that opens with an upper-case level. */
+const LEVEL_LINE = /^\s*(?:\[[^\]]*\]\s*)?(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL)\b/;
+
+/** A prompt's text with its evidence cut out, and the evidence. */
+export interface CutPrompt {
+  /** The text left, with URLs and paths replaced by a word. */
+  readonly text: string;
+  /** The pieces cut out, for the symptom rules. */
+  readonly evidence: string[];
+}
+
+/**
+ * Cuts the pasted evidence out of a prompt (see the module doc).
+ *
+ * @param prompt The prompt text.
+ * @returns The text left and the evidence.
+ */
+export function cutEvidence(prompt: string): CutPrompt {
+  const evidence: string[] = [];
+  const cut = (text: string, re: RegExp, by: string) =>
+    text.replace(re, (m) => {
+      evidence.push(m);
+      return by;
+    });
+  let text = String(prompt);
+  // Each pattern runs only when a cheap test says it can match: compiling them costs the hook
+  // time on every prompt.
+  if (text.includes("```")) text = cut(text, FENCE, "\n");
+  if (text.includes("\n")) {
+    text = text.split("\n").map((line) => {
+      if (LOG_LINE.test(line) || LEVEL_LINE.test(line)) {
+        evidence.push(line);
+        return "";
+      }
+      return line;
+    }).join("\n");
+  }
+  if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
+  if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
+    // One or two quoted plain words name a thing ("bug" and "regression" labels, the "Save"
+    // button): a mention, not pasted evidence of a malfunction.
+    text = text.replace(DOUBLE_QUOTED, (m) => {
+      if (!MENTION.test(m)) evidence.push(m);
+      return " ";
+    });
+  }
+  // "(npm run dev, port 3000)", "(it was the missing config)": an aside, never the request.
+  if (text.includes("(")) text = cut(text, PAREN, " ");
+  // "the review comments on my PR", "review feedback": what someone's review said, a thing to
+  // act on or talk about, not a review asked for.
+  if (/review /i.test(text)) text = text.replace(REVIEW_OUTPUT, "$1");
+  if (/review/i.test(text)) text = text.replace(OTHER_REVIEW, (m) => m.replace(/review/i, "assess"));
+  if (/qa /i.test(text)) text = text.replace(QA_NOUN, "$1");
+  if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
+  if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");
+  const dotted = /\.[A-Za-z]/.test(text);
+  if (dotted) text = cut(text, HOST, " website ");
+  if (text.includes("/")) text = cut(text, PATH, " file ");
+  if (dotted) text = cut(text, FILE_NAME, " file ");
+  return { text, evidence };
+}

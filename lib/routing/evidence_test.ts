@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { cutEvidence } from "./evidence.ts";
+
+Deno.test("cutEvidence() ends a URL before the punctuation that follows it", () => {
+  const { text, evidence } = cutEvidence(
+    "the flow is on http://localhost:3000, click through it. see https://x.dev/a/b.",
+  );
+  assert.match(text, /website , click through it\./);
+  assert.match(text, /website \.$/);
+  assert.deepEqual(evidence, ["http://localhost:3000", "https://x.dev/a/b"]);
+  assert.match(cutEvidence("review https://github.com/a/b/pull/12, please").text, /pull request ,/);
+});
+
+Deno.test("cutEvidence() cuts an aside in parentheses, not a call's parentheses", () => {
+  const aside = cutEvidence("click around the docs site (npm run dev, port 3000), fix broken links");
+  assert.ok(!/port/.test(aside.text), aside.text);
+  assert.deepEqual(aside.evidence, ["(npm run dev, port 3000)"]);
+  // A Go trace line or a call keeps its words.
+  assert.match(cutEvidence("main.(*Server).handle(...)").text, /handle/);
+  assert.match(cutEvidence("why does parse() return null").text, /parse\(\)/);
+});
+
+Deno.test("cutEvidence() drops one or two quoted plain words as a mention, keeps other quotes", () => {
+  const { text, evidence } = cutEvidence('label it "bug" or "needs triage", then "TypeError: x"');
+  assert.ok(!/bug|triage|TypeError/.test(text), text);
+  assert.deepEqual(evidence, ['"TypeError: x"']);
+  assert.deepEqual(cutEvidence('logs are full of "ECONNRESET"').evidence, ['"ECONNRESET"']);
+});
+
+Deno.test("cutEvidence() reads review comments, other reviews and QA places as what they name", () => {
+  assert.equal(cutEvidence("address the review comments").text, "address the comments");
+  assert.equal(cutEvidence("do a design review of the page").text, "do a design assess of the page");
+  assert.equal(cutEvidence("review my plan for billing").text, "assess my plan for billing");
+  assert.equal(cutEvidence("set up a QA environment").text, "set up a environment");
+  // A review of code and a QA request stay as they are.
+  assert.equal(cutEvidence("review my PR").text, "review my PR");
+  assert.equal(cutEvidence("review the changes").text, "review the changes");
+  assert.equal(cutEvidence("qa the signup page").text, "qa the signup page");
+});
