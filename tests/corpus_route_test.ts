@@ -88,6 +88,8 @@ for (
     ["blind7.tsv", 55, 0],
     ["blind8.tsv", 43, 0],
     ["blind9.tsv", 49, 0],
+    ["blind10.tsv", 46, 1],
+    ["blind11.tsv", 40, 3],
   ] as const
 ) {
   Deno.test({
@@ -152,6 +154,8 @@ Deno.test({
         "blind7.tsv",
         "blind8.tsv",
         "blind9.tsv",
+        "blind10.tsv",
+        "blind11.tsv",
       ]
     ) {
       const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", file)));
@@ -163,7 +167,7 @@ Deno.test({
       }
     }
     console.log(`wide corpus (${world.count} skills, *): ${routed} of ${nonFit} non-fit routed`);
-    // Measured: 27 of 743 at stop 21 (docs/routing.md); the bar is 1 in 20.
+    // Measured: 27 of 743 at stop 21, 39 of 1526 at stop 22 (docs/routing.md); the bar is 1 in 20.
     assert.ok(routed * 20 <= nonFit, `${routed} of ${nonFit} non-fit prompts routed`);
   },
 });

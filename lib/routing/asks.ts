@@ -154,7 +154,9 @@ export function asksHowTo(ws: readonly string[]): boolean {
     if (ws[1] === "to") at = 2;
     else if (HOW_HELPERS.has(ws[1]) && HOW_SUBJECTS.has(ws[2])) at = 3;
     // "how am I supposed to set up a venv", "how are we meant to run it"
-    else if (/^(?:am|are|is)$/.test(ws[1]) && /^(?:supposed|meant)$/.test(ws[3]) && ws[4] === "to") {
+    else if (
+      /^(?:am|are|is)$/.test(ws[1]) && /^(?:supposed|meant)$/.test(ws[3]) && ws[4] === "to"
+    ) {
       at = 5;
     }
   } else if (WAY_OPENERS.has(ws[0])) {

@@ -112,7 +112,9 @@ export function cutEvidence(prompt: string): CutPrompt {
   // "the review comments on my PR", "review feedback": what someone's review said, a thing to
   // act on or talk about, not a review asked for.
   if (/review /i.test(text)) text = text.replace(REVIEW_OUTPUT, "$1");
-  if (/review/i.test(text)) text = text.replace(OTHER_REVIEW, (m) => m.replace(/review/i, "assess"));
+  if (/review/i.test(text)) {
+    text = text.replace(OTHER_REVIEW, (m) => m.replace(/review/i, "assess"));
+  }
   if (/qa /i.test(text)) text = text.replace(QA_NOUN, "$1");
   if (text.includes("http")) text = cut(cut(text, PR_URL, " pull request "), URL, " website ");
   if (text.includes("localhost") || text.includes("127.0.0.1")) text = cut(text, URL, " website ");

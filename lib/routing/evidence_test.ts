@@ -12,7 +12,9 @@ Deno.test("cutEvidence() ends a URL before the punctuation that follows it", () 
 });
 
 Deno.test("cutEvidence() cuts an aside in parentheses, not a call's parentheses", () => {
-  const aside = cutEvidence("click around the docs site (npm run dev, port 3000), fix broken links");
+  const aside = cutEvidence(
+    "click around the docs site (npm run dev, port 3000), fix broken links",
+  );
   assert.ok(!/port/.test(aside.text), aside.text);
   assert.deepEqual(aside.evidence, ["(npm run dev, port 3000)"]);
   // A Go trace line or a call keeps its words.
@@ -29,7 +31,10 @@ Deno.test("cutEvidence() drops one or two quoted plain words as a mention, keeps
 
 Deno.test("cutEvidence() reads review comments, other reviews and QA places as what they name", () => {
   assert.equal(cutEvidence("address the review comments").text, "address the comments");
-  assert.equal(cutEvidence("do a design review of the page").text, "do a design assess of the page");
+  assert.equal(
+    cutEvidence("do a design review of the page").text,
+    "do a design assess of the page",
+  );
   assert.equal(cutEvidence("review my plan for billing").text, "assess my plan for billing");
   assert.equal(cutEvidence("set up a QA environment").text, "set up a environment");
   // A review of code and a QA request stay as they are.
