@@ -8,9 +8,10 @@
  *   cold (no index, every file parsed) (target ≤ 1.5× for the warm case);
  * - a Skill call for an unknown name (no skill scan at all);
  * - the Stop path over a turn with an `Unknown skill` failure;
- * - the Stop path at the end of a 32 MiB session, with no failed Skill call in its last turn and
- *   with one (the path reads the last turn only, whatever the session's size), beside a stop that
- *   reads nothing (`stop_hook_active`: the floor of every stop).
+ * - the Stop path at the end of a 32 MiB session, with no failed Skill call in its last turn (the
+ *   hook's front settles it) and with one (the path reads the last turn only, whatever the
+ *   session's size), beside a stop with `stop_hook_active` over that last turn (the floor of a
+ *   stop the front cannot settle: the front's read, then the core, which passes at once).
  *
  * Run: `deno run --allow-read --allow-write --allow-env --allow-run --no-prompt bench/redirect_bench.ts [--n 15]`
  *
@@ -244,13 +245,15 @@ if (import.meta.main) {
         env: env(w.stateRoot),
       },
       {
-        // The floor of every Stop: the runner, the redirect module and the log line, no read.
-        label: "Stop with stop_hook_active (reads nothing)",
+        // The floor of a Stop the front cannot settle (its turn has an Unknown skill): the front's
+        // turn read, then the runner, the redirect module and the log line, no second read.
+        label: "Stop with stop_hook_active, Unknown skill in turn (the core's floor)",
         args: args("skill-redirect-stop", w.stateRoot),
-        stdin: stopPayload("bench-large-clean", w.largeClean, CLEAN_FINAL).replace(
-          '"stop_hook_active":false',
-          '"stop_hook_active":true',
-        ),
+        stdin: stopPayload(
+          "bench-large-failed",
+          w.largeFailed,
+          finalTextOf("redirect_unknown_skill"),
+        ).replace('"stop_hook_active":false', '"stop_hook_active":true'),
         env: env(w.stateRoot),
       },
       {

@@ -19,6 +19,7 @@
  */
 
 import { runFront } from "../lib/hook/front.ts";
+import { stopSettles } from "../lib/redirect/stop_front.ts";
 
 /**
  * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
@@ -45,13 +46,14 @@ export function mayConcern(raw: string): boolean {
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). A call of any other tool ends
  * right after stdin is read, with no output: Copilot CLI before 1.0.63 calls preToolUse hooks for
- * every tool, and loading the hook's core would be most of such a call's cost.
+ * every tool, and loading the hook's core would be most of such a call's cost. So does a Claude
+ * Code Stop whose current turn holds no failed Skill call (`stopSettles`), nearly every stop.
  *
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
   return runFront(
-    { switchName: "skill_redirect", mayConcern },
+    { switchName: "skill_redirect", mayConcern, settles: stopSettles },
     () => import("../lib/redirect/hook.ts"),
   );
 }

@@ -211,6 +211,36 @@ for (const row of HOOKS) {
         const run = await runHookProcess(row.id, bash, { world, env: ALL_ON, mapArgs });
         assert.deepEqual([run.code, run.stdout, run.stderr], [0, "", ""]);
       }
+      if (row.id === "skill-redirect-stop") {
+        // A Claude Code Stop whose turn is in the file with no failed Skill call: the front
+        // settles it alone; one with a failed call needs the core.
+        const dir = join(world.claudeDir, "projects", "-work-project");
+        Deno.mkdirSync(dir, { recursive: true });
+        const transcript = join(dir, "fail-open-1.jsonl");
+        const stop = (fixture: string, final: string) => {
+          Deno.copyFileSync(
+            join(REPO_ROOT, "fixtures", "transcripts", `${fixture}.jsonl`),
+            transcript,
+          );
+          return {
+            ...payloadFor(row, world),
+            transcript_path: transcript,
+            last_assistant_message: final,
+          };
+        };
+        const clean = await runHookProcess(
+          row.id,
+          stop("redirect_previous_turn", "There are two open questions."),
+          { world, env: ALL_ON, mapArgs },
+        );
+        assert.deepEqual([clean.code, clean.stdout, clean.stderr], [0, "", ""]);
+        const failed = await runHookProcess(
+          row.id,
+          stop("redirect_unknown_skill", "The requirements are written down above."),
+          { world, env: ALL_ON, mapArgs },
+        );
+        assertFailOpen(failed, /^skillgate: ERROR Cannot load the hook's core /);
+      }
       // Switched on, the missing core is one stderr line and no answer.
       const on = await runHookProcess(row.id, payloadFor(row, world), {
         world,

@@ -75,8 +75,10 @@ Deno.test("a hook's front imports only its core, and its core only the npm packa
       `${row.bundle} imports its core, once, and nothing else`,
     );
     // What the front holds, every call of the hook loads: the runner and the hook's logic belong
-    // in the core (a static import of either would put them here).
-    assert.ok(front.length < 16 * 1024, `${row.bundle} is ${front.length} bytes`);
+    // in the core (a static import of either would put them here). The redirect's front also
+    // holds the turn reader that settles nearly every Stop (`lib/redirect/stop_front.ts`).
+    const limit = row.entry === "hooks/skill_redirect.ts" ? 24 * 1024 : 16 * 1024;
+    assert.ok(front.length < limit, `${row.bundle} is ${front.length} bytes`);
     for (const bundle of [row.bundle, core]) {
       const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));
       assert.ok(!text.includes('import("npm:'), `${bundle} imports an npm package (see ENGINES)`);

@@ -94,6 +94,20 @@ export function resolve(...parts: string[]): string {
 }
 
 /**
+ * Whether an absolute path lies below an absolute folder, after both are normalised (`..` cannot
+ * climb out). A relative path or folder is never below anything.
+ *
+ * @param path The path.
+ * @param dir The folder.
+ * @returns `true` when `path` is inside `dir`.
+ */
+export function isUnder(path: string, dir: string): boolean {
+  if (!isAbsolute(path) || !isAbsolute(dir)) return false;
+  const base = resolve(dir);
+  return resolve(path).startsWith(base.endsWith("/") ? base : `${base}/`);
+}
+
+/**
  * A short stable key of a path (32-bit FNV-1a, hex): names a file's lock, backups or build folder
  * in skillgate's state without the path's characters.
  *

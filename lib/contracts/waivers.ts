@@ -6,7 +6,8 @@
  * @module
  */
 
-import { SHELL_TOOLS, type TranscriptRun } from "../transcript/model.ts";
+import type { TranscriptRun } from "../transcript/model.ts";
+import { SHELL_TOOLS } from "../transcript/tool_groups.ts";
 import { skillNameMatches } from "../transcript/loads.ts";
 import { shellWords } from "./commands/shell_words.ts";
 import { isSkillgateExecutable } from "./commands/own_commands.ts";

@@ -25,6 +25,11 @@ export interface HookFront {
    * with no answer). Default: every payload may.
    */
   mayConcern?(raw: string): boolean;
+  /**
+   * Whether the hook's answer to a payload is certainly none, asked once the switch is on
+   * (`true` ends the process with no answer and no log line). Never throws. Default: never.
+   */
+  settles?(raw: string): Promise<boolean>;
 }
 
 /** A hook's core, as its front loads it. */
@@ -61,6 +66,7 @@ export async function runFront(front: HookFront, load: () => Promise<HookCore>):
     const sw = readSwitch(front.switchName);
     if (sw.off) return;
     config = sw.config;
+    if (typeof input === "string" && front.settles && await front.settles(input)) return;
   } catch {
     // The core reads the switch again and reports what went wrong.
   }

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "../base/path.ts";
+import { isUnder, join } from "../base/path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import type { Catalog, CatalogOptions, catalogRoots } from "../catalog/catalog.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
@@ -569,12 +569,6 @@ export async function redirectPreToolUse(
     ...(name !== undefined ? { name: sanitizeName(name) || "-" } : {}),
   });
   return null;
-}
-
-function isUnder(path: string, dir: string): boolean {
-  if (!isAbsolute(path) || !isAbsolute(dir)) return false;
-  const base = resolve(dir);
-  return resolve(path).startsWith(base.endsWith("/") ? base : `${base}/`);
 }
 
 /**

@@ -6,16 +6,15 @@
  * @module
  */
 
-import {
-  AGENT_TOOLS,
-  SHELL_TOOLS,
-  type SkillLoad,
-  type TaskNotification,
-  type ToolCall,
-  type ToolResult,
-  type TranscriptMessage,
-  type TurnRead,
-  type TurnRecords,
+import { AGENT_TOOLS, SHELL_TOOLS } from "./tool_groups.ts";
+import type {
+  SkillLoad,
+  TaskNotification,
+  ToolCall,
+  ToolResult,
+  TranscriptMessage,
+  TurnRead,
+  TurnRecords,
 } from "./model.ts";
 import { loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";

@@ -1,30 +1,17 @@
 /**
  * The transcript's record model: the run a reader gives back (loads, messages, tool calls,
- * notices, counters), the read options, the limits, and the tool-name groups the checks use.
- * Types and constants only (and the read error): no parsing here.
+ * notices, counters), the read options and the limits. Types and constants only (and the read
+ * error): no parsing here, and no import, so the hooks' fronts can read a turn without the host
+ * registry (the tool-name groups the checks use are in `tool_groups.ts`).
  *
  * @module
  */
-
-import { toolNamesOf } from "../host/mod.ts";
 
 /** The most bytes of one run that are parsed (32 MiB); a longer run is a state error (exit 3). */
 export const MAX_PARSE_BYTES: number = 32 * 1024 * 1024;
 
 /** The longest text kept for one message or tool result; longer text is cut (with a marker). */
 export const MAX_TEXT_CHARS: number = 256 * 1024;
-
-/**
- * The tool names of an edit over every host (a run's tool calls carry the names the host's hooks
- * see): a file change that `check_after_last_edit` waits on.
- */
-export const EDIT_TOOLS: readonly string[] = toolNamesOf("edit");
-
-/** The tool names of a subagent dispatch over every host (`Agent`, `Task`, `spawn_agent`, ...). */
-export const AGENT_TOOLS: readonly string[] = toolNamesOf("agent");
-
-/** The tool names of a shell command over every host (all take a `command` input). */
-export const SHELL_TOOLS: readonly string[] = toolNamesOf("shell");
 
 /** How a skill was loaded. */
 export type LoadVia =

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { AGENT_TOOLS, type TranscriptRun } from "./model.ts";
+import type { TranscriptRun } from "./model.ts";
+import { AGENT_TOOLS } from "./tool_groups.ts";
 import { cap } from "./record.ts";
 
 /** A STATUS line of a message (`STATUS: DONE`, `**Status:** BLOCKED`, `- status: NEEDS_CONTEXT`). */

@@ -7,7 +7,8 @@
  */
 
 import type { UserRegex } from "../../base/user_regex.ts";
-import { EDIT_TOOLS, SHELL_TOOLS, type ToolCall } from "../../transcript/model.ts";
+import type { ToolCall } from "../../transcript/model.ts";
+import { EDIT_TOOLS, SHELL_TOOLS } from "../../transcript/tool_groups.ts";
 import { isCheckCommand } from "../commands/classify.ts";
 import {
   type CheckInput,

@@ -12,7 +12,8 @@ import {
   type UserRegexEngine,
 } from "../../base/user_regex.ts";
 import { sanitizeName } from "../../base/sanitize.ts";
-import { AGENT_TOOLS, type ToolCall, type TranscriptRun } from "../../transcript/model.ts";
+import type { ToolCall, TranscriptRun } from "../../transcript/model.ts";
+import { AGENT_TOOLS } from "../../transcript/tool_groups.ts";
 
 /** Fields every item has. */
 export interface ItemBase {

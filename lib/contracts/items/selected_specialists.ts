@@ -8,7 +8,8 @@
  */
 
 import { sanitizeLine } from "../../base/sanitize.ts";
-import { SHELL_TOOLS, type ToolCall } from "../../transcript/model.ts";
+import type { ToolCall } from "../../transcript/model.ts";
+import { SHELL_TOOLS } from "../../transcript/tool_groups.ts";
 import { printsFileOrPage } from "../commands/classify.ts";
 import { compileMarker, DEFAULT_MATCHERS } from "../matchers.ts";
 import {
