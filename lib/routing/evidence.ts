@@ -3,7 +3,9 @@
  * fenced code blocks, lines that look like a log or a stack trace, inline code, quoted text, asides
  * in parentheses, URLs (read as the word `website`, a pull request URL as `pull request`), file
  * paths and file names (`file`). One or two quoted plain words are a mention and are dropped, not
- * kept as evidence; "review comments" is read as "comments".
+ * kept as evidence. Things named by a compound are read as what they are: "review comments" as
+ * "comments", "a design review" or "review my plan" as an assessment ("assess"), "the QA
+ * environment" as "the environment".
  *
  * @module
  */
@@ -26,7 +28,7 @@ const QA_NOUN =
  * for the billing system" (the review concept is for changes to code).
  */
 const OTHER_REVIEW =
-  /\b(?:design|architecture|ux|ui|copy|plan|product|performance|security)\s+review\b|\breview\s+(?:(?:the|my|our|this|a)\s+)?(?:\w+\s+)?(?:plan|design|proposal|spec|rfc|architecture|roadmap|doc|docs|document|essay|resume|cv|copy)\b/gi;
+  /\b(?:design|architecture|ux|ui|copy|plan|product|performance)\s+review\b|\breview\s+(?:(?:the|my|our|this|a)\s+)?(?:\w+\s+)?(?:plan|design|proposal|spec|rfc|architecture|roadmap|doc|docs|document|essay|resume|cv|copy)\b(?!\s+(?:changes?|diff|pr|branch|commits?)\b)/gi;
 /** "review comments", "review feedback": a review's output named by a noun compound. */
 const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggestions|threads?)\b/gi;
 // A URL ends before the punctuation that follows it ("open http://localhost:3000, then …").

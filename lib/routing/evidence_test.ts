@@ -40,5 +40,10 @@ Deno.test("cutEvidence() reads review comments, other reviews and QA places as w
   // A review of code and a QA request stay as they are.
   assert.equal(cutEvidence("review my PR").text, "review my PR");
   assert.equal(cutEvidence("review the changes").text, "review the changes");
+  assert.equal(
+    cutEvidence("review the docs changes in my PR").text,
+    "review the docs changes in my PR",
+  );
+  assert.equal(cutEvidence("a security review of my PR").text, "a security review of my PR");
   assert.equal(cutEvidence("qa the signup page").text, "qa the signup page");
 });

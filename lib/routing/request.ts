@@ -321,6 +321,7 @@ import {
   asksIfWorks,
   describesSymptom,
   handsOnOpener,
+  UI_WORDS,
 } from "./symptoms.ts";
 import { asksHowTo, asksMeaning, filesTicket } from "./asks.ts";
 import { cutEvidence } from "./evidence.ts";
@@ -668,7 +669,8 @@ export function readRequest(prompt: string): RequestView {
   let unknownOrder = false;
   let any = false;
   let aside = false;
-  let before: string[] = [];
+  // Whether the prose so far names a thing used by hand ("the signup flow", "the app").
+  let ui = false;
   // Numbered tasks ("1) add … 2) update …") and the verb of each.
   let listed = false;
   // "does this work?" before any order: the question, checked once the prose is known.
@@ -676,8 +678,8 @@ export function readRequest(prompt: string): RequestView {
   const taskVerbs: string[] = [];
   for (const { text: c, sep } of clauses(text)) {
     const ws = words(c);
-    const earlier = before;
-    before = before.concat(ws);
+    const uiBefore = ui;
+    ui ||= ws.some((w) => UI_WORDS.has(w));
     // A side remark ("if you need more context, look at …") runs to the end of its sentence.
     if (aside || isContext(ws)) {
       evidence.push(c);
@@ -709,12 +711,12 @@ export function readRequest(prompt: string): RequestView {
       cause ||= asksForCause(from);
       if (opening === undefined) {
         opening = from.slice(0, 3);
-        handsOn = asksHandsOn(from, earlier);
+        handsOn = asksHandsOn(from, uiBefore);
         // "run through the app … and report problems": the hands-on verb is the main verb.
         if (handsOn && verb === undefined) verb = v;
       } else if (
         !handsOn && verb === undefined && NEUTRAL_VERBS.has(opening[0]) &&
-        asksHandsOn(from, earlier)
+        asksHandsOn(from, uiBefore)
       ) {
         // "take the browser and try to break the invite modal": the first order only says where.
         handsOn = true;
@@ -738,7 +740,7 @@ export function readRequest(prompt: string): RequestView {
   // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
   // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
   // qa: "Proactively suggest when the user … asks 'does this work?'" about a product.
-  if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, before)) handsOn = true;
+  if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, ui)) handsOn = true;
   const builds = (v: string) => BUILD_VERBS.has(v) || OBJECT_VERBS.has(v) || EXPLAIN_VERBS.has(v);
   // A numbered list of tasks is a build request only when every task is one: "1) bump the version
   // 2) figure out why the arm64 build segfaults" asks for a debugging session too.

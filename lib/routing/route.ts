@@ -112,7 +112,7 @@ export interface RouteDecision {
   readonly threshold: number;
   /**
    * Why the routed skill won over the runner-up that had the same score (or why a full tie routed
-   * nothing), for `--explain`.
+   * nothing, or which skill the best one's text sends the request to), for `--explain`.
    */
   readonly tie?: string;
 }

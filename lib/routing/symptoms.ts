@@ -691,10 +691,10 @@ const CODE_TEST_WORDS: ReadonlySet<string> = new Set([
  * the clause ("test the parser", "run through the unit tests").
  *
  * @param words The clause's words from its opening verb on.
- * @param before The words of the prose before the clause.
+ * @param uiBefore Whether the prose before the clause has a {@link UI_WORDS} word.
  * @returns Whether it asks for hands-on testing.
  */
-export function asksHandsOn(words: readonly string[], before: readonly string[] = []): boolean {
+export function asksHandsOn(words: readonly string[], uiBefore = false): boolean {
   const phrase = ` ${words.join(" ")} `;
   const opener = handsOnOpener(words);
   if (opener === undefined) return false;
@@ -704,7 +704,7 @@ export function asksHandsOn(words: readonly string[], before: readonly string[] 
   ) {
     return false;
   }
-  return (words.some((w) => UI_WORDS.has(w)) || before.some((w) => UI_WORDS.has(w))) &&
+  return (uiBefore || words.some((w) => UI_WORDS.has(w))) &&
     !words.some((w) => CODE_TEST_WORDS.has(w));
 }
 
@@ -718,10 +718,10 @@ const WORKS_QUESTION =
  * this work?'".
  *
  * @param question The question's words.
- * @param prose The words of the whole prose.
+ * @param ui Whether the prompt's prose has a {@link UI_WORDS} word.
  * @returns Whether it asks for a hands-on check.
  */
-export function asksIfWorks(question: readonly string[], prose: readonly string[]): boolean {
-  return WORKS_QUESTION.test(question.join(" ")) && prose.some((w) => UI_WORDS.has(w)) &&
+export function asksIfWorks(question: readonly string[], ui: boolean): boolean {
+  return ui && WORKS_QUESTION.test(question.join(" ")) &&
     !question.some((w) => CODE_TEST_WORDS.has(w));
 }
