@@ -7,6 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { RedirectHookContext, RedirectSources, StopSources } from "./redirect.ts";
 import { parsePayload } from "../host/payload.ts";
+import { bash, jsonl, say, user } from "../../fixtures/transcripts/_build.ts";
 
 /** The fixture world's skills folder. */
 export const SKILLS_DIR = fileURLToPath(new URL("../../fixtures/world/skills", import.meta.url));
@@ -108,3 +109,20 @@ export function stopSources(): StopSources & { skillLookups: string[] } {
     agentNames: () => Promise.resolve(new Set(["prompt-writer", "guide", "architect", "security"])),
   });
 }
+
+/** The last turn of a session with no failed Skill call. */
+export const CLEAN_TURN: string = jsonl([
+  user("tell me what module 7 does"),
+  ...bash("toolu_c1", "cat src/m7.ts", "export const m7 = 7;\n".repeat(200)),
+  say("Module 7 exports one constant."),
+]);
+/** {@link CLEAN_TURN}'s final text. */
+export const CLEAN_FINAL = "Module 7 exports one constant.";
+/** The fixture turn with `Unknown skill: prompt-writer`. */
+export const FAILED_TURN: string = Deno.readTextFileSync(
+  fileURLToPath(
+    new URL("../../fixtures/transcripts/redirect_unknown_skill.jsonl", import.meta.url),
+  ),
+);
+/** {@link FAILED_TURN}'s final text. */
+export const FAILED_FINAL = "The requirements are written down above.";

@@ -7,7 +7,15 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { stopSettles } from "./stop_front.ts";
 import { redirectStop } from "./redirect.ts";
-import { stopEvent, stopSources, stopWorld, TRANSCRIPTS } from "./_kit_test.ts";
+import {
+  CLEAN_FINAL,
+  CLEAN_TURN,
+  FAILED_FINAL,
+  FAILED_TURN,
+  stopEvent,
+  stopSources,
+  stopWorld,
+} from "./_kit_test.ts";
 import {
   bash,
   call,
@@ -18,15 +26,6 @@ import {
   user,
   writeLongSession,
 } from "../../fixtures/transcripts/_build.ts";
-
-const FAILED_TURN = Deno.readTextFileSync(`${TRANSCRIPTS}/redirect_unknown_skill.jsonl`);
-const FAILED_FINAL = "The requirements are written down above.";
-const CLEAN_TURN = jsonl([
-  user("tell me what module 7 does"),
-  ...bash("toolu_c1", "cat src/m7.ts", "export const m7 = 7;\n"),
-  say("Module 7 exports one constant."),
-]);
-const CLEAN_FINAL = "Module 7 exports one constant.";
 
 /** Runs `fn` with `CLAUDE_CONFIG_DIR` at the stop world's Claude folder. */
 async function withClaudeDir<T>(root: string, fn: () => Promise<T>): Promise<T> {

@@ -11,7 +11,15 @@ import {
   redirectMessage,
   redirectStop,
 } from "./redirect.ts";
-import { stopEvent, stopSources, stopWorld, TRANSCRIPTS } from "./_kit_test.ts";
+import {
+  CLEAN_FINAL,
+  CLEAN_TURN,
+  FAILED_FINAL,
+  FAILED_TURN,
+  stopEvent,
+  stopSources,
+  stopWorld,
+} from "./_kit_test.ts";
 import { currentTurnOfText } from "../transcript/turn_read.ts";
 import { RunBuilder, turnRecords } from "../transcript/builder.ts";
 import { MAX_TURN_BYTES } from "../transcript/model.ts";
@@ -76,17 +84,6 @@ async function countBytesRead<T>(fn: () => Promise<T>): Promise<{ value: T; byte
 }
 
 const MiB = 1024 * 1024;
-
-/** The last turn of a long session with no failed call, and its final text. */
-const CLEAN_TURN = jsonl([
-  user("tell me what module 7 does"),
-  ...bash("toolu_c1", "cat src/m7.ts", "export const m7 = 7;\n".repeat(200)),
-  say("Module 7 exports one constant."),
-]);
-const CLEAN_FINAL = "Module 7 exports one constant.";
-/** The fixture turn with `Unknown skill: prompt-writer`, and its final text. */
-const FAILED_TURN = Deno.readTextFileSync(`${TRANSCRIPTS}/redirect_unknown_skill.jsonl`);
-const FAILED_FINAL = "The requirements are written down above.";
 
 Deno.test("redirectStop() on a long session reads a bounded number of bytes, whatever its size", async () => {
   const read: Record<string, number[]> = { clean: [], failed: [] };
