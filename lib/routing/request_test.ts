@@ -249,6 +249,9 @@ Deno.test("preparePrompt(): a pasted FATAL: or panic: line is a pasted error", (
 });
 
 Deno.test("readRequest(): a team or tool reporting something is a subject, not an order", () => {
+  for (const w of ["reported", "reports", "says", "said", "found", "noticed", "flagged"]) {
+    assert.notEqual(readRequest(`QA ${w} the export drops rows`).verb, "qa", w);
+  }
   const p = "QA reported that the CSV export drops the last row. can you find out why";
   assert.notEqual(readRequest(p).verb, "qa");
   assert.equal(readRequest(p).cause, true);
@@ -303,4 +306,72 @@ Deno.test("readRequest(): asking to be given a list or ideas asks for an answer"
   assert.equal(readRequest(p).verb, "list");
   assert.equal(scoreTrigger("debug this", p).score, 0);
   assert.notEqual(readRequest("give me a hand with the failing test").verb, "list");
+});
+
+Deno.test("the words this stop added to the tables each do their part (one prompt each)", () => {
+  // PHRASES: qa's own "ready for testing" and "test and fix"; general synonyms of trying out.
+  for (
+    const p of [
+      "the invite modal is ready for testing",
+      "test and fix the billing page",
+      "kick the tires on the admin panel",
+      "take the new wizard for a spin",
+      "the cart is ready to test",
+    ]
+  ) {
+    assert.equal(scoreTrigger("qa test this", p).score, 1, p);
+  }
+  // PHRASES: a question about what broke or what is happening asks why.
+  for (
+    const p of [
+      "images 404 on prod now, what broke?",
+      "what is happening with the sync job",
+      "whats happening with the sync job",
+      "what is going on with the sync job",
+    ]
+  ) {
+    assert.ok(preparePrompt(p).keys.has("why"), p);
+  }
+  assert.ok(preparePrompt("images 404 on prod now, what broke?").keys.has("bug"));
+  // REVIEW_ACTIONS: about to merge or land, a judgement asked for.
+  for (
+    const p of [
+      "is my diff safe to land?",
+      "about to merge these changes, anything off",
+      "good to merge this branch?",
+      "im about to hit merge on this branch",
+      "about to land this branch, anything in the diff that will bite us",
+      "here's my diff, what did i miss",
+      "audit the changes in this pull request",
+    ]
+  ) {
+    assert.ok(preparePrompt(p).inferred.has("review"), p);
+  }
+  // PLAIN_SYMPTOM_WORDS: things that vanish or disappear.
+  for (
+    const p of ["one person's edits just vanish", "the sidebar links disappear after a reload"]
+  ) {
+    assert.ok(readRequest(p).reports, p);
+  }
+  // HANDS_ON_OPENERS and UI_WORDS.
+  for (
+    const p of [
+      "click every button on the settings page and fix what breaks",
+      "try to break the invite modal",
+      "walk through the signup wizard and fix what is off",
+      "go through the menus and fix anything off",
+      "hunt for problems on the marketing site and fix them",
+      "use the app like a customer would and fix any bugs",
+      "check it works on staging, fix small stuff yourself",
+      "take it for a spin on the preview and fix what breaks",
+      "click all the buttons and fix what breaks",
+      "use the site like a new user and fix what breaks",
+      "the admin panel is up, use it like an admin would and fix what breaks",
+      "check everything works on the preview",
+      "look for problems on the pricing page",
+      "check for problems on the pricing page",
+    ]
+  ) {
+    assert.ok(readRequest(p).handsOn, p);
+  }
 });

@@ -700,7 +700,8 @@ export function asksHandsOn(words: readonly string[], uiBefore = false): boolean
   if (opener === undefined) return false;
   // "check that …", "see if …" ask whether it works: "check that the pages still work".
   if (
-    /^(?:check|see|make) /.test(opener) && !/ (?:works?|working|broken|breaks) /.test(phrase)
+    /^(?:check (?:that|if|whether|it|everything)|see if|make sure)$/.test(opener) &&
+    !/ (?:works?|working|broken|breaks) /.test(phrase)
   ) {
     return false;
   }
