@@ -299,19 +299,24 @@ export function permissionFlags(row: HookRow, paths: PermissionPaths): string[] 
 }
 
 /**
- * The V8 flag every hook runs with: compile every function of a module when it is first loaded,
- * not each one at its first call. Deno keeps V8's code cache of a module as it was right after
- * that compile, so with it every later run starts with all of the hook's code compiled; without
- * it each run compiles every function it calls again (measured: 2–4 ms of a routing or contract
- * Stop call, and nothing on a call that passes at once; see docs/benchmarks.md).
+ * The V8 flags every hook runs with (see docs/benchmarks.md):
+ *
+ * - `--no-lazy`: compile every function of a module when it is first loaded, not each one at its
+ *   first call. Deno keeps V8's code cache of a module as it was right after that compile, so
+ *   every later run starts with all of the hook's code compiled; without it each run compiles
+ *   every function it calls again (measured: 2–4 ms of a routing or contract Stop call).
+ * - `--no-sparkplug`: no baseline compiler. A hook process lives for milliseconds, too short to
+ *   win back what compiling its warm functions to machine code costs (measured: 0.3–1.2 ms less
+ *   for a routed prompt, a Skill call and a contract Stop; the optimising compilers stay, so the
+ *   long paths, such as a cold catalog scan or 150 intent patterns, are as fast as before).
  */
-export const HOOK_V8_FLAGS = "--v8-flags=--no-lazy";
+export const HOOK_V8_FLAGS = "--v8-flags=--no-lazy,--no-sparkplug";
 
 /**
  * The arguments after `deno` that run a hook: `run --quiet --no-prompt --no-config
- * --v8-flags=--no-lazy <flags> <entry>`. `--quiet` keeps Deno's own notices (a first run's
- * `Download …` lines) off stderr, which carries at most skillgate's one line; for the V8 flag see
- * {@link HOOK_V8_FLAGS}.
+ * --v8-flags=--no-lazy,--no-sparkplug <flags> <entry>`. `--quiet` keeps Deno's own notices (a
+ * first run's `Download …` lines) off stderr, which carries at most skillgate's one line; for the
+ * V8 flags see {@link HOOK_V8_FLAGS}.
  *
  * @param row The hook.
  * @param paths The paths to grant.

@@ -144,7 +144,7 @@ Deno.test("hookCommand() is absolute Deno, run --quiet --no-prompt --no-config, 
       "--quiet",
       "--no-prompt",
       "--no-config",
-      "--v8-flags=--no-lazy",
+      "--v8-flags=--no-lazy,--no-sparkplug",
       ...permissionFlags(row, PATHS),
       join("/opt/skill gate", row.bundle),
     ]);
