@@ -678,24 +678,33 @@ export function isAgent(catalog: Catalog, name: string): boolean {
 }
 
 /**
- * Whether a name is a skill or an agent of some roots from the names index (`names_index.ts`),
- * or `undefined` when it cannot tell.
+ * Whether a name is a skill or an agent of some roots: from the names index (`names_index.ts`)
+ * while it can tell, else from the roots loaded as {@link loadCatalog} loads them.
  */
-function lookup(
+async function hasNamed(
   opts: CatalogOptions,
-  kind: NamesKind,
-  roots: Found,
+  kind: Root["kind"],
   name: string,
-): boolean | undefined {
-  if (!opts.stateRoot) return undefined;
-  return lookupName({
-    stateRoot: opts.stateRoot,
-    kind,
-    keys: roots.map((r) => r.key),
-    mtime: mtimeOf,
-    sweepFile: opts.sweepFile,
-    now: (opts.now ?? Date.now)(),
-  }, name);
+  f: Found | undefined,
+  found: (entry: IndexedRoot, name: string) => boolean,
+): Promise<boolean> {
+  const n = normaliseName(name);
+  const roots = f
+    ? f.filter((r) => r.root.kind === kind)
+    : await catalogRoots({ ...opts, skills: kind === "skills", agents: kind === "agents" });
+  if (opts.stateRoot) {
+    const known = lookupName({
+      stateRoot: opts.stateRoot,
+      kind,
+      keys: roots.map((r) => r.key),
+      mtime: mtimeOf,
+      sweepFile: opts.sweepFile,
+      now: (opts.now ?? Date.now)(),
+    }, n);
+    if (known !== undefined) return known;
+  }
+  const { roots: loaded } = await loadRoots(opts, roots);
+  return loaded.some((r) => found(r.entry, n));
 }
 
 /**
@@ -710,15 +719,8 @@ function lookup(
  * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some agent has that identity.
  */
-export async function hasAgent(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
-  const n = normaliseName(name);
-  const roots = f
-    ? f.filter((r) => r.root.kind === "agents")
-    : await catalogRoots({ ...opts, skills: false, agents: true });
-  const known = lookup(opts, "agents", roots, n);
-  if (known !== undefined) return known;
-  const { roots: loaded } = await loadRoots(opts, roots);
-  return loaded.some((r) => r.entry.agents.some((a) => a.name === n));
+export function hasAgent(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
+  return hasNamed(opts, "agents", name, f, (e, n) => e.agents.some((a) => a.name === n));
 }
 
 /**
@@ -735,15 +737,14 @@ export async function hasAgent(opts: CatalogOptions, name: string, f?: Found): P
  * @param f The roots of both kinds from {@link catalogRoots}, when the caller has them.
  * @returns `true` when some skill has that name.
  */
-export async function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
-  const n = normaliseName(name);
-  const roots = f
-    ? f.filter((r) => r.root.kind === "skills")
-    : await catalogRoots({ ...opts, skills: true, agents: false });
-  const known = lookup(opts, "skills", roots, n);
-  if (known !== undefined) return known;
-  const { roots: loaded } = await loadRoots(opts, roots);
-  return loaded.some((r) => r.entry.skills.some((s) => s.name === n || s.altName === n));
+export function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise<boolean> {
+  return hasNamed(
+    opts,
+    "skills",
+    name,
+    f,
+    (e, n) => e.skills.some((s) => s.name === n || s.altName === n),
+  );
 }
 
 /**
