@@ -1,8 +1,11 @@
 /**
  * Benchmark of the skill contract Stop hook, spawned with its production flags: a session whose
  * transcript is 32 MiB with the investigate run in its last megabyte, and the small fixture
- * session for comparison, also in an install of 1,000 skills (5 with a contract). Whole-process
- * wall time and peak RSS, as ratios to an empty `deno run` measured in the same run. Target (issue 5): the 32 MiB case ≤ 1.5× the empty `deno run`.
+ * session for comparison, also in an install of 1,000 skills (5 with a contract); and the two
+ * usual stops, which check nothing: a 32 MiB session that loaded no skill with a contract (the
+ * search bounded by the session's scan memo), and an install with no skill that has a contract.
+ * Whole-process wall time and peak RSS, as ratios to an empty `deno run` measured in the same run.
+ * Targets (issue 18): the 32 MiB cases ≤ 1.5× (768 KiB run) and ≤ 1.4× (10 KiB run).
  *
  * Run: `deno run -A bench/contract_stop_bench.ts [runs]` (default 15 runs per case). The world
  * (home, skills, transcripts, state root) is a temp directory removed at the end.
@@ -21,7 +24,13 @@ import {
   formatReport,
   runOnce,
 } from "./harness.ts";
-import { fillerTurn } from "../fixtures/transcripts/_build.ts";
+import {
+  assistant,
+  fillerTurn,
+  jsonl,
+  user,
+  writeLongSession,
+} from "../fixtures/transcripts/_build.ts";
 import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -31,6 +40,10 @@ const LARGE_LABEL = "Stop hook, 32 MiB transcript, 768 KiB run at its end";
 const LARGE_SMALL_RUN_LABEL = "Stop hook, 32 MiB transcript, 10 KiB run at its end";
 const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript (met, recorded once)";
 const MANY_LABEL = "Stop hook, the same with 1,000 skills installed (5 with a contract)";
+const NONE_LABEL = "Stop hook, 32 MiB transcript, no skill with a contract loaded (scan memo)";
+const PLAIN_LABEL = "Stop hook, no skill with a contract installed";
+/** The final text of the last turn of the session that loads no skill. */
+const NONE_FINAL = "The parser reads one record a line.";
 
 /**
  * Writes a transcript of `totalBytes` whose skill run (the met fixture, padded with ordinary turns
@@ -122,6 +135,31 @@ export async function main(n = 15): Promise<string> {
     Deno.mkdirSync(manyProjects, { recursive: true });
     const manySmall = join(manyProjects, "small.jsonl");
     Deno.copyFileSync(small, manySmall);
+    // The usual stops. A long session that never loaded a skill with a contract: the first stop
+    // searches it all and keeps a scan memo, each later one searches what was appended since (here
+    // nothing, so the last 64 KiB the memo re-reads).
+    const none = join(projects, "none.jsonl");
+    writeLongSession(
+      none,
+      32 * MiB,
+      jsonl([
+        user("how does the parser read the file?"),
+        assistant([{ type: "text", text: NONE_FINAL }], "msg_none_final"),
+      ]),
+    );
+    // An install whose only skill has no contract: the stop ends at the catalog's contracts view.
+    const plainHome = join(root, "home-plain");
+    const plainClaude = join(plainHome, ".claude");
+    const plainState = join(plainHome, ".skillgate");
+    Deno.mkdirSync(join(plainClaude, "skills", "plain"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(plainClaude, "skills", "plain", "SKILL.md"),
+      "---\nname: plain\ndescription: A skill without a contract.\n---\nSay what the code does.\n",
+    );
+    const plainProjects = join(plainClaude, "projects", "-home-dev-app");
+    Deno.mkdirSync(plainProjects, { recursive: true });
+    const plainSmall = join(plainProjects, "small.jsonl");
+    Deno.copyFileSync(small, plainSmall);
 
     const row = hookRow("skill-contract");
     const args = denoRunArgs(
@@ -132,6 +170,11 @@ export async function main(n = 15): Promise<string> {
     const manyArgs = denoRunArgs(
       row,
       { stateRoot: manyState, claudeConfigDir: manyClaude },
+      join(REPO, row.bundle),
+    );
+    const plainArgs = denoRunArgs(
+      row,
+      { stateRoot: plainState, claudeConfigDir: plainClaude },
       join(REPO, row.bundle),
     );
     const env = {
@@ -156,7 +199,9 @@ export async function main(n = 15): Promise<string> {
         cwd: "/home/dev/app",
         hook_event_name: "Stop",
         stop_hook_active: true,
-        last_assistant_message: transcript === small || transcript === manySmall
+        last_assistant_message: transcript === none
+          ? NONE_FINAL
+          : transcript === small || transcript === manySmall || transcript === plainSmall
           ? finalTextOf("stop_met")
           : finalTextOf("stop_unmet"),
       });
@@ -167,6 +212,12 @@ export async function main(n = 15): Promise<string> {
       SKILLGATE_STATE_ROOT: manyState,
       CLAUDE_CONFIG_DIR: manyClaude,
     };
+    const plainEnv = {
+      ...env,
+      HOME: plainHome,
+      SKILLGATE_STATE_ROOT: plainState,
+      CLAUDE_CONFIG_DIR: plainClaude,
+    };
     const met = (transcript: string, session: string) =>
       payload(transcript, session).replace('"stop_hook_active":true', '"stop_hook_active":false');
 
@@ -175,6 +226,8 @@ export async function main(n = 15): Promise<string> {
       const [a, e, stdin] of [
         [args, env, payload(large, "bench-large")],
         [manyArgs, manyEnv, met(manySmall, "bench-many")],
+        [args, env, met(none, "bench-none")],
+        [plainArgs, plainEnv, met(plainSmall, "bench-plain")],
       ] as const
     ) {
       const err = (await runOnce(Deno.execPath(), a, stdin, { env: e })).stderr.trim();
@@ -203,14 +256,22 @@ export async function main(n = 15): Promise<string> {
           args: manyArgs,
           opts: { stdin: met(manySmall, "bench-many"), env: manyEnv },
         },
+        hook(NONE_LABEL, met(none, "bench-none")),
+        {
+          label: PLAIN_LABEL,
+          cmd: Deno.execPath(),
+          args: plainArgs,
+          opts: { stdin: met(plainSmall, "bench-plain"), env: plainEnv },
+        },
       ], n);
     } finally {
       await empty.cleanup();
     }
-    const log = Deno.readTextFileSync(join(state, "hooks", "skill-contract.log"));
-    const last = log.trimEnd().split("\n").filter((l) => l.includes("session=bench-large ")).at(-1);
-    const manyLog = Deno.readTextFileSync(join(manyState, "hooks", "skill-contract.log"));
-    const manyLast = manyLog.trimEnd().split("\n").at(-1);
+    // The hook's last decision for a session, from its log (without the time).
+    const lastDecision = (stateRoot: string, session: string) =>
+      Deno.readTextFileSync(join(stateRoot, "hooks", "skill-contract.log")).trimEnd().split("\n")
+        .filter((l) => l.includes(`session=${session} `)).at(-1)?.replace(/^time=\S+ /, "") ??
+        "none";
     const report = [
       formatReport("skill contract Stop hook", baseline, rows, {
         [LARGE_LABEL]: 1.5,
@@ -218,9 +279,15 @@ export async function main(n = 15): Promise<string> {
       }),
       "",
       `large transcript: ${(size / MiB).toFixed(1)} MiB; the hook's last decision on it: ${
-        last?.replace(/^time=\S+ /, "") ?? "none"
+        lastDecision(state, "bench-large")
       }`,
-      `1,000 skills: the hook's last decision: ${manyLast?.replace(/^time=\S+ /, "") ?? "none"}`,
+      `1,000 skills: the hook's last decision: ${lastDecision(manyState, "bench-many")}`,
+      `no skill with a contract loaded: the hook's last decision: ${
+        lastDecision(state, "bench-none")
+      }`,
+      `no skill with a contract installed: the hook's last decision: ${
+        lastDecision(plainState, "bench-plain")
+      }`,
     ].join("\n");
     console.log(report);
     return report;
