@@ -10,8 +10,7 @@
  */
 
 import { join } from "node:path";
-import { coreBundle, CORES, denoBundle, ENGINES, externalsOf, REPO_ROOT } from "../tools/gen.ts";
-import { HOOKS } from "../lib/hook/table.ts";
+import { BUNDLES, denoBundle, ENGINES, externalsOf, REPO_ROOT } from "../tools/gen.ts";
 
 /** One module of a bundle. */
 export interface BundledModule {
@@ -45,10 +44,7 @@ function unminified(entry: string): Promise<string> {
 if (import.meta.main) {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
-  const rows = [...new Map(HOOKS.map((r) => [r.bundle, r.entry])).entries()].flatMap((
-    [bundle, entry],
-  ) => [[bundle, entry], [coreBundle(bundle), CORES[entry]]]);
-  for (const [bundle, entry] of rows) {
+  for (const { path: bundle, source: entry } of BUNDLES) {
     const size = Deno.statSync(join(REPO_ROOT, bundle)).size;
     const mods = modulesOf(await unminified(entry)).filter((m) => m.module !== "(runtime)");
     lines.push(

@@ -94,9 +94,9 @@ export function renderMarketplaceJson(): string {
 }
 
 /**
- * The first line of a bundle: it is generated, from which entry, and by what.
+ * The first line of a bundle: it is generated, from what, and by what.
  *
- * @param entry The hook entry the bundle is built from.
+ * @param entry The module or npm package the bundle is built from.
  * @returns The comment line, with its newline.
  */
 export function bundleHeader(entry: string): string {
@@ -269,7 +269,8 @@ export async function renderEngine(specifier: string, hasDefault: boolean): Prom
   }
 }
 
-const BUNDLES: readonly GeneratedFile[] = [
+/** Each hook's front bundle and its core's, in the hook table's order (`source`: the module). */
+export const BUNDLES: readonly GeneratedFile[] = [
   ...new Map(HOOKS.map((row) => [row.bundle, row.entry])).entries(),
 ].flatMap(([bundle, entry]) => [
   { path: bundle, source: entry, render: () => renderBundle(entry, bundle) },

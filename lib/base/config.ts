@@ -369,7 +369,7 @@ export interface HookSwitch {
   readonly off: boolean;
   /** The switch is on. When neither `on` nor `off`, the config file cannot be read. */
   readonly on: boolean;
-  /** The config file, unless the process may not read it. */
+  /** The config file; absent when the environment turns the hook off or the process may not read it. */
   readonly config?: ConfigState;
 }
 

@@ -15,10 +15,13 @@ import {
   writeConfigValue,
 } from "./config.ts";
 
+/** What a test's environment sets: the switches, and where the state root is. */
 const ENV_NAMES = [
+  "SKILLGATE_STATE_ROOT",
   "SKILLGATE_SKILL_ROUTING",
   "SKILLGATE_SKILL_CONTRACTS",
   "SKILLGATE_SKILL_REDIRECT",
+  "CLAUDE_PLUGIN_DATA",
 ];
 
 function withEnv(vars: Record<string, string | undefined>, fn: () => void): void {
@@ -267,26 +270,11 @@ Deno.test("writeConfigValue() keeps other lines, replaces the key, writes 0600",
   }
 });
 
-const VARS = [
-  "SKILLGATE_STATE_ROOT",
-  "SKILLGATE_SKILL_ROUTING",
-  "SKILLGATE_SKILL_CONTRACTS",
-  "SKILLGATE_SKILL_REDIRECT",
-  "CLAUDE_PLUGIN_DATA",
-];
-
 function withSwitchState(env: Record<string, string>, fn: (root: string) => void): void {
-  const saved = Object.fromEntries(VARS.map((k) => [k, Deno.env.get(k)]));
   const root = Deno.makeTempDirSync({ prefix: "skillgate-front-" });
   try {
-    for (const k of VARS) Deno.env.delete(k);
-    Deno.env.set("SKILLGATE_STATE_ROOT", root);
-    for (const [k, v] of Object.entries(env)) Deno.env.set(k, v);
-    fn(root);
+    withEnv({ ...env, SKILLGATE_STATE_ROOT: root }, () => fn(root));
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      v === undefined ? Deno.env.delete(k) : Deno.env.set(k, v);
-    }
     Deno.removeSync(root, { recursive: true });
   }
 }

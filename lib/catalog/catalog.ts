@@ -27,6 +27,7 @@ import { CLAUDE } from "../host/claude.ts";
 import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
 import {
+  hasContract,
   hasNamesIndex,
   lookupContracts,
   lookupName,
@@ -555,17 +556,16 @@ export function loadRoots(
   opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
   roots: readonly { root: CatalogRoot; key: string }[],
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
-  return loadRootsFrom(opts, roots, {});
+  return loadRootsFrom(opts, roots);
 }
 
 /**
- * {@link loadRoots}, given the index of a kind when the caller has read it already; `views`: write
- * the names indexes and the contracts view even when nothing changed (a caller found them stale).
+ * {@link loadRoots}; `views`: write the names indexes and the contracts view even when nothing
+ * changed (a caller found them stale).
  */
 async function loadRootsFrom(
   opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
   roots: readonly { root: CatalogRoot; key: string }[],
-  read: { readonly [K in Root["kind"]]?: IndexFile | undefined },
   views = false,
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
   // Every file of a root loaded here is checked after this time (the names index's full check).
@@ -575,11 +575,7 @@ async function loadRootsFrom(
   for (const kind of ["skills", "agents"] as const) {
     const mine = roots.filter((r) => r.root.kind === kind);
     if (mine.length === 0) continue;
-    const index = kind in read
-      ? read[kind]
-      : opts.stateRoot
-      ? readIndex(opts.stateRoot, kind)
-      : undefined;
+    const index = opts.stateRoot ? readIndex(opts.stateRoot, kind) : undefined;
     const fresh: Record<string, IndexedRoot> = {};
     let changed = false;
     for (const { root, key } of mine) {
@@ -765,11 +761,11 @@ export async function contractSkills(
   const now = (opts.now ?? Date.now)();
   const { stateRoot, sweepFile } = opts;
   const known = stateRoot
-    ? lookupContracts({ stateRoot, kind: "contracts", keys, mtime: mtimeOf, sweepFile, now })
+    ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now })
     : undefined;
   if (known) return { skills: known as SkillEntry[], dirs, fromIndex: true };
-  const skills = (await loadRootsFrom(opts, roots, {}, true)).roots.flatMap((r) => r.entry.skills);
-  const withContract = skills.filter((s) => s.contract !== undefined && s.contract !== null);
+  const skills = (await loadRootsFrom(opts, roots, true)).roots.flatMap((r) => r.entry.skills);
+  const withContract = skills.filter(hasContract);
   return { skills: withContract, dirs, fromIndex: false };
 }
 

@@ -153,9 +153,7 @@ export function writeNamesIndex(
       d,
       f: f.map((p) => toRelative(p, dir)).join("\n"),
       m: m.join(","),
-      ...(kind === "contracts"
-        ? { c: root.entries.filter((e) => e.contract !== undefined && e.contract !== null) }
-        : { n }),
+      ...(kind === "contracts" ? { c: root.entries.filter(hasContract) } : { n }),
       s: checked,
     };
   }
@@ -232,7 +230,7 @@ const MAX_SWEEP_ROOTS = 64;
 export interface LookupOptions {
   /** The state root holding the names index. */
   readonly stateRoot: string;
-  /** Skills or agents ({@link lookupContracts}: ignored). */
+  /** Skills or agents. */
   readonly kind: NamesKind;
   /** The root keys to look in. */
   readonly keys: readonly string[];
@@ -253,7 +251,7 @@ export interface LookupOptions {
  * @returns `false` when something is missing or changed.
  */
 function checkRoots(
-  opts: LookupOptions,
+  opts: Omit<LookupOptions, "kind">,
   file: NamesFile,
   own: (r: NamesRoot, swept: boolean) => boolean,
 ): boolean {
@@ -341,11 +339,22 @@ export interface ContractedEntry {
   readonly contract: unknown;
 }
 
+/**
+ * Whether a skill has a contract: a `contract:` block that is neither absent nor null. The
+ * contracts view and the catalog's own answer both use it.
+ *
+ * @param e The skill's entry.
+ * @returns `true` when it has one.
+ */
+export function hasContract(e: { readonly contract?: unknown }): boolean {
+  return e.contract !== undefined && e.contract !== null;
+}
+
 function isContracted(e: unknown): e is ContractedEntry {
   const x = e as Partial<ContractedEntry> | null;
   return typeof x === "object" && x !== null && typeof x.name === "string" &&
     (x.altName === undefined || typeof x.altName === "string") && typeof x.file === "string" &&
-    typeof x.mtimeMs === "number" && x.contract !== undefined && x.contract !== null;
+    typeof x.mtimeMs === "number" && hasContract(x);
 }
 
 /**
@@ -353,19 +362,22 @@ function isContracted(e: unknown): e is ContractedEntry {
  * documentation: every root's watched folders, the SKILL.md of every skill in the view and, once a
  * minute, every SKILL.md still have their mtimes.
  *
- * @param opts Where to look (`kind` is ignored).
+ * @param opts Where to look.
  * @returns The entries, roots in the order of `opts.keys`, each root's in its catalog order; or
  *   `undefined` when the view cannot tell (missing, damaged, a root missing from it, a watched
  *   folder or a checked file changed): then the caller loads the roots.
  */
-export function lookupContracts(opts: LookupOptions): ContractedEntry[] | undefined {
+export function lookupContracts(
+  opts: Omit<LookupOptions, "kind">,
+): ContractedEntry[] | undefined {
   const file = readNames(namesPath(opts.stateRoot, "contracts"), true);
   if (!file) return undefined;
   const out: ContractedEntry[] = [];
-  const fresh = checkRoots(opts, file, (r) => {
+  // A swept root has had every file's mtime checked already, these SKILL.md files among them.
+  const fresh = checkRoots(opts, file, (r, swept) => {
     if (!Array.isArray(r.c)) return false;
     for (const e of r.c) {
-      if (!isContracted(e) || opts.mtime(e.file) !== e.mtimeMs) return false;
+      if (!isContracted(e) || (!swept && opts.mtime(e.file) !== e.mtimeMs)) return false;
       out.push(e);
     }
     return true;

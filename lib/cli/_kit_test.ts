@@ -77,17 +77,3 @@ export async function runCli(
   const text = (b: Uint8Array) => new TextDecoder().decode(b).replace(/\n$/, "");
   return { code: r.code, out: text(r.stdout), err: text(r.stderr) };
 }
-
-/**
- * Runs `fn` with a fresh temporary directory, removed afterwards whatever happens.
- *
- * @param fn The test body.
- */
-export async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main } from "./contract.ts";
-import { capture, withTempDir } from "./_kit_test.ts";
+import { capture } from "./_kit_test.ts";
+import { withRoot } from "../contracts/_records_kit_test.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const FIX = join(ROOT, "fixtures/transcripts");
@@ -166,7 +167,7 @@ Deno.test("contract check exits 3 for a missing transcript", async () => {
 });
 
 Deno.test("contract check exits 4 for a file that is no known host's transcript", async () => {
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const path = join(dir, "events.jsonl");
     // A Copilot CLI events file (read as one) that never loads the skill: exit 6.
     await Deno.writeTextFile(
@@ -197,7 +198,7 @@ Deno.test("contract check exits 5 for an unknown skill, no contract or an invali
   const unknown = await run(["check", "--transcript", t, "--skill", "investigate"]);
   assert.equal(unknown.code, 5);
   assert.match(unknown.err, /No installed skill is named investigate/);
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const none = join(dir, "none.md");
     await Deno.writeTextFile(none, "---\nname: x\n---\nbody\n");
     const r1 = await run([
@@ -246,7 +247,7 @@ Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block",
   const good = await run(["lint", SKILL_FILE, REVIEW_FILE]);
   assert.equal(good.code, 0);
   assert.match(good.out, /ok \(contract v1, 2 item\(s\): debug-report, repro-after-fix\)/);
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const bad = join(dir, "SKILL.md");
     await Deno.writeTextFile(
       bad,
@@ -260,7 +261,7 @@ Deno.test("contract lint accepts the fixture skills and exits 5 on a bad block",
 });
 
 Deno.test("contract lint reports a match that RE2 cannot run (lookaround, back-reference)", async () => {
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const cases: [string, RegExp][] = [
       ["(?=security)review", /lookaround and back-references are not supported/],
       ["(review)\\1", /lookaround and back-references are not supported/],
@@ -306,7 +307,7 @@ Deno.test("skillgate contract check runs as a process with the seed's exit code 
 });
 
 Deno.test("contract lint reports every problem of a file in one run", async () => {
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const file = join(dir, "SKILL.md");
     await Deno.writeTextFile(
       file,
@@ -326,7 +327,7 @@ Deno.test("contract lint reports every problem of a file in one run", async () =
 });
 
 Deno.test("contract lint gives a YAML error its line, and reads frontmatter as the hook does", async () => {
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     // A description with an unquoted colon: Claude Code (and the catalog) read it; the contract
     // below it is a mapping.
     const colon = join(dir, "colon.md");
@@ -355,7 +356,7 @@ Deno.test("contract lint gives a YAML error its line, and reads frontmatter as t
 });
 
 Deno.test("contract lint: a file without frontmatter is an error; --json gives every file's problems", async () => {
-  await withTempDir(async (dir) => {
+  await withRoot(async (dir) => {
     const plain = join(dir, "plain.md");
     await Deno.writeTextFile(plain, "# Just a heading\n");
     const r = await run(["lint", plain]);

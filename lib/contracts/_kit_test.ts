@@ -9,7 +9,7 @@ import { checkContract, type CheckOptions, type CheckResult } from "./check.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
-import { jsonl, type Rec } from "../../fixtures/transcripts/_build.ts";
+import { jsonl, type Rec, SESSION } from "../../fixtures/transcripts/_build.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";
 import type { StopInput } from "./stop.ts";
 
@@ -24,7 +24,7 @@ export async function contract(raw: unknown): Promise<Contract> {
 }
 
 /** The contract of the fixture world's investigate SKILL.md (`fixtures/world/skills`). */
-export const WORLD_INVESTIGATE: Contract = await contract(
+const WORLD_INVESTIGATE: Contract = await contract(
   (await parseFrontmatter(
     Deno.readTextFileSync(
       new URL("../../fixtures/world/skills/investigate/SKILL.md", import.meta.url),
@@ -32,8 +32,8 @@ export const WORLD_INVESTIGATE: Contract = await contract(
   )).data.contract,
 );
 
-/** The session id the contract tests write records under. */
-export const SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+/** The session id the contract tests write records under (the fixture transcripts' own). */
+export { SESSION };
 
 /**
  * A Stop's input for a run of the fixture world's investigate skill: interactive, not after a

@@ -60,15 +60,20 @@ export async function withStateRoot(fn: (root: string) => Promise<void> | void):
   }
 }
 
-/** A Stop event of session `sess-1` whose transcript is the world's (see {@link stopWorld}). */
-export function stopEvent(extra: Record<string, unknown>, root: string) {
-  return parsePayload(JSON.stringify({
+/** A Stop payload of session `sess-1` whose transcript is the world's (see {@link stopWorld}). */
+export function stopPayload(extra: Record<string, unknown>, root: string): string {
+  return JSON.stringify({
     session_id: "sess-1",
     hook_event_name: "Stop",
     transcript_path: `${root}/claude/projects/p/sess-1.jsonl`,
     stop_hook_active: false,
     ...extra,
-  }));
+  });
+}
+
+/** {@link stopPayload}, parsed as the hook parses it. */
+export function stopEvent(extra: Record<string, unknown>, root: string) {
+  return parsePayload(stopPayload(extra, root));
 }
 
 /** Log lines as `outcome:reason`; each line's extra fields are kept on `logs.fields`. */
@@ -120,9 +125,7 @@ export const CLEAN_TURN: string = jsonl([
 export const CLEAN_FINAL = "Module 7 exports one constant.";
 /** The fixture turn with `Unknown skill: prompt-writer`. */
 export const FAILED_TURN: string = Deno.readTextFileSync(
-  fileURLToPath(
-    new URL("../../fixtures/transcripts/redirect_unknown_skill.jsonl", import.meta.url),
-  ),
+  `${TRANSCRIPTS}/redirect_unknown_skill.jsonl`,
 );
 /** {@link FAILED_TURN}'s final text. */
 export const FAILED_FINAL = "The requirements are written down above.";

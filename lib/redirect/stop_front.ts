@@ -9,9 +9,8 @@
  * @module
  */
 
-import { claudeConfigDir } from "../base/locations.ts";
-import { isUnder, join } from "../base/path.ts";
-import { CLAUDE } from "../host/claude.ts";
+import { transcriptsDir } from "../base/locations.ts";
+import { isUnder } from "../base/path.ts";
 import { turnShowsFinalText } from "../transcript/currency.ts";
 import { readCurrentTurn } from "../transcript/turn_read.ts";
 
@@ -37,7 +36,7 @@ export async function stopSettles(raw: string): Promise<boolean> {
   const finalText = p.last_assistant_message;
   if (p.hook_event_name !== "Stop" || typeof transcript !== "string") return false;
   if (typeof finalText !== "string") return false;
-  if (!isUnder(transcript, join(claudeConfigDir(), CLAUDE.layout.transcripts))) return false;
+  if (!isUnder(transcript, transcriptsDir())) return false;
   try {
     // Only a regular file: a FIFO's open waits for a writer, and the front has no deadline yet.
     if (!Deno.statSync(transcript).isFile) return false;

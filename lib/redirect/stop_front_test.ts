@@ -13,6 +13,7 @@ import {
   FAILED_FINAL,
   FAILED_TURN,
   stopEvent,
+  stopPayload,
   stopSources,
   stopWorld,
 } from "./_kit_test.ts";
@@ -39,16 +40,6 @@ async function withClaudeDir<T>(root: string, fn: () => Promise<T>): Promise<T> 
   }
 }
 
-function payload(root: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    session_id: "sess-1",
-    hook_event_name: "Stop",
-    transcript_path: `${root}/claude/projects/p/sess-1.jsonl`,
-    stop_hook_active: false,
-    ...extra,
-  });
-}
-
 Deno.test("stopSettles() settles a stop whose turn is in the file with no Unknown skill, as the core passes it", async () => {
   const previousFailed = FAILED_TURN + CLEAN_TURN;
   for (
@@ -59,7 +50,7 @@ Deno.test("stopSettles() settles a stop whose turn is in the file with no Unknow
     ]]
   ) {
     await stopWorld((p) => writeLongSession(p, 1024 * 1024, session), async (root, ctx, logs) => {
-      const raw = payload(root, { last_assistant_message: final });
+      const raw = stopPayload({ last_assistant_message: final }, root);
       assert.equal(await withClaudeDir(root, () => stopSettles(raw)), true, label);
       const ev = stopEvent({ last_assistant_message: final }, root);
       assert.equal(await redirectStop(ev, ctx, stopSources()), null, label);
@@ -71,7 +62,7 @@ Deno.test("stopSettles() settles a stop whose turn is in the file with no Unknow
 Deno.test("stopSettles() leaves to the core a failed call, a turn not yet in the file, or another payload", async () => {
   await stopWorld((p) => writeLongSession(p, 1024 * 1024, FAILED_TURN), async (root) => {
     const settles = (extra: Record<string, unknown>) =>
-      withClaudeDir(root, () => stopSettles(payload(root, extra)));
+      withClaudeDir(root, () => stopSettles(stopPayload(extra, root)));
     // The turn has a failed Skill call: the core decides (it blocks).
     assert.equal(await settles({ last_assistant_message: FAILED_FINAL }), false);
     // stop_hook_active does not change what the front reads.
@@ -84,25 +75,25 @@ Deno.test("stopSettles() leaves to the core a failed call, a turn not yet in the
     const settles = (raw: string) => withClaudeDir(root, () => stopSettles(raw));
     // The final text is not the file's last text yet (Claude Code fires Stop before the flush).
     assert.equal(
-      await settles(payload(root, { last_assistant_message: "Not written yet." })),
+      await settles(stopPayload({ last_assistant_message: "Not written yet." }, root)),
       false,
     );
-    assert.equal(await settles(payload(root, {})), false);
+    assert.equal(await settles(stopPayload({}, root)), false);
     // A transcript outside the Claude Code projects folder is never read.
     const outside = `${root}/elsewhere.jsonl`;
     Deno.copyFileSync(`${root}/claude/projects/p/sess-1.jsonl`, outside);
     assert.equal(
       await settles(
-        payload(root, { transcript_path: outside, last_assistant_message: CLEAN_FINAL }),
+        stopPayload({ transcript_path: outside, last_assistant_message: CLEAN_FINAL }, root),
       ),
       false,
     );
     assert.equal(
       await settles(
-        payload(root, {
+        stopPayload({
           transcript_path: `${root}/claude/projects/../elsewhere.jsonl`,
           last_assistant_message: CLEAN_FINAL,
-        }),
+        }, root),
       ),
       false,
     );
@@ -112,7 +103,7 @@ Deno.test("stopSettles() leaves to the core a failed call, a turn not yet in the
         "null",
         "[]",
         '"Stop"',
-        payload(root, { hook_event_name: "PreToolUse", last_assistant_message: CLEAN_FINAL }),
+        stopPayload({ hook_event_name: "PreToolUse", last_assistant_message: CLEAN_FINAL }, root),
       ]
     ) {
       assert.equal(await settles(raw), false, raw);
@@ -128,7 +119,7 @@ Deno.test({
       const fifo = `${root}/claude/projects/p/sess-1.jsonl`;
       const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
       assert.equal(made.code, 0);
-      const raw = payload(root, { last_assistant_message: CLEAN_FINAL });
+      const raw = stopPayload({ last_assistant_message: CLEAN_FINAL }, root);
       assert.equal(await withClaudeDir(root, () => stopSettles(raw)), false);
     });
   },
@@ -154,7 +145,7 @@ Deno.test("stopSettles() never settles a stop the core would block (property)", 
     fc.asyncProperty(fc.array(piece, { maxLength: 6 }), async (pieces) => {
       const records = [user("start"), ...pieces.flat(), say("Done.")];
       await stopWorld((p) => Deno.writeTextFileSync(p, jsonl(records)), async (root, ctx) => {
-        const raw = payload(root, { last_assistant_message: "Done." });
+        const raw = stopPayload({ last_assistant_message: "Done." }, root);
         const settles = await withClaudeDir(root, () => stopSettles(raw));
         const answer = await redirectStop(
           stopEvent({ last_assistant_message: "Done." }, root),

@@ -3,8 +3,10 @@ import { asksHowTo, asksMeaning } from "./asks.ts";
 import { readRequest } from "./request.ts";
 import { preparePrompt, scoreTrigger } from "./score.ts";
 
+/** A question's words, lower case, with every character but a letter or a space dropped. */
+const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
+
 Deno.test("a question about what something means asks for an answer: no trigger word counts", () => {
-  const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
   for (
     const q of [
       "what does QA stand for in our jira workflow vs UAT?",
@@ -71,7 +73,6 @@ Deno.test("filing a ticket is a build request, whatever the ticket is about", ()
 });
 
 Deno.test("a question about how to do something asks for instructions: no trigger word counts", () => {
-  const ask = (t: string) => t.toLowerCase().replace(/[^a-z ]/g, "").split(" ").filter(Boolean);
   for (
     const q of [
       "how do I make claude code stop asking me for permission every time it runs npm test?",

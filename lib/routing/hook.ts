@@ -1,9 +1,8 @@
 /**
  * The skill routing hook's spec (Claude Code `UserPromptSubmit`, Copilot CLI
  * `userPromptSubmitted`), run by the hook entry `hooks/skill_route.ts` and by
- * `skillgate hook skill-route`. The routing logic is loaded only once the switch is known to be on.
- * It is the routing hook's core: the entry's front loads it (bundled as
- * `hooks/dist/skill_route_core.js`) when the switch is on.
+ * `skillgate hook skill-route`. It is the routing hook's core: the entry's front loads it (bundled
+ * as `hooks/dist/skill_route_core.js`) only once the switch is known to be on.
  *
  * @module
  */

@@ -505,13 +505,18 @@ export interface RequestView {
   /** False when the main verb asks for something other than work on a malfunction or a change. */
   readonly infer: boolean;
   /**
-   * True when a statement clause reports behaviour that does not happen or keeps happening
-   * ({@link reportsBehaviour}): "the totals don't add up", "the page keeps reloading".
+   * True when a statement clause reports behaviour that does not happen, keeps happening or
+   * stopped happening ({@link reportsBehaviour}): "the totals don't add up", "the page keeps
+   * reloading", "the sync stopped running".
    */
   readonly reports: boolean;
   /** True when a request clause asks to find the cause of something ("figure out why …"). */
   readonly cause: boolean;
-  /** True when the first request clause asks to try a product by hand ("click through the app"). */
+  /**
+   * True when the first request clause (or a later one after a neutral opening) asks to try a
+   * product by hand ("click through the app"), or a "does it work?" question asks it of a UI thing
+   * ({@link asksIfWorks}).
+   */
   readonly handsOn: boolean;
   /** The first request clause's words from its opening verb on (at most three). */
   readonly opening: readonly string[];
@@ -630,7 +635,7 @@ function openingVerb(
   if (OBJECT_VERBS.has(w) && next !== undefined && OBJECT_WORDS.has(next)) {
     return { verb: w, at: i };
   }
-  // "open a github issue for …", "file a ticket", "log a bug about …": a ticket to write, which
+  // "open a github issue for …", "file a ticket", "log a jira for …": a ticket to write, which
   // is a build request whatever the ticket is about.
   if (filesTicket(ws, i)) {
     return { verb: "create", at: i };
@@ -737,10 +742,10 @@ export function readRequest(prompt: string): RequestView {
     any = true;
     if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) verb = v;
   }
-  // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
-  // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
   // qa: "Proactively suggest when the user … asks 'does this work?'" about a product.
   if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, ui)) handsOn = true;
+  // An explain verb asks for an answer, not for the work a trigger names: like a build verb, only
+  // a whole phrase holding it counts ("summarize the review comments on my PR" is no review).
   const builds = (v: string) => BUILD_VERBS.has(v) || OBJECT_VERBS.has(v) || EXPLAIN_VERBS.has(v);
   // A numbered list of tasks is a build request only when every task is one: "1) bump the version
   // 2) figure out why the arm64 build segfaults" asks for a debugging session too.

@@ -72,6 +72,20 @@ export interface Source {
   read(pos: number, len: number): Uint8Array | Promise<Uint8Array>;
 }
 
+/** A generator of byte requests (`[position, length]`), answered with the bytes read. */
+export type ByteRequests<T> = Generator<[number, number], T, Uint8Array>;
+
+/**
+ * A source over a text in memory (its UTF-8 bytes).
+ *
+ * @param text The text.
+ * @returns The source.
+ */
+export function textSource(text: string): Source {
+  const bytes = new TextEncoder().encode(text);
+  return { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
+}
+
 /**
  * Runs a read generator against a sync source.
  *
@@ -79,7 +93,7 @@ export interface Source {
  * @param src The source (its `read` must not return a promise).
  * @returns The reader's result.
  */
-export function driveSync<T>(gen: Generator<[number, number], T, Uint8Array>, src: Source): T {
+export function driveSync<T>(gen: ByteRequests<T>, src: Source): T {
   let step = gen.next(EMPTY);
   while (!step.done) {
     const [pos, len] = step.value;
@@ -95,10 +109,7 @@ export function driveSync<T>(gen: Generator<[number, number], T, Uint8Array>, sr
  * @param src The source.
  * @returns The reader's result.
  */
-export async function driveAsync<T>(
-  gen: Generator<[number, number], T, Uint8Array>,
-  src: Source,
-): Promise<T> {
+export async function driveAsync<T>(gen: ByteRequests<T>, src: Source): Promise<T> {
   let step = gen.next(EMPTY);
   while (!step.done) {
     const [pos, len] = step.value;

@@ -36,9 +36,9 @@ import {
   type TranscriptMessage,
   type TranscriptRun,
 } from "./model.ts";
-import { chunkSizeOf, floorOf, type LoadSearch, textSource } from "./run_driver.ts";
+import { chunkSizeOf, floorOf, limitOf, type LoadSearch } from "./run_driver.ts";
 import { selects } from "./loads.ts";
-import { concat, decoder, EMPTY, type Source, withFileSource } from "./bytes.ts";
+import { concat, decoder, EMPTY, type Source, textSource, withFileSource } from "./bytes.ts";
 import { emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 import { skillReadTarget } from "./skill_read.ts";
 
@@ -300,7 +300,7 @@ async function parseRun(
   options: ReadRunOptions,
   stats: ReadStats,
 ): Promise<RunRead> {
-  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+  const limit = limitOf(options);
   const chunkSize = chunkSizeOf(options);
   const builder = new RolloutRunBuilder(stats);
   const stopAtNext = options.fromOffset !== undefined;

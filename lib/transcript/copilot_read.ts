@@ -16,7 +16,7 @@
 
 import type { ReadRunOptions, RunRead } from "./model.ts";
 import { selects } from "./loads.ts";
-import { concat, decoder, EMPTY, segments } from "./bytes.ts";
+import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
 import { parseLine } from "./record.ts";
 import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
 import { catchUpBudget } from "./currency.ts";
@@ -27,7 +27,6 @@ import {
   isCopilotRecord,
 } from "./copilot_events.ts";
 import {
-  type ByteRequests,
   findLoad,
   type LoadScan,
   type LoadSearch,

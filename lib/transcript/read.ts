@@ -9,10 +9,9 @@
 import type { ReadRunOptions, RunRead, RunTail } from "./model.ts";
 import { LOAD_NEEDLES, loadsOfRecord, selects } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
-import { concat, decoder, EMPTY, segments } from "./bytes.ts";
+import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
 import { KNOWN_TYPES, parseLine, str } from "./record.ts";
 import {
-  type ByteRequests,
   findLoad,
   type LoadScan,
   type LoadSearch,
@@ -72,21 +71,18 @@ const KEEP_BYTES = 4 * 1024 * 1024;
  * A chunk's lines are decoded in one go (its text split at `\n`, which UTF-8 never uses inside a
  * character, gives the lines of its byte segments), and the {@link LOAD_NEEDLES} are searched in
  * the chunk's text, so only a line holding one is looked at (and, until a message is seen, the
- * lines from the end). With `keepBytes`, the decoded lines from the load found to the end are
- * returned as its run's {@link RunTail} when they are at most that many bytes.
+ * lines from the end). The decoded lines from the load found to the end are returned as its run's
+ * {@link RunTail} when they are at most {@link KEEP_BYTES}.
  */
-function* scanBackward(
-  req: ScanRequest,
-  keepBytes = 0,
-): ByteRequests<LoadScan> {
+function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
   const { size, chunkSize, maxLine, selector, skillsDirs, stats, floor } = req;
   let pos = size;
   let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
   let sawMessages = false;
   let sawUnknown = false;
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
-  // Chunks' lines, the last chunk of the file first; undefined once they exceed keepBytes.
-  let kept: KeptLines[] | undefined = keepBytes > 0 ? [] : undefined;
+  // Chunks' lines, the last chunk of the file first; undefined once they exceed KEEP_BYTES.
+  let kept: KeptLines[] | undefined = [];
   let end: RunTail | undefined;
   // The first chunks are smaller: a load near the end (a short run) is found in a small read.
   let step = Math.min(chunkSize, FIRST_CHUNK);
@@ -108,10 +104,12 @@ function* scanBackward(
     // A chunk inside one long line has no complete line: nothing to decode.
     const text = lastIndex >= firstComplete ? decoder.decode(combined) : "";
     const lines = text.split("\n");
+    // The byte offset of each line, computed once, when a tail needs them.
+    let offsets: number[] | undefined;
+    const offsetsOf = () => offsets ??= starts.map((s) => start + s);
     // The first chunk with a complete line: its lines run to the end of the file.
     if (end === undefined && !cut && lastIndex >= firstComplete) {
-      const offsets = starts.map((s) => start + s);
-      end = tailOf([{ lines, offsets, first: firstComplete, hits: [] }], size, false);
+      end = tailOf([{ lines, offsets: offsetsOf(), first: firstComplete, hits: [] }], size, false);
     }
     let top = lastIndex;
     if (giant && lastIndex >= firstComplete) {
@@ -126,32 +124,26 @@ function* scanBackward(
     }
     // The lines holding a needle: only they can hold a load (the search's rule, and the run's
     // parse skips looking for loads in the others).
-    const hits = top >= firstComplete && LOAD_NEEDLES.some((n) => text.includes(n))
-      ? linesWithNeedles(text, lines)
-      : [];
-    if (hits.length > 0) {
-      for (let h = hits.length - 1; h >= 0; h--) {
-        const k = hits[h];
-        if (k > top) continue;
-        if (k < firstComplete) break;
-        const rec = parseLine(lines[k]);
-        const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
-        for (let j = loads.length - 1; j >= 0; j--) {
-          const offset = start + starts[k];
-          if (selects(selector, { ...loads[j], seq: 0, offset })) {
-            const found = { offset, load: loads[j] };
-            if (!kept || cut) return { found, end, sawMessages, sawUnknown };
-            kept.push({ lines, offsets: starts.map((s) => start + s), first: k, hits });
-            return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
-          }
+    const hits = top >= firstComplete ? linesWithNeedles(text, lines) : [];
+    for (let h = hits.length - 1; h >= 0; h--) {
+      const k = hits[h];
+      if (k > top) continue;
+      if (k < firstComplete) break;
+      const rec = parseLine(lines[k]);
+      const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
+      for (let j = loads.length - 1; j >= 0; j--) {
+        const offset = start + starts[k];
+        if (selects(selector, { ...loads[j], seq: 0, offset })) {
+          const found = { offset, load: loads[j] };
+          if (!kept || cut) return { found, end, sawMessages, sawUnknown };
+          kept.push({ lines, offsets: offsetsOf(), first: k, hits });
+          return { found, tail: tailOf(kept, size), end, sawMessages, sawUnknown };
         }
       }
     }
     if (kept) {
-      if (size - start > keepBytes || cut) kept = undefined;
-      else {
-        kept.push({ lines, offsets: starts.map((s) => start + s), first: firstComplete, hits });
-      }
+      if (size - start > KEEP_BYTES || cut) kept = undefined;
+      else kept.push({ lines, offsets: offsetsOf(), first: firstComplete, hits });
     }
     if (start > 0) {
       const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
@@ -234,7 +226,7 @@ const CLAUDE_FORMAT: RunFormat<RunBuilder> = {
   badContent: "with content that is neither text nor a block list",
   keepsLines: true,
   forward: "chunk",
-  scan: (req) => scanBackward(req, KEEP_BYTES),
+  scan: scanBackward,
   builder: (options, size) => new RunBuilder(options.skill, options.skillsDirs, size),
   judge: (s) =>
     s.userOrAssistantRecords > 0
@@ -267,8 +259,8 @@ export function readTranscriptRun(path: string, options: ReadRunOptions): Promis
  * found (the run's lines, decoded by the search, when they are at most 4 MiB).
  *
  * @param path The transcript JSONL path.
- * @param options Which skill, skills directories and search floor (`maxParseBytes`,
- * `fromOffset` and `chunkSize` other than the default are ignored, but for `chunkSize`).
+ * @param options Which skill, skills directories, search floor, chunk size and parse limit (the
+ * longest line searched); `fromOffset` and `tail` are ignored.
  * @returns The load, or why there is none.
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */

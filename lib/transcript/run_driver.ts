@@ -25,19 +25,17 @@ import {
 } from "./model.ts";
 import type { RawLoad } from "./loads.ts";
 import {
+  type ByteRequests,
   concat,
   decoder,
   driveAsync,
   driveSync,
   EMPTY,
   segments,
-  type Source,
+  textSource,
   withFileSource,
 } from "./bytes.ts";
 import { emptyStats } from "./record.ts";
-
-/** A generator of byte requests (`[position, length]`), answered with the bytes read. */
-export type ByteRequests<T> = Generator<[number, number], T, Uint8Array>;
 
 /** Where the last selected load of a transcript is, without reading its run. */
 export type LoadSearch =
@@ -100,8 +98,9 @@ export interface RunFormat<B extends LineFeeder> {
   /** What a message whose content the format cannot read is (`N message(s) <this>`). */
   readonly badContent: string;
   /**
-   * Whether the search keeps the run's lines ({@link LoadScan.tail}, {@link LoadScan.end}): the
-   * forward parse then uses them (and `ReadRunOptions.tail`), and a search reports them.
+   * Whether a caller's `ReadRunOptions.tail` (the lines its search kept) may stand in for the
+   * run's bytes in the forward parse: true for a format whose lines the builder parses as the
+   * search decoded them.
    */
   readonly keepsLines: boolean;
   /**
@@ -142,8 +141,13 @@ export interface RunFormat<B extends LineFeeder> {
   finish(builder: B, size: number): ByteRequests<TranscriptRun | undefined>;
 }
 
-/** The parse limit of a read. */
-function limitOf(options: ReadRunOptions): number {
+/**
+ * The parse limit of a read ({@link MAX_PARSE_BYTES} by default).
+ *
+ * @param options The read's options.
+ * @returns The limit in bytes.
+ */
+export function limitOf(options: ReadRunOptions): number {
   return options.maxParseBytes ?? MAX_PARSE_BYTES;
 }
 
@@ -168,17 +172,6 @@ export function chunkSizeOf(options: ReadRunOptions): number {
 export function floorOf(options: ReadRunOptions, size: number): number {
   const asked = Math.floor(options.scanFloor ?? 0);
   return asked > 0 && asked <= size ? asked : 0;
-}
-
-/**
- * A source over a text in memory (its UTF-8 bytes).
- *
- * @param text The text.
- * @returns The source.
- */
-export function textSource(text: string): Source {
-  const bytes = new TextEncoder().encode(text);
-  return { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
 }
 
 /**
@@ -317,7 +310,7 @@ function* readRunGen<B extends LineFeeder>(
       stats.startOffset = from;
       return { kind: "too_large", bytes: size - from, limit, stats };
     }
-    tail = format.keepsLines ? scan.tail : undefined;
+    tail = scan.tail;
   }
   const builder = format.builder(options, size);
   builder.stats.bytesScanned = stats.bytesScanned;
@@ -371,7 +364,8 @@ export function readRun<B extends LineFeeder>(
  *
  * @param format The transcript's format.
  * @param path The transcript path.
- * @param options Which skill, skills directories, search floor and chunk size.
+ * @param options Which skill, skills directories, search floor, chunk size and parse limit (the
+ * longest line searched).
  * @returns The load, or why there is none.
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
@@ -389,14 +383,10 @@ export function findLoad<B extends LineFeeder>(
     );
     if (scan.found) {
       const load = { ...scan.found.load, seq: 0, offset: scan.found.offset };
-      return format.keepsLines
-        ? { kind: "found", load, tail: scan.tail, end: scan.end }
-        : { kind: "found", load };
+      return { kind: "found", load, tail: scan.tail, end: scan.end };
     }
     if (nothingLoaded(scan, floor)) {
-      return format.keepsLines
-        ? { kind: "not_loaded", fileSize: src.size, end: scan.end }
-        : { kind: "not_loaded", fileSize: src.size };
+      return { kind: "not_loaded", fileSize: src.size, end: scan.end };
     }
     return { kind: "unknown_shape", reason: format.noKnownRecords };
   });

@@ -21,6 +21,7 @@ import {
   EMPTY,
   segments,
   type Source,
+  textSource,
   withFileSource,
 } from "./bytes.ts";
 import { isRec, parseLine, textOfContent } from "./record.ts";
@@ -175,9 +176,8 @@ function readFileTurn(path: string, options: ReadTurnOptions): TurnRead {
  * @returns The turn.
  */
 export function currentTurnOfText(text: string, options: ReadTurnOptions = {}): TurnRead {
-  const bytes = new TextEncoder().encode(text);
-  const src: Source = { size: bytes.length, read: (pos, len) => bytes.subarray(pos, pos + len) };
-  return driveSync(turnGen(bytes.length, options), src);
+  const src = textSource(text);
+  return driveSync(turnGen(src.size, options), src);
 }
 
 function turnGen(size: number, options: ReadTurnOptions) {
