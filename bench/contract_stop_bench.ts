@@ -190,22 +190,6 @@ export async function main(n = 15): Promise<string> {
           "deno",
         ),
     };
-    // The payload carries the turn's final text, as Claude Code sends it: the hook checks that the
-    // file holds it (here it always does at once) before reading the run.
-    const payload = (transcript: string, session: string) =>
-      JSON.stringify({
-        session_id: session,
-        transcript_path: transcript,
-        cwd: "/home/dev/app",
-        hook_event_name: "Stop",
-        stop_hook_active: true,
-        last_assistant_message: transcript === none
-          ? NONE_FINAL
-          : transcript === small || transcript === manySmall || transcript === plainSmall
-          ? finalTextOf("stop_met")
-          : finalTextOf("stop_unmet"),
-      });
-
     const manyEnv = {
       ...env,
       HOME: manyHome,
@@ -218,51 +202,52 @@ export async function main(n = 15): Promise<string> {
       SKILLGATE_STATE_ROOT: plainState,
       CLAUDE_CONFIG_DIR: plainClaude,
     };
-    const met = (transcript: string, session: string) =>
-      payload(transcript, session).replace('"stop_hook_active":true', '"stop_hook_active":false');
+    // The payload carries the turn's final text, as Claude Code sends it: the hook checks that the
+    // file holds it (here it always does at once) before reading the run.
+    const stop = (transcript: string, session: string, final: string, active = false) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: transcript,
+        cwd: "/home/dev/app",
+        hook_event_name: "Stop",
+        stop_hook_active: active,
+        last_assistant_message: final,
+      });
+    const unmet = finalTextOf("stop_unmet");
+    const met = finalTextOf("stop_met");
+    const hook = (label: string, stdin: string, a = args, e = env): BenchCase => ({
+      label,
+      cmd: Deno.execPath(),
+      args: a,
+      opts: { stdin, env: e },
+    });
+    // The unmet runs stop with stop_hook_active: every measured stop reads, checks and allows
+    // without recording.
+    const large0 = hook(LARGE_LABEL, stop(large, "bench-large", unmet, true));
+    const many = hook(MANY_LABEL, stop(manySmall, "bench-many", met), manyArgs, manyEnv);
+    const noneLoaded = hook(NONE_LABEL, stop(none, "bench-none", NONE_FINAL));
+    const plain = hook(PLAIN_LABEL, stop(plainSmall, "bench-plain", met), plainArgs, plainEnv);
 
-    // One run first, to see the answer and warm the catalog index.
-    for (
-      const [a, e, stdin] of [
-        [args, env, payload(large, "bench-large")],
-        [manyArgs, manyEnv, met(manySmall, "bench-many")],
-        [args, env, met(none, "bench-none")],
-        [plainArgs, plainEnv, met(plainSmall, "bench-plain")],
-      ] as const
-    ) {
-      const err = (await runOnce(Deno.execPath(), a, stdin, { env: e })).stderr.trim();
+    // One run first, to see the answer, warm the catalog index and write the scan memo.
+    for (const c of [large0, many, noneLoaded, plain]) {
+      const err = (await runOnce(c.cmd, c.args, c.opts!.stdin!, { env: c.opts!.env })).stderr
+        .trim();
       if (err !== "") throw new Error(`The hook failed: ${err}`);
     }
 
     // Interleaved rounds with the empty run, so a change in the machine's load hits both alike.
     const empty = await emptyDenoRunCase();
-    const hook = (label: string, stdin: string): BenchCase => ({
-      label,
-      cmd: Deno.execPath(),
-      args,
-      opts: { stdin, env },
-    });
     let baseline: BenchStats;
     let rows: BenchStats[];
     try {
       [baseline, ...rows] = await benchRounds([
         empty.case,
-        hook(LARGE_LABEL, payload(large, "bench-large")),
-        hook(LARGE_SMALL_RUN_LABEL, payload(largeSmallRun, "bench-large-small-run")),
-        hook(SMALL_LABEL, met(small, "bench-small")),
-        {
-          label: MANY_LABEL,
-          cmd: Deno.execPath(),
-          args: manyArgs,
-          opts: { stdin: met(manySmall, "bench-many"), env: manyEnv },
-        },
-        hook(NONE_LABEL, met(none, "bench-none")),
-        {
-          label: PLAIN_LABEL,
-          cmd: Deno.execPath(),
-          args: plainArgs,
-          opts: { stdin: met(plainSmall, "bench-plain"), env: plainEnv },
-        },
+        large0,
+        hook(LARGE_SMALL_RUN_LABEL, stop(largeSmallRun, "bench-large-small-run", unmet, true)),
+        hook(SMALL_LABEL, stop(small, "bench-small", met)),
+        many,
+        noneLoaded,
+        plain,
       ], n);
     } finally {
       await empty.cleanup();
