@@ -19,14 +19,14 @@ import type { CommandSpec } from "./lib/cli/args.ts";
 type CommandMain = (args: string[]) => Promise<number>;
 
 const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
-  route: async () => (await import("./lib/cli/route.ts")).main,
-  contract: async () => (await import("./lib/cli/contract.ts")).main,
-  config: async () => (await import("./lib/cli/config.ts")).main,
-  setup: async () => (await import("./lib/cli/setup.ts")).main,
-  uninstall: async () => (await import("./lib/cli/uninstall.ts")).main,
-  doctor: async () => (await import("./lib/cli/doctor.ts")).main,
-  "session-kind": async () => (await import("./lib/cli/session_kind.ts")).main,
-  hook: async () => (await import("./lib/cli/hook.ts")).main,
+  route: async () => (await import("./lib/cli/route_command.ts")).main,
+  contract: async () => (await import("./lib/cli/contract_command.ts")).main,
+  config: async () => (await import("./lib/cli/config_command.ts")).main,
+  setup: async () => (await import("./lib/cli/setup_command.ts")).main,
+  uninstall: async () => (await import("./lib/cli/uninstall_command.ts")).main,
+  doctor: async () => (await import("./lib/cli/doctor_command.ts")).main,
+  "session-kind": async () => (await import("./lib/cli/session_kind_command.ts")).main,
+  hook: async () => (await import("./lib/cli/hook_command.ts")).main,
 };
 
 /** The top-level help: every command and subcommand, each with what it does. */
@@ -95,7 +95,7 @@ export async function main(args: string[]): Promise<number> {
   }
   if (name !== "setup" && name !== "hook") {
     // A plugin install keeps its state in the plugin's data directory: read and change that one.
-    const { pluginStateRoot } = await import("./lib/base/locations.ts");
+    const { pluginStateRoot } = await import("./lib/host/plugin_state.ts");
     const root = pluginStateRoot();
     if (root) {
       Deno.env.set("SKILLGATE_STATE_ROOT", root);

@@ -1,5 +1,5 @@
 /**
- * skillgate: hooks for AI coding clients (Claude Code and GitHub Copilot CLI) that make a model
+ * skillgate: hooks for AI coding clients (Claude Code, GitHub Copilot CLI, Codex CLI) that make a model
  * use skills and agents the way their authors meant.
  *
  * - **Skill routing** (UserPromptSubmit): {@link suggestSkill} scores a prompt against the
@@ -18,7 +18,10 @@
  * ```ts
  * import { findSkill, loadCatalog } from "@skillgate/skillgate";
  *
- * const catalog = await loadCatalog({ claudeConfigDir: `${Deno.env.get("HOME")}/.claude` });
+ * const home = Deno.env.get("HOME") ?? "";
+ * const catalog = await loadCatalog({
+ *   hostFolders: { configDir: `${home}/.claude`, home, layout: { userSkills: "skills" } },
+ * });
  * console.log(findSkill(catalog, "investigate")?.triggers);
  * ```
  *

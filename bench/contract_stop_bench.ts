@@ -32,6 +32,7 @@ import {
   writeLongSession,
 } from "../fixtures/transcripts/_build.ts";
 import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -164,17 +165,17 @@ export async function main(n = 15): Promise<string> {
     const row = hookRow("skill-contract");
     const args = denoRunArgs(
       row,
-      { stateRoot: state, claudeConfigDir: claude },
+      { stateRoot: state, hostFolders: claudeFolders(claude) },
       join(REPO, row.bundle),
     );
     const manyArgs = denoRunArgs(
       row,
-      { stateRoot: manyState, claudeConfigDir: manyClaude },
+      { stateRoot: manyState, hostFolders: claudeFolders(manyClaude) },
       join(REPO, row.bundle),
     );
     const plainArgs = denoRunArgs(
       row,
-      { stateRoot: plainState, claudeConfigDir: plainClaude },
+      { stateRoot: plainState, hostFolders: claudeFolders(plainClaude) },
       join(REPO, row.bundle),
     );
     const env = {

@@ -19,6 +19,7 @@ import {
   machineNote,
 } from "./harness.ts";
 import { writeSyntheticInstall } from "./fixtures.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const REPO = new URL("..", import.meta.url).pathname;
 
@@ -45,19 +46,19 @@ async function catalogTimes(
     for (let i = 0; i < runs; i++) {
       const state = join(root, `state-${i}`);
       let t = performance.now();
-      const c = await loadCatalog({ claudeConfigDir: claude, stateRoot: state });
+      const c = await loadCatalog({ hostFolders: claudeFolders(claude), stateRoot: state });
       cold.push(performance.now() - t);
       if (c.skills.length !== skills) {
         throw new Error(`Expected ${skills} skills, got ${c.skills.length}`);
       }
       t = performance.now();
-      const again = await loadCatalog({ claudeConfigDir: claude, stateRoot: state });
+      const again = await loadCatalog({ hostFolders: claudeFolders(claude), stateRoot: state });
       warm.push(performance.now() - t);
       if (!again.fromIndex) throw new Error("Second load did not come from the index");
       // The contract Stop's lookup, as the hook makes it (its sweep file, the clock now), then
       // once more a minute later, when it checks every SKILL.md.
       const opts = {
-        claudeConfigDir: claude,
+        hostFolders: claudeFolders(claude),
         stateRoot: state,
         sweepFile: join(state, "skill-contracts", ".catalog-sweep.json"),
       };
@@ -103,7 +104,7 @@ export async function main(n = 15): Promise<string> {
     for (const row of HOOKS) {
       const args = denoRunArgs(
         row,
-        { stateRoot: state, claudeConfigDir: claude },
+        { stateRoot: state, hostFolders: claudeFolders(claude) },
         join(REPO, row.bundle),
       );
       const payload = {

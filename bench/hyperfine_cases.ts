@@ -27,6 +27,7 @@ import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { writeTranscript } from "./contract_stop_bench.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 function denoDir(): string {
   const fromEnv = Deno.env.get("DENO_DIR");
@@ -89,14 +90,14 @@ if (import.meta.main) {
     Deno.mkdirSync(join(project, ".git"), { recursive: true });
     writeSyntheticInstall(claude, skills, agents);
     await loadCatalog({
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       cwd: project,
       projectDir: project,
       stateRoot: state,
     });
     const args = denoRunArgs(
       hookRow("skill-redirect"),
-      { stateRoot: state, claudeConfigDir: claude },
+      { stateRoot: state, hostFolders: claudeFolders(claude) },
       join(dist, "skill_redirect.js"),
     );
     const env = {
@@ -129,7 +130,7 @@ if (import.meta.main) {
   );
   const contractArgs = denoRunArgs(
     hookRow("skill-contract"),
-    { stateRoot: state, claudeConfigDir: claude },
+    { stateRoot: state, hostFolders: claudeFolders(claude) },
     join(dist, "skill_contract.js"),
   );
   const contractEnv = {

@@ -25,6 +25,7 @@ import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { assistant, fillerTurn, jsonl, writeLongSession } from "../fixtures/transcripts/_build.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const REPO = join(import.meta.dirname!, "..");
 const COUNT = 500;
@@ -140,7 +141,7 @@ if (import.meta.main) {
     });
     const entry = join(REPO, "hooks", "dist", "skill_redirect.js");
     const args = (id: "skill-redirect" | "skill-redirect-stop", stateRoot: string) =>
-      denoRunArgs(hookRow(id), { stateRoot, claudeConfigDir: w.claudeDir }, entry);
+      denoRunArgs(hookRow(id), { stateRoot, hostFolders: claudeFolders(w.claudeDir) }, entry);
     const stopPayload = (session: string, transcript: string, finalText: string) =>
       JSON.stringify({
         session_id: session,
@@ -163,7 +164,7 @@ if (import.meta.main) {
     // redirect may not write them. Then check that each one, loaded alone with the options the
     // hook uses, is read from the index without re-parsing, so "warm" means what the hook sees.
     const hookView = {
-      claudeConfigDir: w.claudeDir,
+      hostFolders: claudeFolders(w.claudeDir),
       cwd: w.project,
       projectDir: w.project,
       extraSkillDirs: [],
@@ -176,7 +177,11 @@ if (import.meta.main) {
     const smallClaude = join(small, ".claude");
     const smallState = join(small, ".skillgate");
     writeSyntheticInstall(smallClaude, 59, 39);
-    await loadCatalog({ ...hookView, claudeConfigDir: smallClaude, stateRoot: smallState });
+    await loadCatalog({
+      ...hookView,
+      hostFolders: claudeFolders(smallClaude),
+      stateRoot: smallState,
+    });
     const smallEnv = { ...env(smallState), HOME: small, CLAUDE_CONFIG_DIR: smallClaude };
     for (const kind of ["agents", "skills"] as const) {
       const view = await loadCatalog({
@@ -214,7 +219,7 @@ if (import.meta.main) {
         label: "Skill(<agent>), 39 agents + 59 skills, warm index",
         args: denoRunArgs(hookRow("skill-redirect"), {
           stateRoot: smallState,
-          claudeConfigDir: smallClaude,
+          hostFolders: claudeFolders(smallClaude),
         }, entry),
         stdin: payload("Skill", { skill: "bench-agent-7" }),
         env: smallEnv,

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport, runOnce } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const FIXTURE_SKILLS = join(REPO, "fixtures", "routing", "skills");
@@ -117,7 +118,7 @@ export async function routeCase(
   const row = hookRow("skill-route");
   const args = denoRunArgs(
     row,
-    { stateRoot: world.state, claudeConfigDir: world.claude },
+    { stateRoot: world.state, hostFolders: claudeFolders(world.claude) },
     opts.bundle ?? join(REPO, row.bundle),
   );
   const env = {

@@ -26,7 +26,10 @@ import { runFront } from "../lib/hook/front.ts";
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runFront({ switchName: "skill_contracts" }, () => import("../lib/contracts/hook.ts"));
+  return runFront(
+    { switchName: "skill_contracts" },
+    () => import("../lib/contracts/contract_core.ts"),
+  );
 }
 
 if (import.meta.main) {

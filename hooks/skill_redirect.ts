@@ -5,9 +5,9 @@
  *   `<skills root>/<name>/SKILL.md`): a Skill call that names an installed agent that is not also
  *   a skill is denied with the host's own deny answer, whose reason says the name is an agent and
  *   how that host starts agents (the Agent tool, `task`, `spawn_agent`).
- * - Stop (Claude Code): current Claude Code rejects such a call as `Unknown skill` before any
- *   PreToolUse hook runs, so at the end of the turn the hook blocks once with the same text when
- *   the agent was not dispatched afterwards.
+ * - Stop, for a host that rejects a skill call of an unknown name before any tool hook runs (its
+ *   `unknownSkill` error, declared on its host object): at the end of the turn the hook blocks
+ *   once with the same text when the agent was not dispatched afterwards.
  *
  * Everything else passes with no output. The hook fails open: any error gives no output, exit 0
  * and one stderr line `skillgate: <CODE> <detail>`.
@@ -20,41 +20,31 @@
 
 import { runFront } from "../lib/hook/front.ts";
 import { stopSettles } from "../lib/redirect/stop_front.ts";
+import { mayConcernRedirect } from "../lib/host/skill_calls.ts";
 
 /**
- * Whether a payload may concern the redirect: anything but a well-formed JSON object that names
- * neither the Skill tool nor a stop. A cheap look, before any module is loaded; a false "may"
- * only costs the full check, which decides (and reports a malformed payload). It knows each host's
- * tool-name field and skill tool names (`lib/host/`); a test checks it against every host's
- * sample Skill call, so a new host whose names it misses fails that test.
+ * Whether a payload may concern the redirect, from its text alone (see `mayConcernRedirect`):
+ * a cheap look before any module of the core is loaded.
  *
  * @param raw The payload text.
  * @returns `false` when the payload certainly is another tool's call.
  */
 export function mayConcern(raw: string): boolean {
-  if (/"(?:tool_name|toolName)"\s*:\s*"[Ss]kill"/.test(raw) || /stop/i.test(raw)) return true;
-  // Codex CLI has no skill tool: its model reads a skill's SKILL.md with a shell command.
-  if (raw.includes("SKILL.md")) return true;
-  try {
-    const value = JSON.parse(raw);
-    return value === null || typeof value !== "object" || Array.isArray(value);
-  } catch {
-    return true;
-  }
+  return mayConcernRedirect(raw);
 }
 
 /**
  * Runs the hook on stdin and prints its answer (always exit 0). A call of any other tool ends
  * right after stdin is read, with no output: Copilot CLI before 1.0.63 calls preToolUse hooks for
- * every tool, and loading the hook's core would be most of such a call's cost. So does a Claude
- * Code Stop whose current turn holds no failed Skill call (`stopSettles`), nearly every stop.
+ * every tool, and loading the hook's core would be most of such a call's cost. So does a stop
+ * whose current turn holds no failed skill call (`stopSettles`), nearly every stop.
  *
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
   return runFront(
     { switchName: "skill_redirect", mayConcern, settles: stopSettles },
-    () => import("../lib/redirect/hook.ts"),
+    () => import("../lib/redirect/redirect_core.ts"),
   );
 }
 

@@ -20,7 +20,7 @@ import { runFront } from "../lib/hook/front.ts";
  * @returns When the answer is printed.
  */
 export function run(): Promise<void> {
-  return runFront({ switchName: "skill_routing" }, () => import("../lib/routing/hook.ts"));
+  return runFront({ switchName: "skill_routing" }, () => import("../lib/routing/route_core.ts"));
 }
 
 if (import.meta.main) {

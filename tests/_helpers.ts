@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { denoRunArgs, type HookId, hookRow } from "../lib/hook/table.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
 import type { SetupContext } from "../lib/install/setup.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 /** The repository root. */
 export const REPO_ROOT: string = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -176,8 +177,7 @@ export async function runHookProcess(
     row,
     {
       stateRoot: opts.world.stateRoot,
-      claudeConfigDir: opts.world.claudeDir,
-      ...(opts.host ? { host: opts.host } : {}),
+      hostFolders: opts.host ?? claudeFolders(opts.world.claudeDir),
     },
     join(REPO_ROOT, opts.module === "entry" ? row.entry : row.bundle),
   );

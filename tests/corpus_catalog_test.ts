@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { agentNames, findSkill, loadCatalog, skillNames } from "../lib/catalog/catalog.ts";
 import { REPO_ROOT } from "./_helpers.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const CORPUS = join(REPO_ROOT, "..", "shared", "corpus");
 const present = (() => {
@@ -34,7 +35,7 @@ Deno.test({
   ignore: !present,
   fn: async () => {
     const dir = join(CORPUS, "skills", "rysweet+amplihack-rs", "skills");
-    const c = await loadCatalog({ claudeConfigDir: none, extraSkillDirs: [dir] });
+    const c = await loadCatalog({ hostFolders: claudeFolders(none), extraSkillDirs: [dir] });
     assert.equal(c.skills.length, 127);
     assert.equal(c.skills.length, countFiles(dir, (n) => n === "SKILL.md"));
     assert.equal(findSkill(c, "amplihack-migrate")?.dir, join(dir, "migrate"));
@@ -68,7 +69,7 @@ Deno.test({
   ignore: !present,
   fn: async () => {
     const dir = join(CORPUS, "agents", "rysweet+amplihack-rs", "agents");
-    const c = await loadCatalog({ claudeConfigDir: none, extraAgentDirs: [dir] });
+    const c = await loadCatalog({ hostFolders: claudeFolders(none), extraAgentDirs: [dir] });
     assert.equal(countFiles(dir, (n) => n.endsWith(".md")), 43);
     assert.equal(c.agents.length, 43);
     const names = agentNames(c);
@@ -85,12 +86,12 @@ Deno.test({
     const packs = ["anthropics+skills", "obra+superpowers", "garrytan+gstack"];
     for (const pack of packs) {
       const dir = join(CORPUS, "skills", pack);
-      const c = await loadCatalog({ claudeConfigDir: none, extraSkillDirs: [dir] });
+      const c = await loadCatalog({ hostFolders: claudeFolders(none), extraSkillDirs: [dir] });
       assert.equal(c.skills.length, countFiles(dir, (n) => n === "SKILL.md"), pack);
       assert.equal(c.skipped, 0, pack);
     }
     const gstack = await loadCatalog({
-      claudeConfigDir: none,
+      hostFolders: claudeFolders(none),
       extraSkillDirs: [join(CORPUS, "skills", "garrytan+gstack")],
     });
     assert.equal(gstack.skills.filter((s) => s.triggers.length > 0).length, 55);
@@ -104,13 +105,13 @@ Deno.test({
     assert.ok(findSkill(gstack, "gstack"), "the root SKILL.md is the gstack skill");
     assert.ok(findSkill(
       await loadCatalog({
-        claudeConfigDir: none,
+        hostFolders: claudeFolders(none),
         extraSkillDirs: [join(CORPUS, "skills", "anthropics+skills")],
       }),
       "template-skill",
     ));
     const volt = join(CORPUS, "agents", "VoltAgent+awesome-claude-code-subagents");
-    const v = await loadCatalog({ claudeConfigDir: none, extraAgentDirs: [volt] });
+    const v = await loadCatalog({ hostFolders: claudeFolders(none), extraAgentDirs: [volt] });
     const withFrontmatter = countFiles(
       volt,
       (n, p) => n.endsWith(".md") && Deno.readTextFileSync(p).startsWith("---"),

@@ -14,6 +14,7 @@ import {
   redirectMessage,
   type StopSources,
 } from "../lib/redirect/redirect.ts";
+import { claudeContext, claudeFolders } from "../lib/host/_kit_test.ts";
 
 const CORPUS = join(REPO_ROOT, "..", "shared", "corpus");
 const AGENTS = join(CORPUS, "agents", "rysweet+amplihack-rs", "agents");
@@ -91,7 +92,7 @@ function sourcesFor(world: TempWorld): StopSources {
   const ev = parsePayload(JSON.stringify({ tool_name: "Skill", cwd: world.projectDir }));
   return catalogSources(ev, {
     stateRoot: world.stateRoot,
-    claudeConfigDir: world.claudeDir,
+    ...claudeContext(world.claudeDir),
     config: readConfig(world.stateRoot),
     log: () => {},
   });
@@ -102,7 +103,7 @@ Deno.test({
   ignore: !HAVE_CORPUS,
   fn: () =>
     withCorpusWorld(async (world) => {
-      const catalog = await loadCatalog({ claudeConfigDir: world.claudeDir });
+      const catalog = await loadCatalog({ hostFolders: claudeFolders(world.claudeDir) });
       assert.equal(catalog.agents.length, 43);
       assert.equal(agentNames(catalog).length, 42);
       assert.equal(catalog.skills.length, 127);
@@ -122,10 +123,15 @@ Deno.test({
       assert.equal(AGENT_ONLY.length, 39);
       for (const name of AGENT_ONLY) {
         for (const tool of ["Skill", "skill"]) {
-          const d = await checkSkillRedirect(tool, { skill: name }, sources);
+          const d = await checkSkillRedirect(
+            tool,
+            { skill: name },
+            sources,
+            tool === "skill" ? "copilot" : "claude",
+          );
           assert.deepEqual(
             d,
-            { action: "deny", name, message: redirectMessage(name) },
+            { action: "deny", name, message: redirectMessage(name, "claude") },
             `${tool}(${name})`,
           );
         }
@@ -139,15 +145,15 @@ Deno.test({
   fn: () =>
     withCorpusWorld(async (world) => {
       const sources = sourcesFor(world);
-      const catalog = await loadCatalog({ claudeConfigDir: world.claudeDir });
+      const catalog = await loadCatalog({ hostFolders: claudeFolders(world.claudeDir) });
       const skills = skillNames(catalog);
       assert.ok(skills.length >= 127);
       for (const name of [...OVERLAP, ...skills]) {
-        const d = await checkSkillRedirect("Skill", { skill: name }, sources);
+        const d = await checkSkillRedirect("Skill", { skill: name }, sources, "claude");
         assert.equal(d.action, "pass", name);
       }
       for (const name of OVERLAP) {
-        const d = await checkSkillRedirect("Skill", { skill: name }, sources);
+        const d = await checkSkillRedirect("Skill", { skill: name }, sources, "claude");
         assert.deepEqual(d, { action: "pass", reason: "is-skill" }, name);
       }
     }),
@@ -167,7 +173,7 @@ Deno.test({
         hookSpecificOutput: {
           hookEventName: "PreToolUse",
           permissionDecision: "deny",
-          permissionDecisionReason: redirectMessage("prompt-writer"),
+          permissionDecisionReason: redirectMessage("prompt-writer", "claude"),
         },
       });
       for (const skill of ["pdf", "verus-expert", "amplihack-migrate"]) {

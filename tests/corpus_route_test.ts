@@ -5,9 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { evalRoutes, parseLabeled } from "../lib/cli/route.ts";
+import { evalRoutes, parseLabeled } from "../lib/cli/route_command.ts";
 import { loadRouteSkills, routePrompt } from "../lib/routing/route.ts";
 import { FIXTURES, REPO_ROOT } from "./_helpers.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const GSTACK = resolve(REPO_ROOT, "..", "shared", "corpus", "skills", "garrytan+gstack");
 
@@ -24,7 +25,7 @@ if (ignore) console.log(`corpus_route_test: skipped, ${GSTACK} is absent`);
 
 async function gstackSkills() {
   return await loadRouteSkills({
-    claudeConfigDir: join(GSTACK, ".no-config-dir"),
+    hostFolders: claudeFolders(join(GSTACK, ".no-config-dir")),
     extraSkillDirs: [GSTACK],
   });
 }
@@ -130,7 +131,7 @@ Deno.test({
   }),
   fn: async () => {
     const world = await loadRouteSkills({
-      claudeConfigDir: join(GSTACK, ".no-config-dir"),
+      hostFolders: claudeFolders(join(GSTACK, ".no-config-dir")),
       extraSkillDirs: SKILL_ROOTS,
     });
     assert.ok(world.count >= 200, `${world.count} skills`);

@@ -160,7 +160,7 @@ Deno.test("jsr: bundles registered from a package URL answer from Deno's cache o
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
         permissionDecision: "deny",
-        permissionDecisionReason: redirectMessage("prompt-writer"),
+        permissionDecisionReason: redirectMessage("prompt-writer", "claude"),
       },
     });
   } finally {

@@ -242,7 +242,7 @@ Deno.test("e2e: a redirect of an agent that no project skill shadows still denie
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
         permissionDecision: "deny",
-        permissionDecisionReason: redirectMessage("guide"),
+        permissionDecisionReason: redirectMessage("guide", "claude"),
       },
     });
   });

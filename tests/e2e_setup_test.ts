@@ -106,7 +106,7 @@ function scenario(world: TempWorld, hookId: string, host: HostKind) {
             hookSpecificOutput: {
               hookEventName: "PreToolUse",
               permissionDecision: "deny",
-              permissionDecisionReason: redirectMessage("prompt-writer"),
+              permissionDecisionReason: redirectMessage("prompt-writer", "claude"),
             },
           }),
       };
@@ -120,7 +120,10 @@ function scenario(world: TempWorld, hookId: string, host: HostKind) {
           last_assistant_message: "The requirements are written down above.",
         },
         check: (json: unknown) =>
-          assert.deepEqual(json, { decision: "block", reason: redirectMessage("prompt-writer") }),
+          assert.deepEqual(json, {
+            decision: "block",
+            reason: redirectMessage("prompt-writer", "claude"),
+          }),
       };
     case "claude:skill-contract":
       return {

@@ -12,6 +12,7 @@ import { COPILOT } from "../lib/host/copilot.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
 import { redirectMessage } from "../lib/redirect/redirect.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const SESSION = "5f0c2a1e-redirect-fixture";
 
@@ -60,7 +61,7 @@ const CLAUDE_DENY = (name: string) => ({
   hookSpecificOutput: {
     hookEventName: "PreToolUse",
     permissionDecision: "deny",
-    permissionDecisionReason: redirectMessage(name),
+    permissionDecisionReason: redirectMessage(name, "claude"),
   },
 });
 
@@ -86,7 +87,7 @@ Deno.test("skill_redirect hook with a warm index: denies an agent, never one ren
   await withWorld(async (world) => {
     // The index as another hook or the CLI writes it, for the hook's own view of the catalog.
     await loadCatalog({
-      claudeConfigDir: world.claudeDir,
+      hostFolders: claudeFolders(world.claudeDir),
       cwd: world.projectDir,
       stateRoot: world.stateRoot,
     });
@@ -173,7 +174,7 @@ Deno.test("skill_redirect hook passes a skill reached through a symlink that has
       // Cold (the hook loads the catalog itself), then warm (an index another process wrote).
       if (warm) {
         await loadCatalog({
-          claudeConfigDir: world.claudeDir,
+          hostFolders: claudeFolders(world.claudeDir),
           cwd: world.projectDir,
           stateRoot: world.stateRoot,
         });
@@ -350,7 +351,10 @@ Deno.test("skill_redirect Stop blocks once after Unknown skill: prompt-writer, t
     );
     assert.equal(first.code, 0);
     assert.equal(first.stderr, "");
-    assert.deepEqual(first.json, { decision: "block", reason: redirectMessage("prompt-writer") });
+    assert.deepEqual(first.json, {
+      decision: "block",
+      reason: redirectMessage("prompt-writer", "claude"),
+    });
     const marker = join(world.stateRoot, "skill-redirect", `${SESSION}.json`);
     assert.deepEqual(JSON.parse(Deno.readTextFileSync(marker)).blocked, ["toolu_01RedirectA"]);
     assert.equal(Deno.statSync(marker).mode! & 0o777, 0o600);
@@ -466,7 +470,9 @@ Deno.test("skill_redirect Stop names every failed agent of the turn in one block
     );
     assert.deepEqual(run.json, {
       decision: "block",
-      reason: `${redirectMessage("guide")}\n\n${redirectMessage("prompt-writer")}`,
+      reason: `${redirectMessage("guide", "claude")}\n\n${
+        redirectMessage("prompt-writer", "claude")
+      }`,
     });
   });
 });
@@ -552,9 +558,8 @@ Deno.test("skill_redirect hook under Codex CLI: denies a shell read of an agent'
     const places = { home: world.home, env: () => undefined };
     const paths = {
       stateRoot: world.stateRoot,
-      claudeConfigDir: world.claudeDir,
       projectDir: world.projectDir,
-      host: hostFolders(CODEX, places),
+      hostFolders: hostFolders(CODEX, places),
     };
     const mapArgs = (args: string[]) => denoRunArgs(row, paths, args.at(-1)!);
     const codex = (command: string) => ({

@@ -92,3 +92,55 @@ Deno.test("mod.ts, the public API, exports at most 40 symbols (deno doc --json)"
   assert.ok(names.length > 10, names.join(", "));
   assert.ok(names.length <= 40, `${names.length}: ${names.join(", ")}`);
 });
+
+/** The folders of the hook path (tests aside), and the hook entries. */
+const HOOK_PATH = [
+  "lib/base",
+  "lib/hook",
+  "lib/catalog",
+  "lib/routing",
+  "lib/contracts",
+  "lib/redirect",
+]
+  .concat(["lib/transcript", "hooks"]);
+
+/** Facts only Claude Code has: they belong on its host object (`lib/host/`), never on the hook path. */
+const CLAUDE_ONLY =
+  /claudeConfigDir|CLAUDE_CONFIG_DIR|CLAUDE_PROJECT_DIR|CLAUDE_PLUGIN|transcriptsDir|HOST_SKILLS|Unknown skill/;
+
+function hookPathFiles(): string[] {
+  const out: string[] = [];
+  for (const dir of HOOK_PATH) {
+    const abs = join(ROOT, dir);
+    const files = dir === "hooks"
+      ? [...Deno.readDirSync(abs)].filter((e) => e.isFile && e.name.endsWith(".ts")).map((e) =>
+        join(abs, e.name)
+      )
+      : [...tsFiles(abs)];
+    out.push(...files.filter((f) => !f.endsWith("_test.ts")));
+  }
+  return out;
+}
+
+Deno.test("the hook path names no Claude-only fact: those live on the host object in lib/host/", () => {
+  const offenders: string[] = [];
+  for (const file of hookPathFiles()) {
+    Deno.readTextFileSync(file).split("\n").forEach((line, i) => {
+      if (CLAUDE_ONLY.test(line)) {
+        offenders.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+      }
+    });
+  }
+  assert.deepEqual(offenders, []);
+});
+
+Deno.test("lib/base imports nothing from lib/host (or any folder above it)", () => {
+  const offenders: string[] = [];
+  for (const [from, to] of libImports()) {
+    if (!from.startsWith("lib/base/")) continue;
+    for (const target of to) {
+      if (!target.startsWith("lib/base/")) offenders.push(`${from} -> ${target}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});

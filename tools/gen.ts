@@ -146,9 +146,9 @@ export function asciiOnly(code: string): string {
  * path, so a call the front answers loads only the front's few KB.
  */
 export const CORES: Readonly<Record<string, string>> = {
-  "hooks/skill_route.ts": "lib/routing/hook.ts",
-  "hooks/skill_contract.ts": "lib/contracts/hook.ts",
-  "hooks/skill_redirect.ts": "lib/redirect/hook.ts",
+  "hooks/skill_route.ts": "lib/routing/route_core.ts",
+  "hooks/skill_contract.ts": "lib/contracts/contract_core.ts",
+  "hooks/skill_redirect.ts": "lib/redirect/redirect_core.ts",
 };
 
 /**

@@ -18,7 +18,7 @@
  */
 
 import { basename, dirname, join } from "./path.ts";
-import { getEnv, stateRoot } from "./locations.ts";
+import { getEnv } from "./locations.ts";
 import { withLock, writeFileAtomic } from "./state_file.ts";
 
 /** The names of skillgate's switches. */
@@ -132,10 +132,10 @@ const MAX_CONFIG_BYTES = 64 * 1024;
 /**
  * The config file's path.
  *
- * @param root The state root (default: {@link stateRoot}).
+ * @param root The state root.
  * @returns `<state root>/config.yaml`.
  */
-export function configPath(root: string = stateRoot()): string {
+export function configPath(root: string): string {
   return join(root, "config.yaml");
 }
 
@@ -270,13 +270,14 @@ export function parseConfigText(text: string): Record<string, string> {
  * Reads the config file. A missing file is normal; a file that exists but cannot be read (a
  * permission error, a directory, binary or oversized content) is reported as unreadable.
  *
- * @param root The state root (default: {@link stateRoot}).
+ * @param root The state root (`stateRoot()` of `lib/host/places.ts`), or a function that gives
+ * it (a failure to find it reads as an unreadable file).
  * @returns What was read.
  */
-export function readConfig(root?: string): ConfigState {
+export function readConfig(root: string | (() => string)): ConfigState {
   let path: string;
   try {
-    path = configPath(root ?? stateRoot());
+    path = configPath(typeof root === "string" ? root : root());
   } catch (err) {
     return { path: "config.yaml", exists: false, readable: false, values: {}, error: String(err) };
   }
@@ -379,12 +380,18 @@ export interface HookSwitch {
  * A config file that cannot be read leaves the hook neither on nor off: its caller reports it.
  *
  * @param name The switch.
+ * @param rootOf Gives the state root (`stateRoot` of `lib/host/places.ts`); asked only when the
+ * environment does not turn the hook off.
  * @param known The config file, when it was read already.
  * @returns Whether the hook is off, or on, and the config file.
  */
-export function readSwitch(name: SwitchName, known?: ConfigState): HookSwitch {
+export function readSwitch(
+  name: SwitchName,
+  rootOf: () => string,
+  known?: ConfigState,
+): HookSwitch {
   if (parseSwitchValue(getEnv(SWITCH_ENV[name])) === false) return { off: true, on: false };
-  const root = stateRoot();
+  const root = rootOf();
   if (Deno.permissions.querySync({ name: "read", path: configPath(root) }).state !== "granted") {
     return { off: false, on: false };
   }
@@ -495,14 +502,14 @@ export function encodeConfigValue(key: string, value: string): string {
  *
  * @param key The key (see {@link CONFIG_KEYS}).
  * @param value The value, already validated.
- * @param root The state root (default: {@link stateRoot}).
+ * @param root The state root (`stateRoot()` of `lib/host/places.ts`).
  * @returns The config file's path.
  * @throws {Error} When the value is invalid or the file cannot be read or written.
  */
-export function writeConfigValue(key: string, value: string, root?: string): string {
+export function writeConfigValue(key: string, value: string, root: string): string {
   const problem = validateConfigValue(key, value);
   if (problem) throw new Error(problem);
-  const path = configPath(root ?? stateRoot());
+  const path = configPath(root);
   Deno.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   withLock(`${path}.lock`, () => {
     let text = "";

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { stateRoot } from "../host/places.ts";
 import { join } from "node:path";
 import {
   configList,
@@ -300,7 +301,7 @@ Deno.test("readSwitch(): off exactly when resolveSwitch() is off for a readable 
         if (text !== undefined) Deno.writeTextFileSync(join(root, "config.yaml"), text);
         for (const name of SWITCH_NAMES) {
           const sw = resolveSwitch(name, readConfig(root));
-          const got = readSwitch(name);
+          const got = readSwitch(name, stateRoot);
           const what = `${name} ${JSON.stringify(env)} ${text}`;
           assert.equal(got.off, !sw.on && sw.source !== "unreadable-config", what);
           assert.equal(got.on, sw.on, what);
@@ -317,8 +318,8 @@ Deno.test("readSwitch(): off exactly when resolveSwitch() is off for a readable 
 Deno.test("readSwitch() with no state root folder yet: the defaults, read without a file", () => {
   withSwitchState({}, (root) => {
     Deno.env.set("SKILLGATE_STATE_ROOT", join(root, "not-yet"));
-    assert.equal(readSwitch("skill_routing").off, true);
-    const contracts = readSwitch("skill_contracts");
+    assert.equal(readSwitch("skill_routing", stateRoot).off, true);
+    const contracts = readSwitch("skill_contracts", stateRoot);
     assert.equal(contracts.off, false);
     assert.equal(contracts.config?.exists, false);
     assert.equal(contracts.config?.readable, true);

@@ -7,6 +7,7 @@ import {
   type RegexBudget,
 } from "./user_regex.ts";
 import { FIXTURES, REPO_ROOT } from "../../tests/_helpers.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
 Deno.test("the user regex engine is RE2 (re2js): linear time, case folding, refusals", async () => {
   const engine = await loadUserRegexEngine();
@@ -76,7 +77,10 @@ async function engineLoaded(rules: unknown | undefined): Promise<boolean> {
     const code = `
       const { loadRouteSkills, routePrompt } = await import(${lib("routing/route.ts")});
       const { isUserRegexEngineLoaded } = await import(${lib("base/user_regex.ts")});
-      const world = await loadRouteSkills({ claudeConfigDir: Deno.args[0], stateRoot: Deno.args[1] });
+      const world = await loadRouteSkills({
+        hostFolders: { ...${JSON.stringify(claudeFolders(""))}, configDir: Deno.args[0] },
+        stateRoot: Deno.args[1],
+      });
       routePrompt("please vet my branch", world);
       console.log(JSON.stringify(isUserRegexEngineLoaded()));
     `;

@@ -23,7 +23,6 @@ import { tomlAgentName } from "./toml_agent.ts";
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
 import { exists } from "../base/fs.ts";
-import { CLAUDE } from "../host/claude.ts";
 import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
 import {
@@ -108,17 +107,15 @@ export interface Catalog {
 
 /** Where to look and what to do with the index. */
 export interface CatalogOptions {
-  /** The Claude Code config directory. */
-  readonly claudeConfigDir: string;
   /**
-   * The host whose folders are scanned, when it is not Claude Code: its config directory, home
-   * and layout give the personal and project folders, instead of Claude Code's (plugins only when
-   * its layout has them): `lib/host/folders.ts`.
+   * The folders of the host whose skills and agents are listed: its config directory, home and
+   * layout give the personal and project folders (plugins only when its layout has them):
+   * `lib/host/folders.ts`. No other host's folders are read.
    */
-  readonly hostFolders?: HostFolders;
+  readonly hostFolders: HostFolders;
   /** The session's directory (the payload's `cwd`); project skills are searched from here. */
   readonly cwd?: string;
-  /** The project root (`CLAUDE_PROJECT_DIR`), also searched. */
+  /** The project root (the host's project variable), also searched. */
   readonly projectDir?: string;
   /** Extra skill directories (config `skill_dirs`). */
   readonly extraSkillDirs?: readonly string[];
@@ -230,7 +227,7 @@ const mtimeOf = watchedMtime;
 /**
  * The folders whose `.claude` may hold project skills and agents: the session's directory and
  * each parent up to the repository root (the first with a `.git`), and the same from the project
- * root (`CLAUDE_PROJECT_DIR`), as Claude Code searches them. A folder whose `.git` this process may
+ * root (the host's project variable), as the hosts search them. A folder whose `.git` this process may
  * not read cannot be known not to be the root: the walk goes on past it, and only the folders it
  * may read (its grants) give anything.
  */
@@ -306,8 +303,7 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
     roots.push({ dir: abs, kind, source, plugin });
   };
-  const claude = { configDir: opts.claudeConfigDir, home: "", layout: CLAUDE.layout };
-  const f = readFolders(opts.hostFolders ?? claude); // the sending host's, and no other host's
+  const f = readFolders(opts.hostFolders); // the sending host's, and no other host's
   for (const d of f.skillDirs) add(d, "skills", "personal");
   for (const d of f.agentDirs) add(d, "agents", "personal");
   for (const base of projectBases(opts.cwd, opts.projectDir)) {

@@ -11,6 +11,7 @@ import {
   loadCatalog,
   skillNames,
 } from "./catalog.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -59,7 +60,7 @@ Deno.test("loadCatalog() finds personal, project, plugin and config skills and a
     const extra = join(w.root, "extra");
     write(join(extra, "x", "SKILL.md"), "---\nname: x\n---\n");
     const c = await loadCatalog({
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       cwd: join(w.project, "sub"),
       extraSkillDirs: [extra],
     });
@@ -99,7 +100,7 @@ Deno.test("loadCatalog() reuses its index until a file or directory changes", as
   const w = await world();
   const state = join(w.root, "state");
   try {
-    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const opts = { hostFolders: claudeFolders(w.claude), stateRoot: state };
     const first = await loadCatalog(opts);
     assert.equal(first.fromIndex, false);
     assert.equal(Deno.statSync(join(state, "catalog", "skills.json")).mode! & 0o777, 0o600);
@@ -128,12 +129,12 @@ Deno.test("a catalog served from the index loads no YAML parser (no npm module a
   const w = await world();
   const state = join(w.root, "state");
   try {
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state });
+    await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state });
     const script = join(w.root, "load.ts");
     Deno.writeTextFileSync(
       script,
       `import { loadCatalog } from ${JSON.stringify(new URL("./catalog.ts", import.meta.url).href)};
-const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${
+const c = await loadCatalog({ hostFolders: ${JSON.stringify(claudeFolders(w.claude))}, stateRoot: ${
         JSON.stringify(state)
       } });
 console.log(c.fromIndex, c.skills.length);`,
@@ -161,7 +162,7 @@ Deno.test("loadCatalog() fails open on unreadable entries and hostile names", as
       join(w.claude, "skills", "huge", "SKILL.md"),
       "---\nname: huge\n---\n" + "x".repeat(2 * 1024 * 1024),
     );
-    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    const c = await loadCatalog({ hostFolders: claudeFolders(w.claude) });
     assert.ok(findSkill(c, "$(touch pwned)"), "a hostile name is kept as data");
     assert.equal(findSkill(c, "huge"), undefined);
     assert.ok(c.skipped >= 1);
@@ -181,7 +182,7 @@ Deno.test("a catalog read without the YAML parser is marked degraded and not ind
       `import { loadCatalog, findSkill } from ${
         JSON.stringify(new URL("./catalog.ts", import.meta.url).href)
       };
-const c = await loadCatalog({ claudeConfigDir: ${JSON.stringify(w.claude)}, stateRoot: ${
+const c = await loadCatalog({ hostFolders: ${JSON.stringify(claudeFolders(w.claude))}, stateRoot: ${
         JSON.stringify(state)
       } });
 const s = findSkill(c, "investigate");
@@ -211,31 +212,40 @@ Deno.test("loadCatalog() keeps one index per kind and other projects' roots", as
     write(join(other, ".claude", "skills", "o", "SKILL.md"), "---\nname: o\n---\n");
     // A skills-only reader (routing) and an agents-only reader (redirect) do not undo each other.
     assert.equal(
-      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false })).fromIndex,
+      (await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state, agents: false }))
+        .fromIndex,
       false,
     );
     assert.equal(
-      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, skills: false })).fromIndex,
+      (await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state, skills: false }))
+        .fromIndex,
       false,
     );
     assert.equal(
-      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false })).fromIndex,
+      (await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state, agents: false }))
+        .fromIndex,
       true,
     );
     assert.equal(
-      (await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, skills: false })).fromIndex,
+      (await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state, skills: false }))
+        .fromIndex,
       true,
     );
     // Sessions in two projects take turns without re-parsing each other's skills.
     await loadCatalog({
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       stateRoot: state,
       cwd: w.project,
       agents: false,
     });
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, cwd: other, agents: false });
+    await loadCatalog({
+      hostFolders: claudeFolders(w.claude),
+      stateRoot: state,
+      cwd: other,
+      agents: false,
+    });
     const back = await loadCatalog({
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       stateRoot: state,
       cwd: w.project,
       agents: false,
@@ -260,7 +270,11 @@ Deno.test("loadCatalog() defuses a YAML alias bomb in a contract block", async (
       `---\nname: bomb\ntriggers: [debug this]\ncontract:\n${levels.join("\n")}\n---\n`,
     );
     const state = join(w.root, "state");
-    const c = await loadCatalog({ claudeConfigDir: w.claude, stateRoot: state, agents: false });
+    const c = await loadCatalog({
+      hostFolders: claudeFolders(w.claude),
+      stateRoot: state,
+      agents: false,
+    });
     const bomb = findSkill(c, "bomb");
     assert.deepEqual(bomb?.contract, { version: "too large: more than 5000 values or 32 levels" });
     assert.deepEqual(bomb?.triggers, ["debug this"]);
@@ -275,7 +289,7 @@ Deno.test("loadCatalog() sees a skill added to an empty folder and an agent adde
   const state = join(w.root, "state");
   try {
     Deno.mkdirSync(join(w.claude, "skills", "helper"));
-    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const opts = { hostFolders: claudeFolders(w.claude), stateRoot: state };
     await loadCatalog(opts);
     assert.equal((await loadCatalog(opts)).fromIndex, true);
     // Found in review: both used to be missed while the index looked fresh.
@@ -316,7 +330,7 @@ Deno.test("loadCatalog() loads through symlinks as Claude Code does: a linked sk
     write(join(repo, ".git", "HEAD"), "ref");
     write(join(repo, "shared-skills", "shared", "SKILL.md"), "---\nname: shared\n---\n");
     link(join(repo, "shared-skills"), join(repo, ".claude", "skills"), true);
-    const c = await loadCatalog({ claudeConfigDir: w.claude, cwd: join(repo, "sub") });
+    const c = await loadCatalog({ hostFolders: claudeFolders(w.claude), cwd: join(repo, "sub") });
     const dotSkill = findSkill(c, "dot-skill");
     assert.equal(dotSkill?.source, "personal");
     assert.equal(dotSkill?.file, join(w.claude, "skills", "dot-skill", "SKILL.md"), "as found");
@@ -325,8 +339,8 @@ Deno.test("loadCatalog() loads through symlinks as Claude Code does: a linked sk
     assert.equal(findSkill(c, "shared")?.dir, join(repo, ".claude", "skills", "shared"));
     assert.ok(isAgent(c, "linked-agent"));
     assert.ok(isAgent(c, "reviewer"));
-    assert.ok(await hasSkill({ claudeConfigDir: w.claude, cwd: repo }, "shared"));
-    assert.ok(await hasAgent({ claudeConfigDir: w.claude }, "reviewer"));
+    assert.ok(await hasSkill({ hostFolders: claudeFolders(w.claude), cwd: repo }, "shared"));
+    assert.ok(await hasAgent({ hostFolders: claudeFolders(w.claude) }, "reviewer"));
   } finally {
     await Deno.remove(w.root, { recursive: true });
   }
@@ -343,7 +357,7 @@ Deno.test("loadCatalog() ends symlink loops, enters each real folder once and sk
     link(join(skills, "b"), join(skills, "a"));
     link(join(skills, "a"), join(skills, "b"));
     link(join(w.claude, "agents"), join(w.claude, "agents", "core", "all-again"));
-    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    const c = await loadCatalog({ hostFolders: claudeFolders(w.claude) });
     assert.deepEqual(c.skills.map((s) => s.name).sort(), [
       "investigate",
       "migrate",
@@ -370,7 +384,7 @@ Deno.test("loadCatalog() reads a SKILL.md linked to a file outside, bounded by t
     // A link to a file is not a skill folder; a link to a device is not a file (never read).
     link(join(elsewhere, "real.md"), join(skills, "file-not-folder"));
     if (Deno.build.os !== "windows") link("/dev/zero", join(skills, "device", "SKILL.md"));
-    const c = await loadCatalog({ claudeConfigDir: w.claude });
+    const c = await loadCatalog({ hostFolders: claudeFolders(w.claude) });
     assert.deepEqual(findSkill(c, "outside-file")?.triggers, ["from outside"]);
     assert.equal(findSkill(c, "huge"), undefined, "the target's size counts, not the link's");
     assert.equal(findSkill(c, "file-not-folder"), undefined);
@@ -401,7 +415,12 @@ Deno.test("the catalog and names indexes see changes behind symlinks", async () 
     const dot = join(w.root, "dotfiles", "dot-skill");
     write(join(dot, "SKILL.md"), "---\nname: dot-skill\ntriggers: [old]\n---\n");
     link(dot, join(w.claude, "skills", "dot-skill"));
-    const opts = { claudeConfigDir: w.claude, cwd: repo, stateRoot: state, agents: false };
+    const opts = {
+      hostFolders: claudeFolders(w.claude),
+      cwd: repo,
+      stateRoot: state,
+      agents: false,
+    };
     assert.equal((await loadCatalog(opts)).fromIndex, false);
     assert.equal((await loadCatalog(opts)).fromIndex, true);
     // A skill added in the linked root's target.
@@ -455,7 +474,6 @@ Deno.test("loadCatalog() with Copilot CLI's folders: its home and a project's .g
     Deno.mkdirSync(`${project}/.github/agents`, { recursive: true });
     Deno.writeTextFileSync(`${project}/.github/agents/fixer.md`, "---\nname: fixer\n---\n");
     const c = await loadCatalog({
-      claudeConfigDir: `${dir}/claude`,
       hostFolders: { configDir: `${dir}/copilot`, home: `${dir}/home`, layout: COPILOT.layout },
       cwd: project,
     });
@@ -476,7 +494,7 @@ Deno.test("hasAgent() and hasSkill() given the roots of both kinds answer as whe
   const w = await world();
   const state = join(w.root, "state");
   try {
-    const opts = { claudeConfigDir: w.claude, stateRoot: state };
+    const opts = { hostFolders: claudeFolders(w.claude), stateRoot: state };
     const roots = await catalogRoots(opts);
     assert.deepEqual(new Set(roots.map((r) => r.root.kind)), new Set(["skills", "agents"]));
     for (const name of ["prompt-writer", "/guide", "investigate", "no-such-name"]) {

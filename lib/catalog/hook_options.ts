@@ -1,5 +1,5 @@
 /**
- * Where a hook's catalog looks, from its event and context: the host's config dir, the session's
+ * Where a hook's catalog looks, from its event and context: the host's folders, the session's
  * directory and project, the config file's extra skill and agent directories, the state root.
  * The routing, contract and redirect hooks all start from it.
  *
@@ -7,17 +7,17 @@
  */
 
 import { configList, type ConfigState } from "../base/config.ts";
-import { getEnv, homeDir } from "../base/locations.ts";
-import { CLAUDE } from "../host/claude.ts";
-import { hostFolders } from "../host/folders.ts";
-import { hostFor } from "../host/mod.ts";
+import { projectDirOf } from "../host/places.ts";
+import type { Host, HostFolders, HostKind } from "../host/host.ts";
 import type { HookEvent } from "../host/payload.ts";
 import type { CatalogOptions } from "./catalog.ts";
 
 /** What {@link hookCatalogOptions} reads of a hook's context. */
 export interface CatalogContext {
-  /** The Claude Code config directory. */
-  readonly claudeConfigDir: string;
+  /** The host that sent the event. */
+  readonly host: Host<HostKind>;
+  /** Its folders on this machine. */
+  readonly folders: HostFolders;
   /** The config file as read (`skill_dirs`, `agent_dirs`). */
   readonly config: ConfigState;
   /** The state root holding the catalog index. */
@@ -32,14 +32,12 @@ export interface CatalogContext {
  * @returns The options; callers add their own (`agents`, `writeIndex`).
  */
 export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogOptions {
-  // Another host's hook sees that host's skills and agents (the folders its layout declares:
-  // Copilot CLI's, Codex CLI's), not Claude Code's.
-  const host = ev.host === CLAUDE.kind ? undefined : hostFor(ev.host);
+  // A hook sees the skills and agents of the host that sent the event (the folders its layout
+  // declares), and no other host's.
   return {
-    claudeConfigDir: ctx.claudeConfigDir,
-    ...(host ? { hostFolders: hostFolders(host, { home: homeDir(), env: getEnv }) } : {}),
+    hostFolders: ctx.folders,
     cwd: ev.cwd,
-    projectDir: getEnv(CLAUDE.env.projectDir),
+    projectDir: projectDirOf(ctx.host),
     extraSkillDirs: configList(ctx.config, "skill_dirs", []),
     extraAgentDirs: configList(ctx.config, "agent_dirs", []),
     stateRoot: ctx.stateRoot,

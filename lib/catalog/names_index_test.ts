@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { contractSkills, findSkill, hasAgent, hasSkill, isAgent, loadCatalog } from "./catalog.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -66,14 +67,14 @@ Deno.test("hasAgent(): folders and the named file at once, other in-place edits 
     const sweepFile = join(w.state, "skill-redirect", ".catalog-sweep.json");
     // The redirect's view: it may not write the index, and keeps its sweeps in its own file.
     const opts = {
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       stateRoot: w.state,
       writeIndex: false,
       sweepFile,
       now: () => clock,
     };
     assert.equal(await hasAgent(opts, "prompt-writer"), true, "no index: a full load");
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: w.state }); // another hook's write
+    await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: w.state }); // another hook's write
     clock = Date.now() + 1;
     const index = join(w.state, "catalog", "agents.json");
     Deno.writeTextFileSync(index, "{damaged");
@@ -89,11 +90,11 @@ Deno.test("hasAgent(): folders and the named file at once, other in-place edits 
     // Its new name is not in the names index: like any other edit, seen at the sweep or once
     // another hook writes the index again.
     assert.equal(await hasAgent(opts, "prompt-rewriter"), false);
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: w.state });
+    await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: w.state });
     assert.equal(await hasAgent(opts, "prompt-rewriter"), true);
     // Another agent edited in place to take a new name: seen at the sweep, not before.
     editInPlace(join(w.claude, "agents", "stem-only.md"), "---\nname: renamed\n---\n", 6000);
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: w.state, agents: false });
+    await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: w.state, agents: false });
     clock += 59_000;
     assert.equal(await hasAgent(opts, "renamed"), false, "not a candidate: waits for the sweep");
     clock += 2_000;
@@ -103,7 +104,7 @@ Deno.test("hasAgent(): folders and the named file at once, other in-place edits 
     assert.equal(await hasAgent(opts, "added"), true);
     Deno.removeSync(join(w.claude, "agents", "core", "added.md"));
     assert.equal(await hasAgent(opts, "added"), false);
-    await loadCatalog({ claudeConfigDir: w.claude, stateRoot: w.state, skills: false });
+    await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: w.state, skills: false });
     saveAtomically(join(w.claude, "agents", "core", "guide.md"), "---\nname: sage\n---\n");
     assert.equal(await hasAgent(opts, "sage"), true);
     assert.equal(isAgent(await loadCatalog(opts), "sage"), true);
@@ -118,7 +119,7 @@ Deno.test("hasSkill(): skills added, removed, renamed at once; another skill's e
     let clock = Date.now();
     const sweepFile = join(w.state, "skill-redirect", ".catalog-sweep.json");
     const opts = {
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       cwd: join(w.project, "src"),
       stateRoot: w.state,
       writeIndex: false,
@@ -192,7 +193,7 @@ Deno.test("hasSkill() from the names index: a name with a tab, newline or backsl
   const w = await world();
   try {
     write(join(w.claude, "skills", "odd", "SKILL.md"), '---\nname: "a\\tb\\nc\\\\d"\n---\n');
-    const opts = { claudeConfigDir: w.claude, stateRoot: w.state, agents: false };
+    const opts = { hostFolders: claudeFolders(w.claude), stateRoot: w.state, agents: false };
     await loadCatalog(opts);
     const view = { ...opts, writeIndex: false, now: () => Date.now() };
     assert.equal(await hasSkill(view, "a\tb\nc\\d"), true);
@@ -235,7 +236,7 @@ Deno.test("contractSkills(): a contract edited or a skill added at once, a contr
     let clock = Date.now();
     const sweepFile = join(w.state, "skill-contracts", ".catalog-sweep.json");
     const opts = {
-      claudeConfigDir: w.claude,
+      hostFolders: claudeFolders(w.claude),
       cwd: join(w.project, "src"),
       stateRoot: w.state,
       sweepFile,
@@ -319,7 +320,7 @@ Deno.test("contractSkills(): a missing, damaged or planted view is not used, and
   const w = await world();
   try {
     write(join(w.claude, "skills", "investigate", "SKILL.md"), `---\n${CONTRACT("one")}---\n`);
-    const opts = { claudeConfigDir: w.claude, stateRoot: w.state };
+    const opts = { hostFolders: claudeFolders(w.claude), stateRoot: w.state };
     const view = join(w.state, "catalog", "skills.contracts.json");
     assert.deepEqual(await contracted(opts), ["investigate:one"]);
     const good = Deno.readTextFileSync(view);

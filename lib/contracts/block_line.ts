@@ -9,10 +9,16 @@ import { sanitizeName } from "../base/sanitize.ts";
 import type { CheckResult } from "./check.ts";
 import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 
+/**
+ * What every block line starts with: the seed's word for an unmet contract and a space. Routing
+ * knows the line by it when a host sends the line back as a prompt.
+ */
+export const BLOCK_LINE_MARK: string = `${EXIT_WORDS[EXIT_CODES.UNMET]} `;
+
 /** Options of {@link renderBlockLine}. */
 export interface RenderOptions {
   /**
-   * The command that runs skillgate on this machine (`skillgateCommand()` from `locations.ts`),
+   * The command that runs skillgate on this machine (`skillgateCommand()`, `lib/host/places.ts`),
    * default `skillgate`. A single word is single-quoted as the seed shows its path; a command of
    * several words (`deno run … /abs/cli.ts`) is taken as already shell-ready.
    */
@@ -33,7 +39,7 @@ export function renderBlockLine(result: CheckResult, options?: RenderOptions): s
   const missing = result.items.filter((i) => i.status === "missing");
   const skill = sanitizeName(result.skill, 64);
   const fixes = missing.map((i) => `${i.id}: ${i.fix}`).join("; ");
-  return `${EXIT_WORDS[EXIT_CODES.UNMET]} ${skill} (contract v${result.version}): missing ${
+  return `${BLOCK_LINE_MARK}${skill} (contract v${result.version}): missing ${
     missing.map((i) => i.id).join(", ")
   }. Fix: ${fixes}. If an item truly does not apply, run ${
     waiveCommandPrefix(options?.command)

@@ -21,6 +21,7 @@ import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 import { errorCause } from "./state_error.ts";
 import type { Contract } from "./schema.ts";
 import type { CheckResult } from "./check.ts";
+import type { HostKind } from "../host/host.ts";
 
 /** What {@link checkTranscript} needs. */
 export interface TranscriptCheckOptions {
@@ -32,8 +33,12 @@ export interface TranscriptCheckOptions {
   readonly contract?: unknown;
   /** A SKILL.md whose `contract:` is checked (else the installed skill's). */
   readonly skillFile?: string;
-  /** The Claude config dir holding the installed skills (default: `CLAUDE_CONFIG_DIR` or `~/.claude`). */
-  readonly claudeConfigDir?: string;
+  /**
+   * The host that wrote the transcript (default: the host whose transcript format the file has).
+   */
+  readonly host?: HostKind;
+  /** That host's config directory holding the installed skills (default: the host's own). */
+  readonly configDir?: string;
   /** The directory whose project skills count (default: the current directory). */
   readonly cwd?: string;
   /** The run's final text when the transcript lags (a Stop payload's `last_assistant_message`). */
@@ -96,10 +101,10 @@ async function contractOfValue(raw: unknown): Promise<{ contract?: Contract; pro
 
 async function installedCommand(): Promise<string> {
   try {
-    const { skillgateCommand } = await import("../base/locations.ts");
+    const { skillgateCommand, stateRoot } = await import("../host/places.ts");
     let values: Record<string, string> | undefined;
     try {
-      values = (await import("../base/config.ts")).readConfig().values;
+      values = (await import("../base/config.ts")).readConfig(stateRoot).values;
     } catch {
       values = undefined;
     }
@@ -125,33 +130,25 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
     // hook, whatever the contract's source.
     const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
-    const { claudeConfigDir, getEnv, homeDir } = await import("../base/locations.ts");
-    let configDir = options.claudeConfigDir;
-    if (configDir === undefined) {
-      try {
-        configDir = claudeConfigDir();
-      } catch (e) {
-        return verdict(EXIT_CODES.STATE_ERROR, `Claude config directory: ${errorCause(e)}`);
-      }
-    }
+    const { foldersOf, projectDirOf } = await import("../host/places.ts");
     // The file says which host wrote it (its first record); that host's reader reads it, and
     // that host's skill folders are the ones it loads from.
     const { formatOfFile, readerFor } = await import("../transcript/readers.ts");
-    const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
-    const { hostFolders } = await import("../host/folders.ts");
+    const { HOSTS } = await import("../host/mod.ts");
     const format = await formatOfFile(options.transcript);
-    const host = HOSTS.find((h) => h !== DEFAULT_HOST && h.transcript === format);
+    const host = HOSTS.find((h) => h.kind === options.host) ??
+      HOSTS.find((h) => h.transcript === format)!;
     let folders;
     try {
-      folders = host ? hostFolders(host, { home: homeDir(), env: getEnv }) : undefined;
+      folders = foldersOf(host);
+      if (options.configDir !== undefined) folders = { ...folders, configDir: options.configDir };
     } catch (e) {
-      return verdict(EXIT_CODES.STATE_ERROR, `${host?.name} config directory: ${errorCause(e)}`);
+      return verdict(EXIT_CODES.STATE_ERROR, `${host.name} config directory: ${errorCause(e)}`);
     }
     const catalog = await loadCatalog({
-      claudeConfigDir: configDir,
-      ...(folders ? { hostFolders: folders } : {}),
+      hostFolders: folders,
       cwd: options.cwd ?? Deno.cwd(),
-      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      projectDir: projectDirOf(host),
       agents: false,
     });
     let contract: Contract | undefined;

@@ -5,7 +5,7 @@ import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
 
 const TRANSCRIPTS = join(FIXTURES, "transcripts");
 
-async function withSkills(fn: (claudeConfigDir: string) => Promise<void>): Promise<void> {
+async function withSkills(fn: (configDir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "skillgate-check-transcript-" });
   try {
     copyDir(join(FIXTURES, "world", "skills"), join(dir, "skills"));
@@ -16,11 +16,11 @@ async function withSkills(fn: (claudeConfigDir: string) => Promise<void>): Promi
 }
 
 Deno.test("checkTranscript() gives the seed's verdict in one call: unmet with its block line, met", async () => {
-  await withSkills(async (claudeConfigDir) => {
+  await withSkills(async (configDir) => {
     const unmet = await checkTranscript({
       transcript: join(TRANSCRIPTS, "investigate_unmet.jsonl"),
       skill: "investigate",
-      claudeConfigDir,
+      configDir,
       command: "skillgate",
     });
     assert.equal(unmet.exit, 1);
@@ -33,7 +33,7 @@ Deno.test("checkTranscript() gives the seed's verdict in one call: unmet with it
     const met = await checkTranscript({
       transcript: join(TRANSCRIPTS, "stop_met.jsonl"),
       skill: "/investigate",
-      claudeConfigDir,
+      configDir,
     });
     assert.equal(met.exit, 0);
     assert.equal(met.result?.outcome, "met");
@@ -42,8 +42,8 @@ Deno.test("checkTranscript() gives the seed's verdict in one call: unmet with it
 });
 
 Deno.test("checkTranscript() says why there is no verdict: no contract, not loaded, unreadable", async () => {
-  await withSkills(async (claudeConfigDir) => {
-    const base = { claudeConfigDir, transcript: join(TRANSCRIPTS, "stop_met.jsonl") };
+  await withSkills(async (configDir) => {
+    const base = { configDir, transcript: join(TRANSCRIPTS, "stop_met.jsonl") };
     const none = await checkTranscript({ ...base, skill: "no-such-skill" });
     assert.deepEqual([none.exit, none.word], [5, "SKILL_CONTRACT_NO_CONTRACT"]);
     const notLoaded = await checkTranscript({
@@ -55,7 +55,7 @@ Deno.test("checkTranscript() says why there is no verdict: no contract, not load
     const missing = await checkTranscript({
       ...base,
       skill: "investigate",
-      transcript: join(claudeConfigDir, "absent.jsonl"),
+      transcript: join(configDir, "absent.jsonl"),
     });
     assert.equal(missing.exit, 3);
     assert.match(missing.message ?? "", /absent\.jsonl/);
@@ -66,7 +66,7 @@ Deno.test("checkTranscript() says why there is no verdict: no contract, not load
 });
 
 Deno.test("checkTranscript() reads a Codex CLI rollout: the real run, blocked then fixed, is met", async () => {
-  await withSkills(async (claudeConfigDir) => {
+  await withSkills(async (configDir) => {
     const rollout = await Deno.makeTempDir({ prefix: "skillgate-check-rollout-" });
     try {
       // Named as Codex CLI names its rollouts, which picks the rollout reader.
@@ -76,7 +76,7 @@ Deno.test("checkTranscript() reads a Codex CLI rollout: the real run, blocked th
         transcript: path,
         skill: "investigate",
         skillFile: join(FIXTURES, "host", "skills", "investigate", "SKILL.md"),
-        claudeConfigDir,
+        configDir,
       });
       assert.equal(v.word, "SKILL_CONTRACT_MET", JSON.stringify(v));
       assert.equal(v.run?.loadVia, "read");

@@ -1,6 +1,6 @@
 /**
  * The contract report of `skillgate contract report [--json] [--session <id>]` (its command line is
- * `lib/cli/contract_report.ts`): the contract misses of the recorded sessions, by skill and item,
+ * `lib/cli/contract_report_command.ts`): the contract misses of the recorded sessions, by skill and item,
  * then each missed run.
  *
  * A miss is a run that was blocked and never fixed, stopped again unmet (`miss`), or met only
@@ -81,22 +81,20 @@ export type Rechecker = (
  * @returns The re-check.
  */
 export async function defaultRechecker(): Promise<Rechecker> {
-  const { claudeConfigDir, getEnv, homeDir, skillgateCommand, stateRoot } = await import(
-    "../base/locations.ts"
+  const { configDirOf, foldersOf, projectDirOf, skillgateCommand, stateRoot } = await import(
+    "../host/places.ts"
   );
   const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   const { validateContract } = await import("./schema.ts");
   const { readerFor } = await import("../transcript/readers.ts");
-  const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
+  const { HOSTS } = await import("../host/mod.ts");
   const { checkContract } = await import("./check.ts");
   // Each host's transcripts folder, with the folders its skills are read from.
   const places: { dir: string; host: (typeof HOSTS)[number]; configDir: string }[] = [];
   try {
     for (const host of HOSTS) {
-      const configDir = host === DEFAULT_HOST
-        ? claudeConfigDir()
-        : host.configDir({ home: homeDir(), env: getEnv });
+      const configDir = configDirOf(host);
       if (host.layout.transcripts) {
         places.push({ dir: resolve(configDir, host.layout.transcripts), host, configDir });
       }
@@ -129,12 +127,9 @@ export async function defaultRechecker(): Promise<Rechecker> {
     }
     let catalog = catalogs.get(host.kind);
     catalog ??= loadCatalog({
-      claudeConfigDir: claudeConfigDir(),
-      ...(host === DEFAULT_HOST
-        ? {}
-        : { hostFolders: { configDir: place.configDir, home: homeDir(), layout: host.layout } }),
+      hostFolders: { ...foldersOf(host), configDir: place.configDir },
       cwd: Deno.cwd(),
-      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      projectDir: projectDirOf(host),
       extraSkillDirs: configList(
         { path: "", exists: true, readable: true, values },
         "skill_dirs",
@@ -337,7 +332,7 @@ export function formatReport(report: Report): string {
 export async function contractReport(
   options: { stateRoot?: string; session?: string } = {},
 ): Promise<Report> {
-  const root = options.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+  const root = options.stateRoot ?? (await import("../host/places.ts")).stateRoot();
   const files = options.session !== undefined
     ? [{ session: options.session, path: recordPath(root, options.session) }]
     : listSessionRecords(root);

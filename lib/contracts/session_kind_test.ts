@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { detectSessionKind, isUnattended, sessionKind } from "./session_kind.ts";
 import { HOOK_ENV } from "../hook/table.ts";
 import { SESSION_KIND_ENV } from "./session_kind.ts";
-import { main } from "../cli/session_kind.ts";
+import { main } from "../cli/session_kind_command.ts";
 
 const env = (vars: Record<string, string>) => (name: string) => vars[name];
 

@@ -43,7 +43,7 @@ import {
 import { errorCause, STATE_ERROR_CODE, stateErrorDetail } from "./state_error.ts";
 import { type Contract, validateContract } from "./schema.ts";
 import { type HookContext, HookFailure } from "../hook/runner.ts";
-import { skillgateCommand } from "../base/locations.ts";
+import { skillgateCommand } from "../host/places.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { type SessionKind, sessionKindFor } from "./session_kind.ts";

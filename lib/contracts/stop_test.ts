@@ -19,6 +19,7 @@ import { parsePayload } from "../host/payload.ts";
 import { hookRow } from "../hook/table.ts";
 import { readConfig } from "../base/config.ts";
 import type { HookContext } from "../hook/runner.ts";
+import { claudeContext } from "../host/_kit_test.ts";
 
 const SEED_BLOCK =
   "SKILL_CONTRACT_UNMET investigate (contract v1): missing debug-report, repro-after-fix. Fix: debug-report: print the DEBUG REPORT with real values for Symptom, Root cause, Fix, Evidence; repro-after-fix: run the test or repro again after your last edit and show its result. If an item truly does not apply, run 'skillgate' contract waive <item> --reason \"<why>\" (this session only; counted as a miss for follow). This blocks once.";
@@ -283,7 +284,7 @@ Deno.test("runContractStop() notes what it works on in the caller's progress, la
     const ctx: HookContext = {
       row: hookRow("skill-contract"),
       stateRoot: world.stateRoot,
-      claudeConfigDir: world.claudeDir,
+      ...claudeContext(world.claudeDir),
       config: readConfig(world.stateRoot),
       signal: new AbortController().signal,
       commit() {},

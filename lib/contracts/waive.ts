@@ -1,6 +1,6 @@
 /**
  * The waiver of `skillgate contract waive <item> --reason "<why>" [--skill <name>]` (its command
- * line is `lib/cli/contract_waive.ts`): the escape for a contract item that truly does not apply.
+ * line is `lib/cli/contract_waive_command.ts`): the escape for a contract item that truly does not apply.
  * It is stateless: {@link waiveItem} checks the item against the installed contracts and gives the
  * acknowledgement. The checker finds the waiver later by reading this shell call and its
  * successful result in the session transcript (this session only); a failed call, a missing reason
@@ -42,9 +42,8 @@ export interface WaiveSkill {
  */
 export async function installedSkills(): Promise<WaiveSkill[]> {
   const { loadCatalog } = await import("../catalog/catalog.ts");
-  const { claudeConfigDir, getEnv, homeDir, stateRoot } = await import("../base/locations.ts");
-  const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
-  const { hostFolders: foldersOf } = await import("../host/folders.ts");
+  const { foldersOf, projectDirOf, stateRoot } = await import("../host/places.ts");
+  const { HOSTS } = await import("../host/mod.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   let extra: string[] = [];
   let root: string | undefined;
@@ -57,18 +56,15 @@ export async function installedSkills(): Promise<WaiveSkill[]> {
   const skills: SkillEntry[] = [];
   for (const host of HOSTS) {
     let hostFolders;
-    if (host !== DEFAULT_HOST) {
-      try {
-        hostFolders = foldersOf(host, { home: homeDir(), env: getEnv });
-      } catch {
-        continue; // no home: that host's personal folders cannot be known
-      }
+    try {
+      hostFolders = foldersOf(host);
+    } catch {
+      continue; // no home: that host's personal folders cannot be known
     }
     const catalog = await loadCatalog({
-      claudeConfigDir: claudeConfigDir(),
-      ...(hostFolders ? { hostFolders } : {}),
+      hostFolders,
       cwd: Deno.cwd(),
-      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      projectDir: projectDirOf(host),
       extraSkillDirs: extra,
       agents: false,
     });

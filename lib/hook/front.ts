@@ -14,6 +14,7 @@
 
 import { type ConfigState, readSwitch, type SwitchName } from "../base/config.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { stateRoot } from "../host/places.ts";
 import { readStdin, StdinError } from "./io.ts";
 
 /** What a hook's front decides from. */
@@ -63,7 +64,7 @@ export async function runFront(front: HookFront, load: () => Promise<HookCore>):
   if (typeof input === "string" && front.mayConcern && !front.mayConcern(input)) return;
   let config: ConfigState | undefined;
   try {
-    const sw = readSwitch(front.switchName);
+    const sw = readSwitch(front.switchName, stateRoot);
     if (sw.off) return;
     config = sw.config;
     if (typeof input === "string" && front.settles && await front.settles(input)) return;

@@ -22,9 +22,8 @@ import {
   UnknownHostPayloadError,
 } from "../host/payload.ts";
 import type { HookAnswer } from "../host/answer.ts";
-import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
-import { DEFAULT_HOST, hostFor, type HostKind } from "../host/mod.ts";
-import { hostFolders } from "../host/folders.ts";
+import { foldersOf, stateRoot } from "../host/places.ts";
+import { type Host, type HostFolders, hostFor, type HostKind } from "../host/mod.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { type Deadline, deadline, expiry, readStdin, StdinError } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
@@ -50,8 +49,10 @@ export interface HookContext {
   readonly row: HookRow;
   /** The state root. */
   readonly stateRoot: string;
-  /** The Claude Code config directory. */
-  readonly claudeConfigDir: string;
+  /** The host that sent the event. */
+  readonly host: Host<HostKind>;
+  /** That host's folders on this machine (its skills, agents and transcripts). */
+  readonly folders: HostFolders;
   /** The config file as read. */
   readonly config: ConfigState;
   /**
@@ -105,20 +106,14 @@ export interface HookOutcome {
 /**
  * The paths a hook's permissions are granted for, as this process sees them.
  *
+ * @param host The host that sent the payload: the hook holds grants for its folders.
  * @param config The config file as read (for `skill_dirs`, `agent_dirs`).
- * @param host The host that sent the payload (default Claude Code): another host's hook holds
- * grants for that host's own folders (see `PermissionPaths.host`).
  * @returns The paths.
  */
-export function currentPermissionPaths(
-  config?: ConfigState,
-  host: HostKind = DEFAULT_HOST.kind,
-): PermissionPaths {
-  const h = host === DEFAULT_HOST.kind ? undefined : hostFor(host);
+export function currentPermissionPaths(host: HostKind, config?: ConfigState): PermissionPaths {
   return {
-    ...(h ? { host: hostFolders(h, { home: homeDir(), env: getEnv }) } : {}),
+    hostFolders: foldersOf(hostFor(host)),
     stateRoot: stateRoot(),
-    claudeConfigDir: claudeConfigDir(),
     extraSkillDirs: config ? configList(config, "skill_dirs", []) : [],
     extraAgentDirs: config ? configList(config, "agent_dirs", []) : [],
   };
@@ -210,7 +205,7 @@ export async function evaluateHook(
     // The environment outranks the config file, even one that cannot be read (a switch it turns
     // off costs no config read); without it, an unreadable config turns the hook off, because it
     // may hold an off the user set.
-    const sw = readSwitch(row.switchName, readConfigState);
+    const sw = readSwitch(row.switchName, stateRoot, readConfigState);
     if (sw.off) return { stdout: "" };
     root = stateRoot();
     if (!sw.config) throw new HookFailure("PERMISSION", `missing --allow-read=${root}`);
@@ -218,7 +213,7 @@ export async function evaluateHook(
     if (!sw.on) {
       throw new HookFailure("CONFIG_UNREADABLE", `${config.path}: ${config.error}; hook off`);
     }
-    const paths = currentPermissionPaths(config, ev.host);
+    const paths = currentPermissionPaths(ev.host, config);
     probePermissions(row, paths);
     // A log planted as a symbolic link would be followed by every append: refuse to run on it.
     const logPath = join(root, "hooks", row.logFile);
@@ -253,7 +248,8 @@ export async function evaluateHook(
     const ctx: HookContext = {
       row,
       stateRoot: root,
-      claudeConfigDir: paths.claudeConfigDir,
+      host: hostFor(event.host),
+      folders: paths.hostFolders,
       config,
       get signal() {
         return timer().signal;

@@ -12,7 +12,6 @@
 import { join } from "../base/path.ts";
 import type { LogFile } from "./log.ts";
 import type { SwitchName } from "../base/config.ts";
-import { CLAUDE } from "../host/claude.ts";
 import { readFolders } from "../host/folders.ts";
 import {
   type HookEventName,
@@ -30,14 +29,18 @@ export type HookId = "skill-route" | "skill-contract" | "skill-redirect" | "skil
 export interface PermissionPaths {
   /** skillgate's state root. */
   readonly stateRoot: string;
-  /** The Claude Code config directory (`~/.claude` or `CLAUDE_CONFIG_DIR`). */
-  readonly claudeConfigDir: string;
-  /** The project directory, when known (for example `${CLAUDE_PROJECT_DIR}`); else omitted. */
+  /**
+   * The folders of the host the registration is for (its config directory, home and layout): its
+   * skill, agent and transcript folders are granted, as the catalog scans them
+   * (`lib/host/folders.ts`), and no other host's.
+   */
+  readonly hostFolders: HostFolders;
+  /** The project directory, when known; else omitted. */
   readonly projectDir?: string;
   /**
    * The project directory as the host names it when the hook runs, for a command written before
-   * the project is known (setup's settings.json and Copilot hook files): the placeholder
-   * `${CLAUDE_PROJECT_DIR}`, which the shell form of the command expands (see `hookCommand`).
+   * the project is known (setup's hook files): a placeholder of the host's project variable, which
+   * the shell form of the command expands (see `hookCommand`).
    * Granted besides `projectDir`.
    */
   readonly runtimeProjectDir?: string;
@@ -45,11 +48,6 @@ export interface PermissionPaths {
   readonly extraSkillDirs?: readonly string[];
   /** Extra agent directories from config `agent_dirs`. */
   readonly extraAgentDirs?: readonly string[];
-  /**
-   * The host the registration is for, when it is not Claude Code: its skill, agent and transcript
-   * folders are granted instead of Claude Code's, as the catalog scans them (`lib/host/folders.ts`).
-   */
-  readonly host?: HostFolders;
 }
 
 /** The Deno permissions of one hook. */
@@ -75,6 +73,8 @@ export interface HookRow {
    * get the hook (the contract hook has a reader per format: `lib/transcript/readers.ts`).
    */
   readonly transcripts?: readonly TranscriptFormat[];
+  /** What else a host must declare to get the hook (the redirect's Stop: its unknown-skill error). */
+  readonly onlyIf?: (host: Host) => boolean;
   /** The entry module, relative to the package root. */
   readonly entry: string;
   /**
@@ -120,15 +120,9 @@ function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
 }
 
-// Skills, agents and transcripts are read where the host keeps them: Claude Code's folders, or
-// those of the host a registration is for (`PermissionPaths.host`), as the catalog scans them.
-function folders(p: PermissionPaths): HostFolders {
-  return p.host ?? { configDir: p.claudeConfigDir, home: "", layout: CLAUDE.layout };
-}
-
 /** A host's folders of one kind: its own (and its plugins), and relative to a project. */
 function hostDirs(p: PermissionPaths, kind: "skills" | "agents"): string[] {
-  const f = readFolders(folders(p));
+  const f = readFolders(p.hostFolders);
   const dirs = [...(kind === "skills" ? f.skillDirs : f.agentDirs)];
   if (kind === "skills" && f.plugins) dirs.push(f.plugins);
   for (const rel of kind === "skills" ? f.projectSkills : f.projectAgents) {
@@ -147,8 +141,8 @@ function agentDirs(p: PermissionPaths): string[] {
 }
 
 /** The host's transcripts folder (Claude Code's `projects`, Copilot CLI's `session-state`, …). */
-function transcriptsDir(p: PermissionPaths): string[] {
-  const t = readFolders(folders(p)).transcripts;
+function transcriptDirs(p: PermissionPaths): string[] {
+  const t = readFolders(p.hostFolders).transcripts;
   return t ? [t] : [];
 }
 
@@ -183,7 +177,7 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 15,
     summary: "Blocks a stop once when a loaded skill's contract is unmet",
     permissions: (p) => ({
-      read: [...skillDirs(p), ...transcriptsDir(p), p.stateRoot],
+      read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
       write: [p.stateRoot],
       env: HOOK_ENV,
     }),
@@ -204,14 +198,18 @@ export const HOOKS: readonly HookRow[] = [
   {
     id: "skill-redirect-stop",
     event: "Stop",
+    // The formats with a turn reader (`TURN_READERS`, `lib/transcript/turn_readers.ts`; a test
+    // keeps the two equal), for hosts that declare the error
+    // a turn shows for an unknown skill (they reject such a call before any tool hook runs).
     transcripts: ["claude-code-jsonl"],
+    onlyIf: (host) => host.unknownSkill !== undefined,
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",
     exportKey: "./hooks/skill-redirect",
     switchName: "skill_redirect",
     logFile: "skill-redirect.log",
     timeoutSec: 10,
-    summary: "Blocks a stop once after a Skill call for an agent failed as Unknown skill",
+    summary: "Blocks a stop once after a skill call for an agent failed as an unknown skill",
     permissions: redirectPermissions,
   },
 ];
@@ -221,7 +219,7 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
     read: [
       ...skillDirs(p),
       ...agentDirs(p),
-      ...transcriptsDir(p),
+      ...transcriptDirs(p),
       join(p.stateRoot, "config.yaml"),
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),
@@ -267,6 +265,7 @@ export interface HostRegistration {
  */
 export function hostRegistration(host: Host, row: HookRow): HostRegistration | undefined {
   if (row.transcripts !== undefined && !row.transcripts.includes(host.transcript)) return undefined;
+  if (row.onlyIf && !row.onlyIf(host)) return undefined;
   const event = host.hookEvents[row.event];
   if (event === undefined) return undefined;
   if (row.tools === undefined) return { event };

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
-import { denoRunArgs, hookRow, HOOKS, permissionFlags } from "./table.ts";
+import { denoRunArgs, hookRow, HOOKS, hostRegistration, permissionFlags } from "./table.ts";
+import { TURN_READERS } from "../transcript/turn_readers.ts";
+import { HOSTS } from "../host/mod.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
-const PATHS = { stateRoot: "/h/.skillgate", claudeConfigDir: "/h/.claude" };
+const PATHS = { stateRoot: "/h/.skillgate", hostFolders: claudeFolders("/h/.claude") };
 
 Deno.test("every hook row has an entry file that exists and an export in deno.json", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("../../deno.json", import.meta.url)));
@@ -44,4 +47,16 @@ Deno.test("permissionFlags() refuses a path with a comma", () => {
     () => permissionFlags(hookRow("skill-route"), { ...PATHS, stateRoot: "/a,b" }),
     /comma/,
   );
+});
+
+Deno.test("the redirect's Stop row reads exactly the formats that have a turn reader", () => {
+  assert.deepEqual(
+    [...(hookRow("skill-redirect-stop").transcripts ?? [])].sort(),
+    Object.keys(TURN_READERS).sort(),
+  );
+  // A host gets it only when it declares its unknown-skill error.
+  for (const host of HOSTS) {
+    const reg = hostRegistration(host, hookRow("skill-redirect-stop"));
+    if (host.unknownSkill === undefined) assert.equal(reg, undefined, host.kind);
+  }
 });

@@ -4,6 +4,8 @@
  * @module
  */
 import type { JsonObject } from "./json.ts";
+import type { HostFolders } from "./host.ts";
+import { CLAUDE } from "./claude.ts";
 
 /** Other tools' entries on the same events, including a mixed group. */
 export function foreignSettings(): JsonObject {
@@ -31,4 +33,26 @@ export function foreignSettings(): JsonObject {
     },
     statusLine: { type: "command", command: "echo hi" },
   };
+}
+
+/**
+ * Claude Code's folders under a config directory, for tests that set one up (home is not read).
+ *
+ * @param configDir The config directory.
+ * @returns The folders.
+ */
+export function claudeFolders(configDir: string): HostFolders {
+  return { configDir, home: "", layout: CLAUDE.layout };
+}
+
+/**
+ * A hook context's host fields for Claude Code under a config directory.
+ *
+ * @param configDir The config directory.
+ * @returns `host` and `folders`.
+ */
+export function claudeContext(
+  configDir: string,
+): { host: typeof CLAUDE; folders: HostFolders } {
+  return { host: CLAUDE, folders: claudeFolders(configDir) };
 }

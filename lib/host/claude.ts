@@ -14,7 +14,8 @@
 import { join } from "../base/path.ts";
 import { isJsonObject, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
-import type { Host, HostEnv, HostLayout } from "./host.ts";
+import { type Host, type HostEnv, type HostLayout, SKILL_IS_AGENT_MARK } from "./host.ts";
+import { PLUGIN_ENV } from "./plugin.ts";
 
 /** The payload fields only Claude Code sends; any of them marks its payload. */
 const OWN_FIELDS = ["session_id", "tool_name", "hook_event_name", "transcript_path"];
@@ -91,9 +92,12 @@ export const SETTINGS_FORMAT: HookFileFormat = {
  * host presents it to the model as a tool result, which the model treats as untrusted and ignores
  * when it reads like an order.
  */
-const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: the Skill tool has no skill by ' +
+const SKILL_IS_AGENT = '"{name}"' + SKILL_IS_AGENT_MARK + " the Skill tool has no skill by " +
   "that name and cannot run it. Agents are started with the Agent tool (named Task before " +
   'Claude Code 2.1.63), with subagent_type "{name}".';
+
+/** Claude Code's error for a Skill call of a name it has no skill for. */
+const UNKNOWN_SKILL = /Unknown skill:[ \t]*([^\r\n<]{1,300})/;
 
 /**
  * Claude Code's host object: a {@link Host} whose every folder and environment variable is known
@@ -154,6 +158,26 @@ export const CLAUDE: ClaudeHost = {
     shell: ["Bash", "PowerShell"],
   },
   agentTypeField: "subagent_type",
+  // Seen in the skill listing of Claude Code 2.1.328 (`reference/hosts-observed.md`).
+  builtinSkills: [
+    "code-review",
+    "dataviz",
+    "init",
+    "loop",
+    "security-review",
+    "simplify",
+    "update-config",
+  ],
+  // Claude Code rejects a Skill call of an unknown name before any PreToolUse hook runs: the
+  // tool_result reads `<tool_use_error>Unknown skill: X</tool_use_error>`, `toolUseResult`
+  // `Error: Unknown skill: X`.
+  unknownSkill: {
+    needle: "Unknown skill",
+    nameIn(text) {
+      const name = UNKNOWN_SKILL.exec(text)?.[1].trim();
+      return name ? name : undefined;
+    },
+  },
   transcript: "claude-code-jsonl",
   layout: {
     userSkills: "skills",
@@ -169,18 +193,22 @@ export const CLAUDE: ClaudeHost = {
     hookReads: [
       "CLAUDE_CONFIG_DIR",
       "CLAUDE_PROJECT_DIR",
-      "CLAUDE_PLUGIN_DATA",
-      "CLAUDE_PLUGIN_ROOT",
+      PLUGIN_ENV.data,
+      PLUGIN_ENV.root,
       "CLAUDE_CODE_ENTRYPOINT",
     ],
     configDir: "CLAUDE_CONFIG_DIR",
     projectDir: "CLAUDE_PROJECT_DIR",
-    pluginRoot: "CLAUDE_PLUGIN_ROOT",
-    pluginData: "CLAUDE_PLUGIN_DATA",
+    pluginRoot: PLUGIN_ENV.root,
+    pluginData: PLUGIN_ENV.data,
     // `sdk-cli` (`claude -p`) is headless; `sdk-ts`, `sdk-py` and other `sdk-*` are spawned.
     entrypoint: "CLAUDE_CODE_ENTRYPOINT",
   },
-  texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "the Skill tool" },
+  texts: {
+    skillIsAgent: SKILL_IS_AGENT,
+    skillTool: "the Skill tool",
+    stopFeedback: "Stop hook feedback:",
+  },
   configDir: (places) => places.env("CLAUDE_CONFIG_DIR") ?? join(places.home, ".claude"),
   hookFile: {
     format: SETTINGS_FORMAT,

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { claudeFolders } from "./_kit_test.ts";
 import { foreignSettings } from "./_kit_test.ts";
 import fc from "fast-check";
 import { CLAUDE } from "./claude.ts";
@@ -147,7 +148,7 @@ function listOwnedSettings(doc: unknown, owner: CommandOwner): OwnedHook[] {
 
 const PATHS: PermissionPaths = {
   stateRoot: "/home/u/.skillgate",
-  claudeConfigDir: "/home/u/.claude",
+  hostFolders: claudeFolders("/home/u/.claude"),
 };
 
 function desired(

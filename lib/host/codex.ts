@@ -11,13 +11,13 @@
 
 import { join } from "../base/path.ts";
 import { CLAUDE, SETTINGS_FORMAT } from "./claude.ts";
-import type { Host } from "./host.ts";
+import { type Host, SKILL_IS_AGENT_MARK } from "./host.ts";
 
 /**
  * The redirect text in Codex CLI's terms: it has no skill tool (a skill is a SKILL.md the model
  * reads), and starts agents with `spawn_agent`, naming the agent as `agent_type`.
  */
-const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: there is no SKILL.md by that name ' +
+const SKILL_IS_AGENT = '"{name}"' + SKILL_IS_AGENT_MARK + " there is no SKILL.md by that name " +
   "to read. Agents are started with the spawn_agent tool (namespace multi_agent_v1), with " +
   'agent_type "{name}".';
 
@@ -51,6 +51,7 @@ export const CODEX: Host<"codex"> = {
     shell: ["Bash"],
   },
   agentTypeField: "agent_type",
+  builtinSkills: [],
   skillLoad: "shell-read",
   hookTrust: "app-server",
   transcript: "codex-rollout-jsonl",

@@ -10,6 +10,7 @@ import { skillgateOwner } from "../install/setup.ts";
 import { parsePayload } from "./payload.ts";
 import { contextAnswer, denyAnswer, stopBlockAnswer } from "./answer.ts";
 import { hostFolders, readFolders } from "./folders.ts";
+import { claudeFolders } from "./_kit_test.ts";
 
 /** Payloads as Codex CLI 0.169.0 sent them (host-test exploration; paths shortened). */
 function fixture(name: string): Record<string, unknown> {
@@ -103,9 +104,8 @@ Deno.test("configDir(), hook files, folders: CODEX_HOME else ~/.codex, hooks.jso
   // The hooks written for Codex CLI are granted its folders, and not Claude Code's.
   const p: PermissionPaths = {
     stateRoot: "/h/.skillgate",
-    claudeConfigDir: "/h/.claude",
     projectDir: "/p",
-    host: hostFolders(CODEX, places({})),
+    hostFolders: hostFolders(CODEX, places({})),
   };
   const read = hookRow("skill-contract").permissions(p).read;
   for (
@@ -128,7 +128,10 @@ Deno.test("configDir(), hook files, folders: CODEX_HOME else ~/.codex, hooks.jso
 });
 
 Deno.test("mergeHooks() on Codex CLI's hooks.json: matcher groups, a user's own hooks kept, listed back", () => {
-  const paths: PermissionPaths = { stateRoot: "/h/.skillgate", claudeConfigDir: "/h/.claude" };
+  const paths: PermissionPaths = {
+    stateRoot: "/h/.skillgate",
+    hostFolders: claudeFolders("/h/.claude"),
+  };
   const want: DesiredHook[] = HOOKS.filter((r) => hostRegistration(CODEX, r)).map((row) => {
     const reg = hostRegistration(CODEX, row)!;
     return {

@@ -14,7 +14,7 @@
 import { join } from "../base/path.ts";
 import { isJsonObject, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
-import type { Host } from "./host.ts";
+import { type Host, SKILL_IS_AGENT_MARK } from "./host.ts";
 
 /** The payload fields only Copilot CLI's camelCase payloads have; any of them marks one. */
 const OWN_FIELDS = ["sessionId", "toolName", "toolArgs", "transcriptPath", "hookEventName"];
@@ -78,7 +78,7 @@ const HOOK_FILE_FORMAT: HookFileFormat = {
  * The redirect text in Copilot CLI's terms, whose subagent tool is `task` and takes the agent's
  * name as `agent_type` (observed on Copilot CLI 1.0.102).
  */
-const SKILL_IS_AGENT = '"{name}" is an agent, not a skill: the skill tool has no skill by that ' +
+const SKILL_IS_AGENT = '"{name}"' + SKILL_IS_AGENT_MARK + " the skill tool has no skill by that " +
   'name and cannot run it. Agents are started with the task tool, with agent_type "{name}".';
 
 /** GitHub Copilot CLI. */
@@ -130,6 +130,7 @@ export const COPILOT: Host<"copilot"> = {
     shell: ["bash", "powershell"],
   },
   agentTypeField: "agent_type",
+  builtinSkills: [],
   transcript: "copilot-events-jsonl",
   // The folders Copilot CLI 1.0.102 was seen to read (docs/hosts.md): skills in its home's
   // `skills`, and a project's `.github/skills`, `.claude/skills` and `.agents/skills`; agents

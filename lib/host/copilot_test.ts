@@ -17,8 +17,12 @@ import { HOOKS, hostRegistration, type PermissionPaths } from "../hook/table.ts"
 import { skillgateOwner } from "../install/setup.ts";
 import { parsePayload } from "./payload.ts";
 import { contextAnswer, denyAnswer, stopBlockAnswer } from "./answer.ts";
+import { claudeFolders } from "./_kit_test.ts";
 
-const PATHS: PermissionPaths = { stateRoot: "/h/.skillgate", claudeConfigDir: "/h/.claude" };
+const PATHS: PermissionPaths = {
+  stateRoot: "/h/.skillgate",
+  hostFolders: claudeFolders("/h/.claude"),
+};
 
 function desired(source: ModuleSource = { kind: "local", root: "/opt/sg" }): DesiredHook[] {
   return HOOKS.filter((h) => hostRegistration(COPILOT, h)).map((row) => {

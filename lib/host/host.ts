@@ -50,13 +50,26 @@ export interface HostAnswers {
   stopBlock(reason: string): HookAnswer;
 }
 
+/**
+ * What marks skillgate's redirect text (`HostTexts.skillIsAgent`), in every host's wording: the text
+ * starts with the quoted name and this follows it. Routing recognises the text by it when a host
+ * sends the text back as a prompt.
+ */
+export const SKILL_IS_AGENT_MARK = " is an agent, not a skill:";
+
 /** Texts that name a host's own tools. */
 export interface HostTexts {
   /**
    * The skill-to-agent redirect: a statement that `{name}` is an agent and how this host starts
-   * agents. `{name}` is the only substitution, always with the sanitised name.
+   * agents. `{name}` is the only substitution, always with the sanitised name. It starts with
+   * `"{name}"` and {@link SKILL_IS_AGENT_MARK}.
    */
   readonly skillIsAgent: string;
+  /**
+   * What the host puts before a Stop block's reason when it hands it to the model (Claude Code:
+   * `Stop hook feedback:`), when it does.
+   */
+  readonly stopFeedback?: string;
   /** How the routing hint names the tool that loads a skill (`the Skill tool`). */
   readonly skillTool: string;
 }
@@ -157,6 +170,23 @@ export interface HostPlaces {
   env(name: string): string | undefined;
 }
 
+/**
+ * The error a host's turn shows when the model asks for a skill the host does not have (an
+ * agent's name, say), and how to find it in that host's transcript: the redirect's Stop fallback
+ * acts on it, for a host that rejects such a call before any tool hook runs.
+ */
+export interface UnknownSkillError {
+  /** A literal every such error holds: a turn without it has none (a cheap text test). */
+  readonly needle: string;
+  /**
+   * Reads the requested name out of a tool result's text.
+   *
+   * @param text The result text.
+   * @returns The name, or `undefined` when the text is not that error.
+   */
+  nameIn(text: string): string | undefined;
+}
+
 /** One AI coding client, with everything skillgate knows about it. */
 export interface Host<K extends string = string> {
   /** The host's id (`claude`, `copilot`): in logs, `HookEvent.host` and the `--<kind>` flag. */
@@ -196,6 +226,17 @@ export interface Host<K extends string = string> {
    * hook until it is trusted; `codex app-server` lists and trusts hooks, `lib/install/codex_trust.ts`).
    */
   readonly hookTrust?: "app-server";
+  /**
+   * Skills that ship with the client itself, not on disk: an agent of the same name is never
+   * redirected (skills take precedence, and the host resolves these).
+   */
+  readonly builtinSkills: readonly string[];
+  /**
+   * The error its turn shows for an unknown skill name, when it rejects such a call before any
+   * tool hook runs: the redirect then acts at the end of the turn (its Stop fallback), given a
+   * turn reader for its transcript format (`lib/transcript/readers.ts`).
+   */
+  readonly unknownSkill?: UnknownSkillError;
   /** The format of the transcript it writes (the one a Stop payload points at). */
   readonly transcript: TranscriptFormat;
   /** Where it keeps skills, agents, plugins and transcripts. */

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { claudeFolders } from "./_kit_test.ts";
 import { foreignSettings } from "./_kit_test.ts";
 import { join } from "node:path";
 import {
@@ -17,7 +18,7 @@ import { skillgateOwner } from "../install/setup.ts";
 
 const PATHS: PermissionPaths = {
   stateRoot: "/home/u/.skillgate",
-  claudeConfigDir: "/home/u/.claude",
+  hostFolders: claudeFolders("/home/u/.claude"),
 };
 
 /** Every hook, as setup registers it in Claude Code's settings.json from a checkout. */

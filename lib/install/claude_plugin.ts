@@ -68,7 +68,11 @@ export interface PluginHooksFile {
 
 /** The permission paths of a plugin hook, with the config directory still as a token. */
 function pluginPaths(): PermissionPaths {
-  return { stateRoot: PLUGIN_DATA, claudeConfigDir: CONFIG_TOKEN, projectDir: PROJECT_DIR };
+  return {
+    stateRoot: PLUGIN_DATA,
+    hostFolders: { configDir: CONFIG_TOKEN, home: "", layout: CLAUDE.layout },
+    projectDir: PROJECT_DIR,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { claudeFolders } from "../host/_kit_test.ts";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type CompilePlan, compilePlans, explainCompileFailure, runCompile } from "./compile.ts";
@@ -7,7 +8,7 @@ import { hookRow, HOOKS, permissionFlags, type PermissionPaths } from "../hook/t
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PATHS: PermissionPaths = {
   stateRoot: "/home/u/.skillgate",
-  claudeConfigDir: "/home/u/.claude",
+  hostFolders: claudeFolders("/home/u/.claude"),
 };
 const DENO = "/usr/local/bin/deno";
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { claudeFolders } from "../host/_kit_test.ts";
 import { join } from "node:path";
 import fc from "fast-check";
 import {
@@ -19,7 +20,7 @@ import { hookRow, HOOKS, permissionFlags, type PermissionPaths } from "../hook/t
 
 const PATHS: PermissionPaths = {
   stateRoot: "/home/u/.skillgate",
-  claudeConfigDir: "/home/u/.claude",
+  hostFolders: claudeFolders("/home/u/.claude"),
 };
 const LOCAL = { kind: "local", root: "/opt/skill gate" } as const;
 const DENO = "/usr/local/bin/deno";

@@ -276,8 +276,8 @@ export function resolveSwitches(args: SetupArgs, stateRoot: string): SwitchState
  *
  * @param ctx The surroundings.
  * @param projectDir The project root when writing project settings.
- * @param host The host written for (default Claude Code): another host's hooks are granted its
- * own skill, agent and transcript folders instead of Claude Code's.
+ * @param host The host written for (default: `setup`'s default host): its hooks are granted its
+ * own skill, agent and transcript folders, and no other host's.
  * @returns The permission paths.
  */
 export function permissionPathsFor(
@@ -289,10 +289,7 @@ export function permissionPathsFor(
   const abs = (dirs: string[]) => dirs.filter((d) => isAbsolute(d));
   return {
     stateRoot: ctx.stateRoot,
-    claudeConfigDir: ctx.claudeConfigDir,
-    ...(host === DEFAULT_HOST.kind ? {} : {
-      host: { configDir: ctx.hostDirs[host], home: ctx.home, layout: hostFor(host).layout },
-    }),
+    hostFolders: { configDir: ctx.hostDirs[host], home: ctx.home, layout: hostFor(host).layout },
     ...(projectDir ? { projectDir } : {}),
     extraSkillDirs: abs(configList(config, "skill_dirs", [])),
     extraAgentDirs: abs(configList(config, "agent_dirs", [])),
@@ -555,8 +552,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // and the redirect hook, which may not write the index, finds the agents indexed.
   if (!args.dryRun && !args.uninstall && rowsOn.length > 0) {
     await loadCatalog({
-      claudeConfigDir: ctx.claudeConfigDir,
-      ...(paths.host ? { hostFolders: paths.host } : {}),
+      hostFolders: paths.hostFolders,
       cwd: ctx.cwd,
       stateRoot: ctx.stateRoot,
       extraSkillDirs: configList(readConfig(ctx.stateRoot), "skill_dirs", []),

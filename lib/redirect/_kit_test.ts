@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { RedirectHookContext, RedirectSources, StopSources } from "./redirect.ts";
 import { parsePayload } from "../host/payload.ts";
 import { bash, jsonl, say, user } from "../../fixtures/transcripts/_build.ts";
+import { claudeContext } from "../host/_kit_test.ts";
 
 /** The fixture world's skills folder. */
 export const SKILLS_DIR = fileURLToPath(new URL("../../fixtures/world/skills", import.meta.url));
@@ -96,7 +97,7 @@ export async function stopWorld(
     const logs = Object.defineProperty([] as string[], "fields", { value: [] }) as Logs;
     const ctx: RedirectHookContext = {
       stateRoot: `${root}/state`,
-      claudeConfigDir: `${root}/claude`,
+      ...claudeContext(`${root}/claude`),
       config: { path: "", exists: false, readable: true, values: {} },
       log: (outcome, reason, extra) => {
         logs.push(`${outcome}:${reason}`);

@@ -12,7 +12,7 @@
  *   was not dispatched afterwards gets one block with the same text.
  *
  * The decisions are pure functions with the agent and skill lookups passed in; the skill lookup
- * is only called once a name is known to be an agent. {@linkcode redirectHook} wires them to the
+ * is only called once a name is known to be an agent. {@linkcode redirectOnEvent} wires them to the
  * installed catalog, the transcript reader, the host answers and the once-per-call markers.
  *
  * @module
@@ -21,13 +21,12 @@
 import { isUnder, join } from "../base/path.ts";
 import { denyAnswer, type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import type { Catalog, CatalogOptions, catalogRoots } from "../catalog/catalog.ts";
-import { hookCatalogOptions } from "../catalog/hook_options.ts";
+import { type CatalogContext, hookCatalogOptions } from "../catalog/hook_options.ts";
 import type { ConfigState } from "../base/config.ts";
 import { HookFailure } from "../hook/runner.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { CLAUDE } from "../host/claude.ts";
-import { COPILOT } from "../host/copilot.ts";
-import { hostFor, type HostKind, HOSTS, toolNamesOf } from "../host/mod.ts";
+import { type Host, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { readFolders } from "../host/folders.ts";
 import { sanitizeName } from "../base/sanitize.ts";
 import {
   isSafeFileStem,
@@ -36,39 +35,13 @@ import {
   withLock,
   writeFileAtomic,
 } from "../base/state_file.ts";
-import { MAX_TURN_BYTES, type TranscriptRun, type TurnRead } from "../transcript/model.ts";
-import { awaitTurnInTranscript, turnShowsFinalText } from "../transcript/currency.ts";
+import { MAX_TURN_BYTES, type TurnRead } from "../transcript/model.ts";
+import { currentTurnEvents, type TurnEvent } from "../transcript/turn_events.ts";
+import { turnReaderFor } from "../transcript/turn_readers.ts";
 import { skillReadTarget } from "../transcript/skill_read.ts";
-
-/** The Skill tool's names over every host (`Skill` in Claude Code, `skill` in Copilot CLI). */
-export const SKILL_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("skill")]);
-
-/**
- * The subagent tool's names over every host: `Agent` (Claude Code 2.1.63+), `Task` before, `task`
- * in Copilot CLI.
- */
-export const AGENT_TOOL_NAMES: readonly string[] = Object.freeze([...toolNamesOf("agent")]);
 
 /** The longest raw name looked up at all; longer names cannot be agents and pass through. */
 export const MAX_TARGET_NAME_LENGTH = 256;
-
-/**
- * The redirect text for Claude Code (its host object's `texts.skillIsAgent`). `{name}` is the only
- * substitution, and it is always the sanitised name (`[A-Za-z0-9:_-]`). The text states what is
- * wrong and what exists, because a host presents it to the model as a tool result, which the model
- * treats as untrusted and ignores when it reads like an order.
- */
-export const SKILL_IS_AGENT_REDIRECT: string = CLAUDE.texts.skillIsAgent;
-
-/**
- * Whether a tool name is the Skill tool of any host.
- *
- * @param toolName The payload's tool name.
- * @returns `true` for the names in {@link SKILL_TOOL_NAMES} only.
- */
-export function isSkillTool(toolName: unknown): boolean {
-  return typeof toolName === "string" && SKILL_TOOL_NAMES.includes(toolName);
-}
 
 /**
  * Reads the target name of a Skill call: the `skill` key when present (a string, else nothing),
@@ -95,21 +68,14 @@ export function skillTargetName(toolInput: unknown): string | undefined {
 }
 
 /**
- * The same guidance in GitHub Copilot CLI's terms (its host object's `texts.skillIsAgent`), whose
- * subagent tool is `task` and takes the agent's name as `agent_type` (observed on Copilot CLI
- * 1.0.102).
- */
-export const SKILL_IS_AGENT_REDIRECT_COPILOT: string = COPILOT.texts.skillIsAgent;
-
-/**
  * The redirect text for one name, in the host's own terms, with only the sanitised name
  * substituted.
  *
  * @param name The agent's name (untrusted; sanitised here).
- * @param host The host the text is for (default Claude Code).
+ * @param host The host the text is for.
  * @returns The message; the name inside it uses `[A-Za-z0-9:_-]` only.
  */
-export function redirectMessage(name: string, host: HostKind = "claude"): string {
+export function redirectMessage(name: string, host: HostKind): string {
   return hostFor(host).texts.skillIsAgent.replaceAll("{name}", sanitizeName(name));
 }
 
@@ -148,24 +114,28 @@ export type RedirectDecision =
  * const d = await checkSkillRedirect("Skill", { skill: "prompt-writer" }, {
  *   isAgent: (name) => Promise.resolve(name === "prompt-writer"),
  *   isSkill: () => Promise.resolve(false),
- * });
+ * }, "claude");
  * if (d.action === "deny") console.log(d.message); // "prompt-writer" is an agent, not a skill: …
  * ```
  *
  * @param toolName The payload's tool name.
  * @param toolInput The payload's tool input.
  * @param sources The agent and skill lookups.
+ * @param host The host that sent the call: its skill tool, and its wording of the redirect.
  * @returns `deny` with the sanitised name and the redirect text, or `pass` with the reason.
  */
 export async function checkSkillRedirect(
   toolName: unknown,
   toolInput: unknown,
   sources: RedirectSources,
+  host: HostKind,
 ): Promise<RedirectDecision> {
-  if (!isSkillTool(toolName)) return { action: "pass", reason: "not-skill-tool" };
+  if (typeof toolName !== "string" || !hostFor(host).tools.skill.includes(toolName)) {
+    return { action: "pass", reason: "not-skill-tool" };
+  }
   const name = skillTargetName(toolInput);
   if (name === undefined) return { action: "pass", reason: "no-name" };
-  return await decideForName(name, sources);
+  return await decideForName(name, sources, host);
 }
 
 /**
@@ -173,46 +143,24 @@ export async function checkSkillRedirect(
  *
  * @param name The target name, as the host resolved it.
  * @param sources The agent and skill lookups.
+ * @param host The host, for its wording of the redirect.
  * @returns The decision.
  */
-async function decideForName(name: string, sources: RedirectSources): Promise<RedirectDecision> {
+async function decideForName(
+  name: string,
+  sources: RedirectSources,
+  host: HostKind,
+): Promise<RedirectDecision> {
   if (name.length > MAX_TARGET_NAME_LENGTH) return { action: "pass", reason: "not-agent" };
   if (!(await sources.isAgent(name))) return { action: "pass", reason: "not-agent" };
   if (await sources.isSkill(name)) return { action: "pass", reason: "is-skill" };
   const safe = sanitizeName(name);
   if (safe === "") return { action: "pass", reason: "unsafe-name" };
-  return { action: "deny", name: safe, message: redirectMessage(name) };
+  return { action: "deny", name: safe, message: redirectMessage(name, host) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Stop path
-
-/** A tool call of the current turn, in transcript order. */
-export interface TurnToolUse {
-  /** Record kind. */
-  kind: "tool_use";
-  /** The tool-use id (`toolu_…`). */
-  id: string;
-  /** The tool's name. */
-  name: string;
-  /** The tool input as recorded. */
-  input: unknown;
-}
-
-/** A tool result of the current turn, in transcript order. */
-export interface TurnToolResult {
-  /** Record kind. */
-  kind: "tool_result";
-  /** The id of the call this answers. */
-  toolUseId: string;
-  /** Whether the host marked it as an error. */
-  isError: boolean;
-  /** The result text (tool_result content, or the record's `toolUseResult` string). */
-  text: string;
-}
-
-/** One event of the current turn that the Stop path looks at. */
-export type TurnEvent = TurnToolUse | TurnToolResult;
 
 /** A failed Skill call the Stop path redirects. */
 export interface RedirectCandidate {
@@ -222,23 +170,6 @@ export interface RedirectCandidate {
   name: string;
   /** The redirect text for it. */
   message: string;
-}
-
-const UNKNOWN_SKILL = /Unknown skill:[ \t]*([^\r\n<]{1,300})/;
-
-/**
- * Reads the name out of Claude Code's `Unknown skill: <name>` error, as it appears in the
- * tool_result (`<tool_use_error>Unknown skill: X</tool_use_error>`) or in `toolUseResult`
- * (`Error: Unknown skill: X`).
- *
- * @param text The result text.
- * @returns The name, or `undefined` when the text is not that error.
- */
-export function unknownSkillName(text: string): string | undefined {
-  const m = UNKNOWN_SKILL.exec(text);
-  if (!m) return undefined;
-  const name = m[1].trim();
-  return name === "" ? undefined : name;
 }
 
 /**
@@ -275,12 +206,14 @@ function dispatchedType(input: unknown): string | undefined {
 export const MAX_STOP_REDIRECTS = 3;
 
 /**
- * Finds the Skill calls of a turn that the Stop path redirects: the result is the error
- * `Unknown skill: <name>`, `<name>` is a known agent and not a skill, no later `Agent`/`Task`
- * dispatch in the turn names it as `subagent_type`, and its tool-use id is not in `blocked`.
+ * Finds the skill calls of a turn that the Stop path redirects: the result is the host's
+ * unknown-skill error (`Host.unknownSkill`) for `<name>`, `<name>` is a known agent and not a
+ * skill, no later dispatch of the host's agent tool in the turn names it, and its tool-use id is
+ * not in `blocked`.
  *
  * @param events The turn's tool calls and results, in order.
  * @param sources The agent and skill lookups.
+ * @param host The host whose turn it is (its skill and agent tools, its unknown-skill error).
  * @param blocked Tool-use ids already answered by an earlier block.
  * @returns The candidates, one per failed call, for at most {@linkcode MAX_STOP_REDIRECTS}
  *   distinct names.
@@ -288,11 +221,14 @@ export const MAX_STOP_REDIRECTS = 3;
 export async function findStopRedirects(
   events: readonly TurnEvent[],
   sources: RedirectSources,
+  host: Host<HostKind>,
   blocked: ReadonlySet<string> = new Set(),
 ): Promise<RedirectCandidate[]> {
+  const unknown = host.unknownSkill;
+  if (!unknown) return [];
   const skillCalls = new Map<string, number>();
   events.forEach((ev, i) => {
-    if (ev.kind === "tool_use" && isSkillTool(ev.name)) skillCalls.set(ev.id, i);
+    if (ev.kind === "tool_use" && host.tools.skill.includes(ev.name)) skillCalls.set(ev.id, i);
   });
   const out: RedirectCandidate[] = [];
   const names = new Set<string>();
@@ -300,15 +236,15 @@ export async function findStopRedirects(
     if (ev.kind !== "tool_result" || blocked.has(ev.toolUseId)) continue;
     const callIndex = skillCalls.get(ev.toolUseId);
     if (callIndex === undefined || callIndex > i) continue;
-    const name = unknownSkillName(ev.text);
+    const name = unknown.nameIn(ev.text);
     if (name === undefined) continue;
     const dispatched = events.slice(callIndex + 1).some((later) =>
-      later.kind === "tool_use" && AGENT_TOOL_NAMES.includes(later.name) &&
+      later.kind === "tool_use" && host.tools.agent.includes(later.name) &&
       sameAgentName(name, dispatchedType(later.input) ?? "")
     );
     if (dispatched) continue;
     if (!names.has(name) && names.size >= MAX_STOP_REDIRECTS) continue;
-    const decision = await decideForName(name, sources);
+    const decision = await decideForName(name, sources, host.kind);
     if (decision.action !== "deny") continue;
     names.add(name);
     out.push({ toolUseId: ev.toolUseId, name: decision.name, message: decision.message });
@@ -331,47 +267,6 @@ export function stopRedirectReason(candidates: readonly RedirectCandidate[]): st
 
 /** The largest number of blocked tool-use ids kept per session. */
 export const MAX_MARKERS_PER_SESSION = 500;
-
-/**
- * The tool calls and results of the run's current turn, in order: everything after the last user
- * message that the user (or the host, for a task notification) wrote. Stop-hook feedback and other
- * `isMeta` records do not start a turn; calls made inside subagents are left out.
- *
- * @param run A transcript run from `lib/transcript/read.ts`, or the records of a turn
- *   (`turnRecords`).
- * @returns The turn's events for {@linkcode findStopRedirects}.
- */
-export function currentTurnEvents(run: Pick<TranscriptRun, "messages" | "toolCalls">): TurnEvent[] {
-  let start = -1;
-  for (const m of run.messages) {
-    if (m.role === "user" && !m.isMeta && !m.sidechain && m.text.trim() !== "") {
-      start = Math.max(start, m.seq);
-    }
-  }
-  const ordered: Array<{ seq: number; ev: TurnEvent }> = [];
-  for (const call of run.toolCalls) {
-    if (call.sidechain || call.seq < start) continue;
-    ordered.push({
-      seq: call.seq,
-      ev: { kind: "tool_use", id: call.id, name: call.name, input: call.input },
-    });
-    const r = call.result;
-    if (r) {
-      const structured = typeof r.structured === "string" ? `\n${r.structured}` : "";
-      ordered.push({
-        seq: r.seq,
-        ev: {
-          kind: "tool_result",
-          toolUseId: call.id,
-          isError: r.isError,
-          text: r.text + structured,
-        },
-      });
-    }
-  }
-  ordered.sort((a, b) => a.seq - b.seq);
-  return ordered.map((o) => o.ev);
-}
 
 /**
  * The folder of the redirect's once-per-call markers.
@@ -448,11 +343,9 @@ export function recordBlockedIds(
 // The hook: one entry for PreToolUse and Stop
 
 /** What the redirect hook needs from its runner (a subset of `HookContext`). */
-export interface RedirectHookContext {
+export interface RedirectHookContext extends CatalogContext {
   /** The state root (markers live under it). */
   readonly stateRoot: string;
-  /** The Claude Code config directory (agents, skills, transcripts). */
-  readonly claudeConfigDir: string;
   /** The config file as read (`skill_dirs`, `agent_dirs`). */
   readonly config: ConfigState;
   /** Writes one decision line to `skill-redirect.log` (values are sanitised there). */
@@ -506,25 +399,12 @@ export function catalogSources(ev: HookEvent, ctx: RedirectHookContext): StopSou
       agents
         ? (await catalog()).isAgent(await agents, name)
         : (await catalog()).hasAgent(base, name, await allRoots()),
+    // A skill the client ships (not on disk) takes precedence over an agent of its name.
     isSkill: async (name) =>
-      HOST_SKILLS.includes(name) || await (await catalog()).hasSkill(base, name, await allRoots()),
+      ctx.host.builtinSkills.includes(name) ||
+      await (await catalog()).hasSkill(base, name, await allRoots()),
   };
 }
-
-/**
- * Skills that ship with Claude Code itself, not on disk (seen in the skill listing of Claude Code
- * 2.1.328, see `reference/hosts-observed.md`). An agent of the same name is never redirected:
- * skills take precedence, and the host resolves these.
- */
-export const HOST_SKILLS: readonly string[] = Object.freeze([
-  "code-review",
-  "dataviz",
-  "init",
-  "loop",
-  "security-review",
-  "simplify",
-  "update-config",
-]);
 
 /**
  * The PreToolUse path: deny a Skill call that names an agent that is not a skill, with the host's
@@ -542,7 +422,7 @@ export async function redirectPreToolUse(
 ): Promise<HookAnswer> {
   const host = hostFor(ev.host);
   // A host with no skill tool (Codex CLI): a shell read of `<skills root>/<name>/SKILL.md` is its
-  // Skill call.
+  // skill call.
   const readsSkill = host.skillLoad === "shell-read" && ev.toolName !== undefined &&
     host.tools.shell.includes(ev.toolName);
   let decision: RedirectDecision;
@@ -551,8 +431,8 @@ export async function redirectPreToolUse(
     const name = skillReadTarget(command);
     decision = name === undefined
       ? { action: "pass", reason: "no-name" }
-      : await decideForName(name, sources);
-  } else decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources);
+      : await decideForName(name, sources, ev.host);
+  } else decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources, ev.host);
   if (decision.action === "deny") {
     ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
     return denyAnswer(ev, redirectMessage(decision.name, ev.host));
@@ -572,12 +452,13 @@ export async function redirectPreToolUse(
 }
 
 /**
- * The Stop path (Claude Code): block once when this turn has a `Skill` call for a known agent
- * that failed as `Unknown skill` and was not dispatched afterwards. Honours `stop_hook_active`,
- * and records the call's tool-use id per session before blocking, so one call never blocks twice.
- * Only the current turn is read (backward from the end of the transcript to its prompt, at most
- * `MAX_TURN_BYTES`), whatever the session's size; a turn without `Unknown skill` in its text ends
- * there, before any agent is loaded.
+ * The Stop path, for a host that rejects a skill call of an unknown name before any tool hook runs
+ * (its `unknownSkill` error, declared on its host object): block once when this turn has such a
+ * call for a known agent that was not dispatched afterwards. Honours `stop_hook_active`, and
+ * records the call's tool-use id per session before blocking, so one call never blocks twice. Only
+ * the current turn is read, by the turn reader of the host's transcript format (backward from the
+ * end of the transcript to its prompt, at most `MAX_TURN_BYTES`), whatever the session's size; a
+ * turn without the error's text ends there, before any agent is loaded.
  *
  * @param ev The Stop event.
  * @param ctx The hook context.
@@ -592,21 +473,24 @@ export async function redirectStop(
 ): Promise<HookAnswer> {
   const fields: Record<string, string | number> = { host: ev.host };
   const pass = (reason: string) => (ctx.log("pass", reason, fields), null);
-  // The path reads Claude Code's transcript format; another host's transcript is not read.
-  if (hostFor(ev.host).transcript !== CLAUDE.transcript) return pass("not-claude-transcript");
+  const unknown = ctx.host.unknownSkill;
+  if (!unknown) return pass("no-unknown-skill-error");
+  const reading = turnReaderFor(ctx.host.transcript);
+  if (!reading) return pass("no-turn-reader");
   if (ev.stopHookActive) return pass("stop-hook-active");
   if (!isSafeFileStem(ev.sessionId)) return pass("no-safe-session-id");
   const transcript = ev.transcriptPath;
   if (!transcript) return pass("no-transcript");
-  if (!isUnder(transcript, join(ctx.claudeConfigDir, CLAUDE.layout.transcripts))) {
+  const transcripts = readFolders(ctx.folders).transcripts;
+  if (!transcripts || !isUnder(transcript, transcripts)) {
     return pass("transcript-outside-projects");
   }
   // Only the current turn matters: it is read backward from the end to its prompt, at most
   // MAX_TURN_BYTES, so a stop costs the same on any session size. Of a longer turn only the last
   // MAX_TURN_BYTES are looked at (the log line says `turn=cut`): an older failed call passes.
-  const { readCurrentTurn } = await import("../transcript/turn_read.ts");
-  const readTurn = () => readCurrentTurn(transcript, { maxBytes: MAX_TURN_BYTES });
-  // The host fires Stop before the turn's last records reach the file: a failed Skill call not
+  const turns = await reading;
+  const readTurn = () => turns.read(transcript, { maxBytes: MAX_TURN_BYTES });
+  // The host fires Stop before the turn's last records reach the file: a failed skill call not
   // yet flushed must still be found, so the file must hold the turn. Usually the turn read shows
   // it already; otherwise wait until the file holds it, and read the turn again.
   let turn: TurnRead | undefined;
@@ -615,8 +499,8 @@ export async function redirectStop(
   } catch {
     // The wait below says how the file stands.
   }
-  if (!turn || !turnShowsFinalText(turn, turn.fileSize, ev.lastAssistantMessage)) {
-    const currency = await awaitTurnInTranscript(transcript, ev.lastAssistantMessage, {
+  if (!turn || !turns.showsFinalText(turn, ev.lastAssistantMessage)) {
+    const currency = await turns.awaitTurn(transcript, { finalText: ev.lastAssistantMessage }, {
       deadlineMs: ctx.deadlineMs,
       signal: ctx.signal,
     });
@@ -632,14 +516,13 @@ export async function redirectStop(
     turn = await readTurn();
   }
   if (turn.start === "cut") Object.assign(fields, { turn: "cut", read: turn.bytesRead });
-  // Nearly every turn has no failed Skill call at all: its text settles that before the agents
+  // Nearly every turn has no failed skill call at all: its text settles that before the agents
   // are loaded (the dearest step of this path).
-  if (!turn.lines.some((line) => line.includes("Unknown skill"))) return pass("no-unknown-skill");
+  if (!turn.lines.some((line) => line.includes(unknown.needle))) return pass("no-unknown-skill");
   const agents = await sources.agentNames();
   if (agents.size === 0) return pass("no-agents");
-  const { turnRecords } = await import("../transcript/builder.ts");
-  const events = currentTurnEvents(turnRecords(turn));
-  if (!events.some((e) => e.kind === "tool_result" && unknownSkillName(e.text) !== undefined)) {
+  const events = currentTurnEvents(turns.records(turn));
+  if (!events.some((e) => e.kind === "tool_result" && unknown.nameIn(e.text) !== undefined)) {
     return pass("no-unknown-skill");
   }
   // Calls blocked for at an earlier stop of the turn do not take up the names of this block. An
@@ -650,9 +533,10 @@ export async function redirectStop(
   } catch {
     // recordBlockedIds fails on it too, with the state error.
   }
-  const candidates = await findStopRedirects(events, sources, blocked);
+  const candidates = await findStopRedirects(events, sources, ctx.host, blocked);
   if (candidates.length === 0) {
-    const before = blocked.size > 0 && (await findStopRedirects(events, sources)).length > 0;
+    const before = blocked.size > 0 &&
+      (await findStopRedirects(events, sources, ctx.host)).length > 0;
     return pass(before ? "already-blocked" : "nothing-to-redirect");
   }
   // Decide and record under one lock: of concurrent stops of the session, one claims the calls.
@@ -694,7 +578,7 @@ function errorLine(err: unknown): string {
  * @param ctx The hook context.
  * @returns The host's answer, or `null` to let the action proceed.
  */
-export function redirectHook(ev: HookEvent, ctx: RedirectHookContext): Promise<HookAnswer> {
+export function redirectOnEvent(ev: HookEvent, ctx: RedirectHookContext): Promise<HookAnswer> {
   if (ev.eventName === "Stop") return redirectStop(ev, ctx);
   return redirectPreToolUse(ev, ctx);
 }

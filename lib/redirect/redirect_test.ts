@@ -2,24 +2,21 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
   checkSkillRedirect,
-  currentTurnEvents,
   findStopRedirects,
-  isSkillTool,
   MAX_MARKERS_PER_SESSION,
   readBlockedIds,
   recordBlockedIds,
-  redirectHook,
   redirectMessage,
+  redirectOnEvent,
   type RedirectSources,
   redirectStateDir,
   redirectStop,
   sameAgentName,
-  SKILL_IS_AGENT_REDIRECT,
   skillTargetName,
   stopRedirectReason,
-  type TurnEvent,
-  unknownSkillName,
 } from "./redirect.ts";
+import { currentTurnEvents, type TurnEvent } from "../transcript/turn_events.ts";
+import { CLAUDE } from "../host/claude.ts";
 import { parsePayload } from "../host/payload.ts";
 import { denyAnswer } from "../host/answer.ts";
 import { parseTranscriptText } from "../transcript/read.ts";
@@ -35,6 +32,7 @@ import {
   TRANSCRIPTS,
   withStateRoot,
 } from "./_kit_test.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
 /** Sources where every name is an agent and none is a skill (for hostile names). */
 const EVERYTHING_IS_AN_AGENT: RedirectSources = { isAgent: () => true, isSkill: () => false };
@@ -42,7 +40,12 @@ const EVERYTHING_IS_AN_AGENT: RedirectSources = { isAgent: () => true, isSkill: 
 // The seed's test table, literally.
 
 Deno.test("checkSkillRedirect() denies Skill(prompt-writer): the agent-only name is redirected", async () => {
-  const d = await checkSkillRedirect("Skill", { skill: "prompt-writer" }, fixtureSources());
+  const d = await checkSkillRedirect(
+    "Skill",
+    { skill: "prompt-writer" },
+    fixtureSources(),
+    "claude",
+  );
   assert.equal(d.action, "deny");
   if (d.action !== "deny") return;
   assert.match(d.message, /prompt-writer/);
@@ -50,18 +53,23 @@ Deno.test("checkSkillRedirect() denies Skill(prompt-writer): the agent-only name
 });
 
 Deno.test("checkSkillRedirect() denies a name-key payload {name: prompt-writer}", async () => {
-  const d = await checkSkillRedirect("Skill", { name: "prompt-writer" }, fixtureSources());
+  const d = await checkSkillRedirect(
+    "Skill",
+    { name: "prompt-writer" },
+    fixtureSources(),
+    "claude",
+  );
   assert.equal(d.action, "deny");
 });
 
 Deno.test("checkSkillRedirect() denies Skill(guide): guide is only an agent", async () => {
-  const d = await checkSkillRedirect("Skill", { skill: "guide" }, fixtureSources());
+  const d = await checkSkillRedirect("Skill", { skill: "guide" }, fixtureSources(), "claude");
   assert.equal(d.action, "deny");
 });
 
 Deno.test("checkSkillRedirect() passes a real skill: default-workflow", async () => {
   const sources = fixtureSources();
-  const d = await checkSkillRedirect("Skill", { skill: "default-workflow" }, sources);
+  const d = await checkSkillRedirect("Skill", { skill: "default-workflow" }, sources, "claude");
   assert.deepEqual(d, { action: "pass", reason: "not-agent" });
   assert.deepEqual(sources.skillLookups, [], "a genuine skill costs no skill scan");
 });
@@ -69,7 +77,7 @@ Deno.test("checkSkillRedirect() passes a real skill: default-workflow", async ()
 for (const name of ["gherkin-expert", "tla-plus-expert", "verus-expert"]) {
   Deno.test(`checkSkillRedirect() passes ${name}: a name that is agent and skill is a skill`, async () => {
     const sources = fixtureSources();
-    const d = await checkSkillRedirect("Skill", { skill: name }, sources);
+    const d = await checkSkillRedirect("Skill", { skill: name }, sources, "claude");
     assert.deepEqual(d, { action: "pass", reason: "is-skill" });
     assert.deepEqual(sources.skillLookups, [name]);
   });
@@ -77,7 +85,12 @@ for (const name of ["gherkin-expert", "tla-plus-expert", "verus-expert"]) {
 
 Deno.test("checkSkillRedirect() passes an unknown name without any skill scan", async () => {
   const sources = fixtureSources();
-  const d = await checkSkillRedirect("Skill", { skill: "totally-unknown-thing" }, sources);
+  const d = await checkSkillRedirect(
+    "Skill",
+    { skill: "totally-unknown-thing" },
+    sources,
+    "claude",
+  );
   assert.deepEqual(d, { action: "pass", reason: "not-agent" });
   assert.deepEqual(sources.skillLookups, []);
 });
@@ -92,7 +105,7 @@ const MALFORMED: unknown[] = [
 ];
 for (const input of MALFORMED) {
   Deno.test(`checkSkillRedirect() passes malformed input ${JSON.stringify(input)} without a throw`, async () => {
-    const d = await checkSkillRedirect("Skill", input, fixtureSources());
+    const d = await checkSkillRedirect("Skill", input, fixtureSources(), "claude");
     assert.deepEqual(d, { action: "pass", reason: "no-name" });
   });
 }
@@ -101,7 +114,7 @@ for (const input of MALFORMED) {
 
 Deno.test("checkSkillRedirect() passes junk that is not an object at all", async () => {
   for (const input of [null, undefined, 7, "prompt-writer", ["prompt-writer"], true]) {
-    const d = await checkSkillRedirect("Skill", input, fixtureSources());
+    const d = await checkSkillRedirect("Skill", input, fixtureSources(), "claude");
     assert.deepEqual(d, { action: "pass", reason: "no-name" });
   }
 });
@@ -109,10 +122,20 @@ Deno.test("checkSkillRedirect() passes junk that is not an object at all", async
 Deno.test("checkSkillRedirect() reads name only without a skill key, as the seed's accessors do", async () => {
   // get("skill").or_else(get("name")).and_then(as_str): a present non-string skill passes.
   for (const skill of [123, null, { x: "y" }, ["prompt-writer"]]) {
-    const d = await checkSkillRedirect("Skill", { skill, name: "prompt-writer" }, fixtureSources());
+    const d = await checkSkillRedirect(
+      "Skill",
+      { skill, name: "prompt-writer" },
+      fixtureSources(),
+      "claude",
+    );
     assert.equal(d.action, "pass", JSON.stringify(skill));
   }
-  const d = await checkSkillRedirect("Skill", { name: "prompt-writer" }, fixtureSources());
+  const d = await checkSkillRedirect(
+    "Skill",
+    { name: "prompt-writer" },
+    fixtureSources(),
+    "claude",
+  );
   assert.equal(d.action, "deny");
 });
 
@@ -121,19 +144,25 @@ Deno.test("checkSkillRedirect() prefers skill over name", async () => {
     "Skill",
     { skill: "default-workflow", name: "prompt-writer" },
     fixtureSources(),
+    "claude",
   );
   assert.equal(d.action, "pass");
 });
 
 Deno.test("checkSkillRedirect() drops a leading slash: /prompt-writer is prompt-writer", async () => {
-  const d = await checkSkillRedirect("Skill", { skill: "/prompt-writer" }, fixtureSources());
+  const d = await checkSkillRedirect(
+    "Skill",
+    { skill: "/prompt-writer" },
+    fixtureSources(),
+    "claude",
+  );
   assert.equal(d.action, "deny");
   if (d.action === "deny") assert.equal(d.name, "prompt-writer");
 });
 
 Deno.test("checkSkillRedirect() matches exactly and case-sensitively", async () => {
   for (const skill of ["PROMPT-WRITER", "specialized/prompt-writer", "prompt-writer-x", ""]) {
-    const d = await checkSkillRedirect("Skill", { skill }, fixtureSources());
+    const d = await checkSkillRedirect("Skill", { skill }, fixtureSources(), "claude");
     assert.equal(d.action, "pass", skill);
   }
 });
@@ -141,12 +170,21 @@ Deno.test("checkSkillRedirect() matches exactly and case-sensitively", async () 
 Deno.test("checkSkillRedirect() only looks at the Skill tool of either host", async () => {
   for (const tool of ["Bash", "Agent", "Task", "SKILL", "Skills", "", undefined, 1]) {
     const sources = fixtureSources();
-    const d = await checkSkillRedirect(tool, { skill: "prompt-writer" }, sources);
+    const d = await checkSkillRedirect(tool, { skill: "prompt-writer" }, sources, "claude");
     assert.deepEqual(d, { action: "pass", reason: "not-skill-tool" });
   }
-  assert.equal(isSkillTool("Skill"), true);
-  assert.equal(isSkillTool("skill"), true);
-  const copilot = await checkSkillRedirect("skill", { skill: "prompt-writer" }, fixtureSources());
+  const copilot = await checkSkillRedirect(
+    "skill",
+    { skill: "prompt-writer" },
+    fixtureSources(),
+    "copilot",
+  );
+  // Each host's own skill tool only: Copilot CLI's `skill` is not Claude Code's `Skill`.
+  assert.equal(
+    (await checkSkillRedirect("skill", { skill: "prompt-writer" }, fixtureSources(), "claude"))
+      .action,
+    "pass",
+  );
   assert.equal(copilot.action, "deny");
 });
 
@@ -156,12 +194,12 @@ Deno.test("checkSkillRedirect() passes when the lookups say the name is unknown 
     isAgent: (n) => (calls.push(`agent:${n}`), false),
     isSkill: (n) => (calls.push(`skill:${n}`), false),
   };
-  await checkSkillRedirect("Skill", { skill: "x" }, sources);
+  await checkSkillRedirect("Skill", { skill: "x" }, sources, "claude");
   assert.deepEqual(calls, ["agent:x"]);
 });
 
 Deno.test("redirectMessage() names the Agent tool, Task before 2.1.63 and subagent_type", () => {
-  const m = redirectMessage("prompt-writer");
+  const m = redirectMessage("prompt-writer", "claude");
   assert.equal(
     m,
     '"prompt-writer" is an agent, not a skill: the Skill tool has no skill by that name and ' +
@@ -174,9 +212,9 @@ Deno.test("redirectMessage() names the Agent tool, Task before 2.1.63 and subage
 Deno.test("redirectMessage() substitutes only the sanitised name into the static template", () => {
   fc.assert(
     fc.property(fc.fullUnicodeString({ maxLength: 300 }), (name) => {
-      const m = redirectMessage(name);
+      const m = redirectMessage(name, "claude");
       const safe = name.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 64);
-      assert.equal(m, SKILL_IS_AGENT_REDIRECT.replaceAll("{name}", safe));
+      assert.equal(m, CLAUDE.texts.skillIsAgent.replaceAll("{name}", safe));
     }),
     { numRuns: 300 },
   );
@@ -210,7 +248,7 @@ const HOSTILE: Record<string, string> = {
 
 for (const [label, name] of Object.entries(HOSTILE)) {
   Deno.test(`checkSkillRedirect() never echoes a hostile ${label} name unsanitised`, async () => {
-    const d = await checkSkillRedirect("Skill", { skill: name }, EVERYTHING_IS_AN_AGENT);
+    const d = await checkSkillRedirect("Skill", { skill: name }, EVERYTHING_IS_AN_AGENT, "claude");
     if (d.action === "pass") {
       assert.equal(label, "tenKb", "only an over-long name passes");
       return;
@@ -236,14 +274,14 @@ Deno.test("checkSkillRedirect() with a Claude Code payload yields the hookSpecif
     tool_input: { skill: "prompt-writer" },
     tool_use_id: "toolu_1",
   }));
-  const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources());
+  const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources(), ev.host);
   assert.equal(d.action, "deny");
   if (d.action !== "deny") return;
   assert.deepEqual(denyAnswer(ev, d.message), {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",
       permissionDecision: "deny",
-      permissionDecisionReason: redirectMessage("prompt-writer"),
+      permissionDecisionReason: redirectMessage("prompt-writer", "claude"),
     },
   });
 });
@@ -254,32 +292,32 @@ Deno.test("checkSkillRedirect() with Copilot toolArgs (object or JSON string) yi
       JSON.stringify({ sessionId: "s", timestamp: 1, cwd: "/", toolName: "skill", toolArgs }),
     );
     assert.equal(ev.host, "copilot");
-    const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources());
+    const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources(), ev.host);
     assert.equal(d.action, "deny");
     if (d.action !== "deny") return;
     assert.deepEqual(denyAnswer(ev, d.message), {
       permissionDecision: "deny",
-      permissionDecisionReason: redirectMessage("prompt-writer"),
+      permissionDecisionReason: redirectMessage("prompt-writer", "copilot"),
     });
   }
 });
 
 Deno.test("checkSkillRedirect() passes Copilot toolArgs that are a non-JSON string", async () => {
   const ev = parsePayload(JSON.stringify({ sessionId: "s", toolName: "skill", toolArgs: "{oops" }));
-  const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources());
+  const d = await checkSkillRedirect(ev.toolName, ev.toolInput, fixtureSources(), ev.host);
   assert.deepEqual(d, { action: "pass", reason: "no-name" });
 });
 
 // Stop path, pure part.
 
-Deno.test("unknownSkillName() reads both forms of Claude Code's error", () => {
+Deno.test("Claude Code's unknownSkill.nameIn() reads both forms of its error", () => {
   assert.equal(
-    unknownSkillName("<tool_use_error>Unknown skill: prompt-writer</tool_use_error>"),
+    CLAUDE.unknownSkill!.nameIn("<tool_use_error>Unknown skill: prompt-writer</tool_use_error>"),
     "prompt-writer",
   );
-  assert.equal(unknownSkillName("Error: Unknown skill: prompt-writer"), "prompt-writer");
-  assert.equal(unknownSkillName("Launching skill: prompt-writer"), undefined);
-  assert.equal(unknownSkillName("Unknown skill: "), undefined);
+  assert.equal(CLAUDE.unknownSkill!.nameIn("Error: Unknown skill: prompt-writer"), "prompt-writer");
+  assert.equal(CLAUDE.unknownSkill!.nameIn("Launching skill: prompt-writer"), undefined);
+  assert.equal(CLAUDE.unknownSkill!.nameIn("Unknown skill: "), undefined);
 });
 
 Deno.test("sameAgentName() ignores case and separators, and a plugin prefix", () => {
@@ -305,13 +343,17 @@ function failedSkill(id: string, name: string): TurnEvent[] {
 }
 
 Deno.test("findStopRedirects() finds a failed Skill call for an agent-only name", async () => {
-  const found = await findStopRedirects(failedSkill("toolu_a", "prompt-writer"), fixtureSources());
+  const found = await findStopRedirects(
+    failedSkill("toolu_a", "prompt-writer"),
+    fixtureSources(),
+    CLAUDE,
+  );
   assert.deepEqual(found, [{
     toolUseId: "toolu_a",
     name: "prompt-writer",
-    message: redirectMessage("prompt-writer"),
+    message: redirectMessage("prompt-writer", "claude"),
   }]);
-  assert.equal(stopRedirectReason(found), redirectMessage("prompt-writer"));
+  assert.equal(stopRedirectReason(found), redirectMessage("prompt-writer", "claude"));
 });
 
 Deno.test("findStopRedirects() skips a name dispatched later through Agent or Task", async () => {
@@ -325,7 +367,7 @@ Deno.test("findStopRedirects() skips a name dispatched later through Agent or Ta
         input: { description: "d", prompt: "p", subagent_type: "Prompt_Writer" },
       },
     ];
-    assert.deepEqual(await findStopRedirects(events, fixtureSources()), [], tool);
+    assert.deepEqual(await findStopRedirects(events, fixtureSources(), CLAUDE), [], tool);
   }
 });
 
@@ -334,7 +376,7 @@ Deno.test("findStopRedirects() still redirects when the dispatch came before the
     { kind: "tool_use", id: "toolu_0", name: "Agent", input: { subagent_type: "prompt-writer" } },
     ...failedSkill("toolu_a", "prompt-writer"),
   ];
-  assert.equal((await findStopRedirects(events, fixtureSources())).length, 1);
+  assert.equal((await findStopRedirects(events, fixtureSources(), CLAUDE)).length, 1);
 });
 
 Deno.test("findStopRedirects() skips skills, unknown names, blocked ids and other errors", async () => {
@@ -347,7 +389,7 @@ Deno.test("findStopRedirects() skips skills, unknown names, blocked ids and othe
     { kind: "tool_result", toolUseId: "toolu_orphan", isError: true, text: "Unknown skill: guide" },
   ];
   const sources = fixtureSources();
-  assert.deepEqual(await findStopRedirects(events, sources, new Set(["toolu_3"])), []);
+  assert.deepEqual(await findStopRedirects(events, sources, CLAUDE, new Set(["toolu_3"])), []);
   assert.deepEqual(sources.skillLookups, ["gherkin-expert"]);
 });
 
@@ -357,17 +399,21 @@ Deno.test("findStopRedirects() reports every failed call but one paragraph per n
     ...failedSkill("toolu_2", "prompt-writer"),
     ...failedSkill("toolu_3", "guide"),
   ];
-  const found = await findStopRedirects(events, fixtureSources());
+  const found = await findStopRedirects(events, fixtureSources(), CLAUDE);
   assert.deepEqual(found.map((c) => c.toolUseId), ["toolu_1", "toolu_2", "toolu_3"]);
   assert.equal(
     stopRedirectReason(found),
-    `${redirectMessage("prompt-writer")}\n\n${redirectMessage("guide")}`,
+    `${redirectMessage("prompt-writer", "claude")}\n\n${redirectMessage("guide", "claude")}`,
   );
 });
 
 Deno.test("findStopRedirects() never echoes a hostile name from the error text", async () => {
   const name = "x\u001b[2J;rm -rf /`id`";
-  const found = await findStopRedirects(failedSkill("toolu_h", name), EVERYTHING_IS_AN_AGENT);
+  const found = await findStopRedirects(
+    failedSkill("toolu_h", name),
+    EVERYTHING_IS_AN_AGENT,
+    CLAUDE,
+  );
   for (const c of found) {
     assert.match(c.name, /^[A-Za-z0-9:_-]+$/);
     assert.ok(
@@ -436,7 +482,7 @@ Deno.test("redirectStop() blocks once per call and honours stop_hook_active", as
     const ev = stopEvent({}, root);
     assert.deepEqual(await redirectStop(ev, ctx, stopSources()), {
       decision: "block",
-      reason: redirectMessage("prompt-writer"),
+      reason: redirectMessage("prompt-writer", "claude"),
     });
     assert.equal(await redirectStop(ev, ctx, stopSources()), null);
     const active = stopEvent({ stop_hook_active: true }, root);
@@ -480,12 +526,12 @@ Deno.test("redirectStop() passes without a safe session id or a transcript in th
   });
 });
 
-Deno.test("redirectHook() sends PreToolUse to the guard and Stop to the fallback", async () => {
+Deno.test("redirectOnEvent() sends PreToolUse to the guard and Stop to the fallback", async () => {
   await stopWorld("redirect_unknown_skill", async (_root, ctx, logs) => {
     const pre = parsePayload('{"tool_name":"Bash","tool_input":{"command":"ls"}}');
-    assert.equal(await redirectHook(pre, ctx), null);
+    assert.equal(await redirectOnEvent(pre, ctx), null);
     const stop = parsePayload('{"hook_event_name":"Stop","stop_hook_active":true}');
-    assert.equal(await redirectHook(stop, ctx), null);
+    assert.equal(await redirectOnEvent(stop, ctx), null);
     assert.deepEqual(logs, ["pass:not-skill-tool", "pass:stop-hook-active"]);
   });
 });
@@ -516,6 +562,9 @@ Deno.test("redirectStop() settles a stop with no failed Skill call before loadin
 
 Deno.test("FIXTURE_AGENTS are exactly the agent names the catalog reads from the fixture world", async () => {
   const dir = fileURLToPath(new URL("../../fixtures/world/agents", import.meta.url));
-  const catalog = await loadCatalog({ claudeConfigDir: "/nonexistent", extraAgentDirs: [dir] });
+  const catalog = await loadCatalog({
+    hostFolders: claudeFolders("/nonexistent"),
+    extraAgentDirs: [dir],
+  });
   assert.deepEqual(agentNames(catalog), [...FIXTURE_AGENTS].sort());
 });

@@ -5,12 +5,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  currentTurnEvents,
-  MAX_STOP_REDIRECTS,
-  redirectMessage,
-  redirectStop,
-} from "./redirect.ts";
+import { MAX_STOP_REDIRECTS, redirectMessage, redirectStop } from "./redirect.ts";
+import { currentTurnEvents } from "../transcript/turn_events.ts";
 import {
   CLEAN_FINAL,
   CLEAN_TURN,
@@ -101,7 +97,10 @@ Deno.test("redirectStop() on a long session reads a bounded number of bytes, wha
       const ev = stopEvent({ last_assistant_message: FAILED_FINAL }, root);
       const { value, bytes } = await countBytesRead(() => redirectStop(ev, ctx, stopSources()));
       assert.ok(bytes <= 256 * 1024, `${bytes} bytes read of a ${size / MiB} MiB session`);
-      assert.deepEqual(value, { decision: "block", reason: redirectMessage("prompt-writer") });
+      assert.deepEqual(value, {
+        decision: "block",
+        reason: redirectMessage("prompt-writer", "claude"),
+      });
       assert.deepEqual(logs, ["block:unknown-skill-agent"]);
       read.failed.push(bytes);
     });
@@ -143,7 +142,10 @@ Deno.test("redirectStop() on a turn longer than MAX_TURN_BYTES looks at its last
         redirectStop(ev(root), ctx, stopSources())
       );
       assert.ok(bytes <= MAX_TURN_BYTES + 256 * 1024, `${bytes}`);
-      assert.deepEqual(value, { decision: "block", reason: redirectMessage("prompt-writer") });
+      assert.deepEqual(value, {
+        decision: "block",
+        reason: redirectMessage("prompt-writer", "claude"),
+      });
       assert.deepEqual(logs, ["block:unknown-skill-agent"]);
       assert.equal(logs.fields[0].turn, "cut");
     },
@@ -186,7 +188,7 @@ Deno.test("redirectStop() names each failed agent of a long turn, up to MAX_STOP
     const second = await paragraphs();
     assert.deepEqual(
       [...first, ...second].sort(),
-      names.map((n) => redirectMessage(n)).sort(),
+      names.map((n) => redirectMessage(n, "claude")).sort(),
     );
     assert.deepEqual(await paragraphs(), []);
     assert.deepEqual(logs, [

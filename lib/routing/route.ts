@@ -36,7 +36,9 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { DEFAULT_HOST, type HostFolders, hostFor, type HostKind } from "../host/mod.ts";
+import { type HostFolders, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { SKILL_IS_AGENT_MARK } from "../host/host.ts";
+import { BLOCK_LINE_MARK } from "../contracts/block_line.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
@@ -166,11 +168,29 @@ export function skipReason(prompt: string | undefined): NoRouteReason | undefine
   if (head.startsWith("/") && !/^\/\S*\//.test(head)) return "slash-command";
   const tag = /^<([a-z][a-z0-9_-]*)[\s>]/i.exec(head)?.[1]?.toLowerCase();
   if (tag && HOST_PROMPT_TAGS.includes(tag)) return "host-prompt";
-  // Copilot CLI turns a Stop block's reason into a new user prompt: skillgate's own block texts
-  // are host-written, never the user's.
-  if (/^(?:SKILL_CONTRACT_UNMET |Stop hook feedback:)/.test(head)) return "host-prompt";
-  if (/^"[A-Za-z0-9:_-]+" is an agent, not a skill:/.test(head)) return "host-prompt";
+  // Hosts hand a Stop block's reason back as a new prompt (Copilot CLI; Gemini CLI's BeforeAgent
+  // fires again with it): skillgate's own texts, known by their marks, are never the user's.
+  if (isOwnText(head)) return "host-prompt";
   return undefined;
+}
+
+/** What hosts put before a Stop block's reason when they hand it to the model. */
+const STOP_FEEDBACK: readonly string[] = HOSTS.flatMap((h) => h.texts.stopFeedback ?? []);
+
+/**
+ * Whether a prompt is one of skillgate's own texts sent back by the host: the contract block line
+ * (its {@link BLOCK_LINE_MARK}), the redirect text (`"name"` then {@link SKILL_IS_AGENT_MARK}), or
+ * a block reason behind a host's feedback prefix.
+ *
+ * @param head The prompt, leading space removed.
+ * @returns `true` for skillgate's own text.
+ */
+export function isOwnText(head: string): boolean {
+  if (head.startsWith(BLOCK_LINE_MARK)) return true;
+  if (STOP_FEEDBACK.some((p) => head.startsWith(p))) return true;
+  if (!head.startsWith('"')) return false;
+  const close = head.indexOf('"', 1);
+  return close > 1 && close <= 301 && head.startsWith(SKILL_IS_AGENT_MARK, close + 1);
 }
 
 /**
@@ -468,14 +488,10 @@ export function contractSummaries(contract: unknown): string[] {
  *
  * @param skill The routed skill.
  * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
- * @param host The host the line is for: it names that host's skill tool (default Claude Code).
+ * @param host The host the line is for: it names that host's skill tool.
  * @returns The line.
  */
-export function routeHint(
-  skill: RouteSkill,
-  mode: HintMode = "name",
-  host: HostKind = DEFAULT_HOST.kind,
-): string {
+export function routeHint(skill: RouteSkill, mode: HintMode, host: HostKind): string {
   const name = sanitizeName(skill.name) || "skill";
   const h = hostFor(host);
   // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
@@ -540,13 +556,11 @@ export interface RouteWorld extends SkillPool {
 
 /** Where {@link loadRouteSkills} looks. */
 export interface RouteWorldOptions {
-  /** The Claude Code config directory. */
-  readonly claudeConfigDir: string;
-  /** Another host's folders, scanned instead of Claude Code's (see `CatalogOptions.hostFolders`). */
-  readonly hostFolders?: HostFolders;
+  /** The folders of the host whose skills route (see `CatalogOptions.hostFolders`). */
+  readonly hostFolders: HostFolders;
   /** The session's directory, for project skills. */
   readonly cwd?: string;
-  /** The project root (`CLAUDE_PROJECT_DIR`). */
+  /** The project root (the host's project variable). */
   readonly projectDir?: string;
   /** Extra skill directories (config `skill_dirs`). */
   readonly extraSkillDirs?: readonly string[];
@@ -568,8 +582,7 @@ export interface RouteWorldOptions {
 export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWorld> {
   const load = (keys?: ReadonlySet<string>) =>
     loadRouteIndex({
-      claudeConfigDir: opts.claudeConfigDir,
-      ...(opts.hostFolders ? { hostFolders: opts.hostFolders } : {}),
+      hostFolders: opts.hostFolders,
       cwd: opts.cwd,
       projectDir: opts.projectDir,
       extraSkillDirs: opts.extraSkillDirs,
@@ -632,7 +645,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
  * @param ctx The runner's context.
  * @returns The context answer naming the routed skill, or `null`.
  */
-export async function runRouteHook(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> {
+export async function routeOnPrompt(ev: HookEvent, ctx: HookContext): Promise<HookAnswer> {
   // Codex CLI sends a subagent's task (its spawn message) as a UserPromptSubmit with `agent_id`.
   const early = ev.agentId !== undefined ? "subagent" : skipReason(ev.prompt);
   if (early) {

@@ -6,6 +6,7 @@ import { loadRouteIndex, type TriggerCompiler } from "./route_index.ts";
 import { compilerFingerprint, compileTrigger, preparePrompt } from "./score.ts";
 import { loadRouteSkills, routeHint, routePrompt } from "./route.ts";
 import type { RouteSkill } from "./route_skill.ts";
+import { claudeFolders } from "../host/_kit_test.ts";
 
 function write(path: string, text: string): void {
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -48,7 +49,7 @@ Deno.test("loadRouteIndex() compiles triggers once per compiler version and sees
       join(claude, "skills", "migrate", "SKILL.md"),
       skillFile("amplihack-migrate", ["move it"]),
     );
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     const a = counting("a");
     const first = await loadRouteIndex({ ...opts, compiler: a });
     assert.equal(first.fromIndex, false);
@@ -101,7 +102,7 @@ Deno.test("loadRouteIndex() keeps other projects' roots and survives a damaged f
     });
     const c = counting("a");
     const opts = (cwd: string) => ({
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       cwd,
       compiler: c,
@@ -132,7 +133,7 @@ Deno.test("a damaged line of a fresh routing index throws once and is rebuilt on
       skillFile("investigate", ["debug this"]),
     );
     const opts = {
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       compiler: counting("a"),
     };
@@ -171,16 +172,18 @@ Deno.test("a skill from the routing index gives the same step and contract hints
         `contract:\n  version: 1\n  items:\n${items.join("\n")}\n`,
       ),
     );
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     const compiler = { version: compilerFingerprint(), compile: compileTrigger };
     await loadRouteIndex({ ...opts, compiler });
     const fromIndex = (await loadRouteIndex({ ...opts, compiler })).all()[0].skill;
     const entry = findSkill(await loadCatalog({ ...opts, agents: false }), "investigate")!;
     for (const mode of ["name", "step", "contract"] as const) {
-      assert.equal(routeHint(fromIndex, mode), routeHint(entry, mode));
+      assert.equal(routeHint(fromIndex, mode, "claude"), routeHint(entry, mode, "claude"));
     }
     assert.ok(
-      routeHint(fromIndex, "contract").includes("It is done when: a DEBUG REPORT; item '0'"),
+      routeHint(fromIndex, "contract", "claude").includes(
+        "It is done when: a DEBUG REPORT; item '0'",
+      ),
     );
   });
 });
@@ -245,12 +248,12 @@ Deno.test("routing through the index scores exactly like scoring every skill (pr
       write(join(dir, `s${i}`, "SKILL.md"), skillFile(`s${i}`, triggers))
     );
     const world = await loadRouteSkills({
-      claudeConfigDir: join(root, "no-claude"),
+      hostFolders: claudeFolders(join(root, "no-claude")),
       extraSkillDirs: [dir],
       stateRoot: join(root, "state"),
     });
     const warm = await loadRouteSkills({
-      claudeConfigDir: join(root, "no-claude"),
+      hostFolders: claudeFolders(join(root, "no-claude")),
       extraSkillDirs: [dir],
       stateRoot: join(root, "state"),
     });
@@ -286,7 +289,7 @@ Deno.test("loadRouteIndex() routes through a symlinked skills root and sees a sk
     const shared = join(root, "dotfiles", "skills");
     write(join(shared, "investigate", "SKILL.md"), skillFile("investigate", ["debug this"]));
     Deno.symlinkSync(shared, join(claude, "skills"));
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     const compiler = counting("a");
     const first = await loadRouteIndex({ ...opts, compiler });
     assert.deepEqual(first.all().map((e) => e.skill.name), ["investigate"]);
@@ -307,14 +310,14 @@ Deno.test("a disable-model-invocation skill is user-only from the catalog and fr
       skillFile("ship", ["ship it"], "disable-model-invocation: true\n"),
     );
     write(join(claude, "skills", "investigate", "SKILL.md"), skillFile("investigate", ["debug"]));
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     for (let load = 0; load < 2; load++) {
       // The first load scans the catalog, the second reads the index file.
       const world = await loadRouteSkills(opts);
       const d = routePrompt("ok ship it", world, { routable: ["ship", "investigate"] });
       assert.equal(d.route?.skill.name, "ship", `load ${load}`);
       assert.equal(d.route?.skill.userOnly, true, `load ${load}`);
-      const hint = routeHint(d.route!.skill);
+      const hint = routeHint(d.route!.skill, "name", "claude");
       assert.match(hint, /only the user can start, by typing \/ship/);
       assert.ok(!/Skill tool/.test(hint), hint);
       const inv = world.skills.find((s) => s.name === "investigate");
@@ -338,7 +341,7 @@ Deno.test("loadRouteIndex() with a prompt's keys: candidates' edits at once, oth
     const compiler = counting("a");
     let clock = Date.now();
     const opts = (prompt?: string) => ({
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       compiler,
       now: () => clock,
@@ -418,7 +421,7 @@ Deno.test("loadRouteIndex() sees a skill added, removed or renamed in a nested l
     write(join(skills, "dev", "investigate", "SKILL.md"), skillFile("investigate", ["debug it"]));
     const clock = Date.now();
     const opts = {
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       compiler: counting("a"),
       now: () => clock,
@@ -456,7 +459,7 @@ Deno.test("loadRouteSkills() with the prompt routes on a candidate's in-place ed
     write(file, skillFile("investigate", ["triage the outage"]));
     const past = new Date(Date.now() - 3_600_000);
     Deno.utimeSync(join(claude, "skills", "investigate"), past, past);
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     const prompt = "please triage the flamegraph";
     const first = await loadRouteSkills({ ...opts, prompt });
     assert.equal(routePrompt(prompt, first).route, undefined);
@@ -477,7 +480,7 @@ Deno.test("the skills a skill's text sends requests to come the same from the ca
       skillFile("qa", ["qa test this"]) + "For report-only mode, use /qa-only.\n",
     );
     write(join(claude, "skills", "qa-only", "SKILL.md"), skillFile("qa-only", ["qa report only"]));
-    const opts = { claudeConfigDir: claude, stateRoot: join(root, "state") };
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
     for (let load = 0; load < 2; load++) {
       // The first load scans the catalog, the second reads the index file.
       const world = await loadRouteSkills(opts);

@@ -8,7 +8,7 @@
  * import { suggestSkill } from "@skillgate/skillgate";
  *
  * const s = await suggestSkill("the login test is failing, please fix this bug", {
- *   claudeConfigDir: `${Deno.env.get("HOME")}/.claude`,
+ *   host: "claude",
  * });
  * console.log(s.skill ?? `no route: ${s.reason}`);
  * ```
@@ -18,14 +18,21 @@
 
 import { DEFAULT_ROUTE_SKILLS, DEFAULT_ROUTE_THRESHOLD, type HintMode } from "./route.ts";
 import type { HostKind } from "../host/host.ts";
+import { hostFor } from "../host/mod.ts";
+import { foldersOf } from "../host/places.ts";
 
 /** Where {@link suggestSkill} looks, and how it decides. */
 export interface SuggestOptions {
-  /** The Claude Code config directory holding the personal and plugin skills. */
-  readonly claudeConfigDir: string;
+  /** The host whose skills are scored, and whose skill tool the line names. */
+  readonly host: HostKind;
+  /**
+   * The host's config directory holding the personal and plugin skills (default: the host's own,
+   * from its variable or home).
+   */
+  readonly configDir?: string;
   /** The session's directory, for project skills (default: none). */
   readonly cwd?: string;
-  /** The project root (`CLAUDE_PROJECT_DIR`). */
+  /** The project root (the host's project variable). */
   readonly projectDir?: string;
   /** Extra skill directories (config `skill_dirs`). */
   readonly extraSkillDirs?: readonly string[];
@@ -37,8 +44,6 @@ export interface SuggestOptions {
   readonly routable?: readonly string[];
   /** What the line says besides the name: `name`, `step` or `contract` (default `name`). */
   readonly hint?: HintMode;
-  /** The host whose skill tool the line names (default `claude`). */
-  readonly host?: HostKind;
 }
 
 /** One skill's score for a prompt. */
@@ -81,7 +86,14 @@ export async function suggestSkill(
   const threshold = options.threshold ?? DEFAULT_ROUTE_THRESHOLD;
   const early = skipReason(prompt);
   if (early) return { reason: early, candidates: [], threshold };
-  const world = await loadRouteSkills(options);
+  const host = hostFor(options.host);
+  const folders = foldersOf(host);
+  const world = await loadRouteSkills({
+    ...options,
+    hostFolders: options.configDir === undefined
+      ? folders
+      : { ...folders, configDir: options.configDir },
+  });
   const decision = routePrompt(prompt, world, {
     threshold,
     routable: options.routable ?? DEFAULT_ROUTE_SKILLS,

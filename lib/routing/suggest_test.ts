@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { suggestSkill } from "./suggest.ts";
 import { copyDir, FIXTURES } from "../../tests/_helpers.ts";
 
-async function withSkills(fn: (claudeConfigDir: string) => Promise<void>): Promise<void> {
+async function withSkills(fn: (configDir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "skillgate-suggest-" });
   try {
     copyDir(join(FIXTURES, "world", "skills"), join(dir, "skills"));
@@ -14,9 +14,10 @@ async function withSkills(fn: (claudeConfigDir: string) => Promise<void>): Promi
 }
 
 Deno.test("suggestSkill() names the skill that fits and the line the hook would add", async () => {
-  await withSkills(async (claudeConfigDir) => {
+  await withSkills(async (configDir) => {
     const s = await suggestSkill("the login test is failing, please fix this bug", {
-      claudeConfigDir,
+      host: "claude",
+      configDir,
     });
     assert.equal(s.skill, "investigate");
     assert.match(s.line ?? "", /^skillgate skill routing .*fits the installed skill \/investigate/);
@@ -26,17 +27,21 @@ Deno.test("suggestSkill() names the skill that fits and the line the hook would 
 });
 
 Deno.test("suggestSkill() says why nothing routes", async () => {
-  await withSkills(async (claudeConfigDir) => {
+  await withSkills(async (configDir) => {
     assert.equal(
-      (await suggestSkill("/investigate now", { claudeConfigDir })).reason,
+      (await suggestSkill("/investigate now", { host: "claude", configDir })).reason,
       "slash-command",
     );
-    const none = await suggestSkill("rename this variable to userCount", { claudeConfigDir });
+    const none = await suggestSkill("rename this variable to userCount", {
+      host: "claude",
+      configDir,
+    });
     assert.equal(none.skill, undefined);
     assert.equal(none.line, undefined);
     assert.ok(none.reason === "no-match" || none.reason === "below-threshold", none.reason);
     const strict = await suggestSkill("the login test is failing, please fix this bug", {
-      claudeConfigDir,
+      host: "claude",
+      configDir,
       routable: ["review"],
     });
     assert.equal(strict.skill, undefined);

@@ -109,7 +109,7 @@ function* scanTurn(
  * @example The current turn of a session
  * ```ts ignore
  * const turn = await readCurrentTurn(path);
- * if (!turn.lines.some((l) => l.includes("Unknown skill"))) return; // nothing failed this turn
+ * if (!turn.lines.some((l) => l.includes(host.unknownSkill.needle))) return; // nothing failed this turn
  * const { messages, toolCalls } = turnRecords(turn);
  * ```
  *

@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  claudeConfigDir,
-  getEnv,
-  pluginDataDir,
-  pluginStateRoot,
-  skillgateCommand,
-  stateRoot,
-} from "./locations.ts";
+import { getEnv } from "../base/locations.ts";
+import { configDirOf, pluginDataDir, skillgateCommand, stateRoot } from "./places.ts";
+import { pluginStateRoot } from "./plugin_state.ts";
+import { CLAUDE } from "./claude.ts";
 
 const NAMES = [
   "SKILLGATE_STATE_ROOT",
@@ -37,8 +33,8 @@ Deno.test("stateRoot() prefers SKILLGATE_STATE_ROOT, then the plugin's data dir,
     { HOME: "/h", CLAUDE_PLUGIN_DATA: "/p", SKILLGATE_STATE_ROOT: "/s" },
     () => assert.equal(stateRoot(), "/s"),
   );
-  withEnv({ HOME: "/h" }, () => assert.equal(claudeConfigDir(), "/h/.claude"));
-  withEnv({ HOME: "/h", CLAUDE_CONFIG_DIR: "/c" }, () => assert.equal(claudeConfigDir(), "/c"));
+  withEnv({ HOME: "/h" }, () => assert.equal(configDirOf(CLAUDE), "/h/.claude"));
+  withEnv({ HOME: "/h", CLAUDE_CONFIG_DIR: "/c" }, () => assert.equal(configDirOf(CLAUDE), "/c"));
 });
 
 Deno.test("pluginDataDir(): the plugin's data dir only for a module under CLAUDE_PLUGIN_ROOT", () => {

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { getEnv, homeDir } from "../base/locations.ts";
+import { stateRoot } from "../host/places.ts";
 import { hostConfigDirs } from "../host/mod.ts";
 import { type UninstallReport, uninstallWithTrust } from "../install/uninstall.ts";
 import { findCodex } from "../install/codex_trust.ts";
@@ -80,7 +81,7 @@ export async function main(args: string[]): Promise<number> {
   let report: UninstallReport;
   try {
     const home = homeDir();
-    const claude = claudeConfigDir();
+    const claude = hostConfigDirs({ home, env: getEnv }).claude;
     const cwd = Deno.cwd();
     const plugin = findPluginRegistrations({ claudeConfigDir: claude, cwd });
     const hostDirs = hostConfigDirs({ home, env: getEnv });

@@ -16,7 +16,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import {
   readConfig,
   resolveSwitch,
@@ -24,7 +23,9 @@ import {
   SWITCH_NAMES,
   type SwitchName,
 } from "../base/config.ts";
-import { claudeConfigDir, getEnv, stateRoot } from "../base/locations.ts";
+import { getEnv } from "../base/locations.ts";
+import { foldersOf, projectDirOf, stateRoot } from "../host/places.ts";
+import { DEFAULT_HOST } from "../host/mod.ts";
 import {
   loadRouteSkills,
   parseHintMode,
@@ -226,17 +227,18 @@ function parseRoutable(raw: string | undefined): string[] | undefined {
 
 async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorld> {
   if (dirs?.length) {
+    // Only the given folders: a host whose folders are all empty.
     return await loadRouteSkills({
-      claudeConfigDir: join(dirs[0], ".skillgate-no-config-dir"),
+      hostFolders: { configDir: "", home: "", layout: {} },
       extraSkillDirs: [...dirs],
     });
   }
-  const config = readConfig();
+  const config = readConfig(stateRoot);
   const { configList } = await import("../base/config.ts");
   return await loadRouteSkills({
-    claudeConfigDir: claudeConfigDir(),
+    hostFolders: foldersOf(DEFAULT_HOST),
     cwd: Deno.cwd(),
-    projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+    projectDir: projectDirOf(DEFAULT_HOST),
     extraSkillDirs: configList(config, "skill_dirs", []),
     stateRoot: stateRoot(),
   });
@@ -271,7 +273,7 @@ function candidateJson(c: RouteCandidate): Record<string, unknown> {
 }
 
 async function explain(prompt: string, opts: RunOptions): Promise<number> {
-  const config = readConfig();
+  const config = readConfig(stateRoot);
   const sw = resolveSwitch("skill_routing", config);
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
@@ -279,7 +281,9 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   const world = await loadWorld(opts.dirs);
   const decision = routePrompt(prompt, world, { threshold, routable });
   const mode = parseHintMode(getEnv("SKILLGATE_SKILL_ROUTE_HINT"));
-  const hint = decision.route ? routeHint(decision.route.skill, mode) : undefined;
+  const hint = decision.route
+    ? routeHint(decision.route.skill, mode, DEFAULT_HOST.kind)
+    : undefined;
   const shown = decision.candidates.slice(0, MAX_SHOWN);
   if (opts.json) {
     console.log(JSON.stringify(
@@ -357,7 +361,7 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
   } catch (err) {
     throw usageFailure(`${file}: ${errorCause(err)}`);
   }
-  const config = readConfig();
+  const config = readConfig(stateRoot);
   const settings = routeSettings(config);
   const threshold = opts.threshold ?? settings.threshold;
   const routable = opts.routable ?? settings.routable;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { main, parseLabeled } from "./route.ts";
+import { main, parseLabeled } from "./route_command.ts";
 import { capture } from "./_kit_test.ts";
 import { FIXTURES } from "../../tests/_helpers.ts";
 

@@ -4,7 +4,8 @@
  * @module
  */
 
-import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { getEnv, homeDir } from "../base/locations.ts";
+import { stateRoot } from "../host/places.ts";
 import { hostConfigDirs } from "../host/mod.ts";
 import { chooseDenoPath, detectModuleSource, shellJoin } from "../install/hook_commands.ts";
 import { parseSetupArgs, runSetup, SETUP_USAGE, type SetupContext } from "../install/setup.ts";
@@ -54,7 +55,7 @@ export function realSetupContext(denoPath?: string): SetupContext {
   const home = homeDir();
   return {
     stateRoot: stateRoot(),
-    claudeConfigDir: claudeConfigDir(),
+    claudeConfigDir: hostConfigDirs({ home, env: getEnv }).claude,
     home,
     hostDirs: hostConfigDirs({ home, env: getEnv }),
     cwd: Deno.cwd(),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES, makeTempWorld } from "../../tests/_helpers.ts";
-import { main } from "./contract_waive.ts";
+import { main } from "./contract_waive_command.ts";
 import { capture, runCli } from "./_kit_test.ts";
 import type { WaiveSkill } from "../contracts/waive.ts";
 import { parseFrontmatter } from "../catalog/frontmatter.ts";

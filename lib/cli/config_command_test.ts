@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { main } from "./config.ts";
+import { main } from "./config_command.ts";
 import { capture } from "./_kit_test.ts";
 
 /** Runs `skillgate config` against a state root holding `text` as its config file. */

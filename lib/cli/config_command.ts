@@ -21,6 +21,7 @@ import {
 } from "../base/config.ts";
 import { errorCause } from "../base/errors.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { stateRoot } from "../host/places.ts";
 import {
   commandError,
   type CommandSpec,
@@ -170,7 +171,7 @@ function get(args: string[]): number {
   if (!Object.hasOwn(CONFIG_KEYS, key)) {
     return usageError(spec, `Unknown config key ${sanitizeLine(key, 60)}`, json);
   }
-  const config = readConfig();
+  const config = readConfig(stateRoot);
   if (!config.readable) return unreadable(spec, config, json);
   const row = effective(config).find((r) => r.key === key)!;
   if (row.warning) console.error(`skillgate config get: warning: ${sanitizeLine(row.warning)}`);
@@ -194,7 +195,7 @@ function set(args: string[]): number {
   if (problem) return usageError(spec, problem, json);
   let path: string;
   try {
-    path = writeConfigValue(key, value);
+    path = writeConfigValue(key, value, stateRoot());
   } catch (err) {
     return commandError(spec, STATE_ERROR_EXIT, STATE_ERROR_WORD, errorCause(err), json);
   }
@@ -206,7 +207,7 @@ function list(args: string[]): number {
   const spec = CONFIG_LIST_SPEC;
   const parsed = parseCommand(spec, args);
   if (!parsed.ok) return parsed.exit;
-  const config = readConfig();
+  const config = readConfig(stateRoot);
   const rows = effective(config);
   const problems = config.problems ?? [];
   if (parsed.args.json) {

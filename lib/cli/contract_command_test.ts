@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { main } from "./contract.ts";
+import { main } from "./contract_command.ts";
 import { capture } from "./_kit_test.ts";
 import { withRoot } from "../contracts/_records_kit_test.ts";
 

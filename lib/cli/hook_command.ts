@@ -11,10 +11,11 @@ import type { CommandSpec } from "./args.ts";
 
 /** Each hook name's spec, loaded on demand. */
 const SPECS: Record<string, () => Promise<HookSpec>> = {
-  "skill-route": async () => (await import("../routing/hook.ts")).SKILL_ROUTE_HOOK,
-  "skill-contract": async () => (await import("../contracts/hook.ts")).skillContractHook(),
-  "skill-redirect": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
-  "skill-redirect-stop": async () => (await import("../redirect/hook.ts")).SKILL_REDIRECT_HOOK,
+  "skill-route": async () => (await import("../routing/route_core.ts")).SKILL_ROUTE_HOOK,
+  "skill-contract": async () => (await import("../contracts/contract_core.ts")).skillContractHook(),
+  "skill-redirect": async () => (await import("../redirect/redirect_core.ts")).SKILL_REDIRECT_HOOK,
+  "skill-redirect-stop": async () =>
+    (await import("../redirect/redirect_core.ts")).SKILL_REDIRECT_HOOK,
 };
 
 /** `skillgate hook`. */

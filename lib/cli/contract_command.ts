@@ -240,7 +240,7 @@ export async function main(args: string[]): Promise<number> {
   return await runGroup(CONTRACT_SPEC, {
     check,
     lint,
-    report: async (rest) => await (await import("./contract_report.ts")).main(rest),
-    waive: async (rest) => await (await import("./contract_waive.ts")).main(rest),
+    report: async (rest) => await (await import("./contract_report_command.ts")).main(rest),
+    waive: async (rest) => await (await import("./contract_waive_command.ts")).main(rest),
   }, args);
 }

@@ -4,7 +4,8 @@
  * @module
  */
 
-import { claudeConfigDir, getEnv, homeDir, stateRoot } from "../base/locations.ts";
+import { getEnv, homeDir } from "../base/locations.ts";
+import { stateRoot } from "../host/places.ts";
 import { errorCause } from "../base/errors.ts";
 import { hostConfigDirs } from "../host/mod.ts";
 import { runDoctor } from "../install/doctor.ts";
@@ -45,7 +46,7 @@ export async function main(args: string[]): Promise<number> {
     const home = homeDir();
     return await runDoctor({
       stateRoot: stateRoot(),
-      claudeConfigDir: claudeConfigDir(),
+      claudeConfigDir: hostConfigDirs({ home, env: getEnv }).claude,
       home,
       hostDirs: hostConfigDirs({ home, env: getEnv }),
       cwd: Deno.cwd(),

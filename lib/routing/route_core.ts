@@ -14,7 +14,7 @@ import type { StdinError } from "../hook/io.ts";
 /** The skill routing hook: adds one line of context naming the skill a prompt fits. */
 export const SKILL_ROUTE_HOOK: HookSpec = {
   ids: ["skill-route"],
-  run: async (ev, ctx) => (await import("./route.ts")).runRouteHook(ev, ctx),
+  run: async (ev, ctx) => (await import("./route.ts")).routeOnPrompt(ev, ctx),
 };
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeTempWorld } from "../../tests/_helpers.ts";
-import { main } from "./contract_report.ts";
+import { main } from "./contract_report_command.ts";
 import { recordPath } from "../contracts/records.ts";
 import {
   hookRecord,

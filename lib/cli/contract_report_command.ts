@@ -67,7 +67,7 @@ export async function main(
   }
   let root: string;
   try {
-    root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+    root = opts.stateRoot ?? (await import("../host/places.ts")).stateRoot();
   } catch (e) {
     return fail(EXIT_CODES.STATE_ERROR, `State root: ${errorCause(e)}`);
   }
