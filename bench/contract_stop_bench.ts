@@ -31,8 +31,7 @@ import {
   user,
   writeLongSession,
 } from "../fixtures/transcripts/_build.ts";
-import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
-import { claudeFolders } from "../lib/host/_kit_test.ts";
+import { claudeFolders, finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;

@@ -6,6 +6,8 @@
  */
 
 import { join } from "node:path";
+import { CLAUDE } from "../lib/host/claude.ts";
+import type { HostFolders } from "../lib/host/host.ts";
 
 const WORDS = [
   "deploy",
@@ -88,4 +90,14 @@ export function finalTextOf(fixture: string): string {
     if (text !== undefined) return text;
   }
   throw new Error(`No final text in ${fixture}`);
+}
+
+/**
+ * Claude Code's folders under a benchmark world's config directory (home is not read).
+ *
+ * @param configDir The config directory.
+ * @returns The folders.
+ */
+export function claudeFolders(configDir: string): HostFolders {
+  return { configDir, home: "", layout: CLAUDE.layout };
 }

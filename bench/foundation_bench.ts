@@ -18,8 +18,7 @@ import {
   formatReport,
   machineNote,
 } from "./harness.ts";
-import { writeSyntheticInstall } from "./fixtures.ts";
-import { claudeFolders } from "../lib/host/_kit_test.ts";
+import { claudeFolders, writeSyntheticInstall } from "./fixtures.ts";
 
 const REPO = new URL("..", import.meta.url).pathname;
 

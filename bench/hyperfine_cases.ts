@@ -23,11 +23,10 @@
 
 import { join } from "node:path";
 import { routeCase } from "./route_bench.ts";
-import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
+import { claudeFolders, finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { writeTranscript } from "./contract_stop_bench.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
-import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 function denoDir(): string {
   const fromEnv = Deno.env.get("DENO_DIR");

@@ -23,9 +23,8 @@ import { parseArgs } from "node:util";
 import { benchProcess, type BenchStats, formatReport, wantedCase } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
-import { finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
+import { claudeFolders, finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { assistant, fillerTurn, jsonl, writeLongSession } from "../fixtures/transcripts/_build.ts";
-import { claudeFolders } from "../lib/host/_kit_test.ts";
 
 const REPO = join(import.meta.dirname!, "..");
 const COUNT = 500;

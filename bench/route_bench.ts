@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BenchCase, benchRounds, emptyDenoRunCase, formatReport, runOnce } from "./harness.ts";
 import { denoRunArgs, hookRow } from "../lib/hook/table.ts";
-import { claudeFolders } from "../lib/host/_kit_test.ts";
+import { claudeFolders } from "./fixtures.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const FIXTURE_SKILLS = join(REPO, "fixtures", "routing", "skills");
