@@ -565,7 +565,7 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
             "run",
             "-A",
             "--no-config",
-            join(ROOT, "lib", "cli", "setup.ts"),
+            join(ROOT, "lib", "cli", "setup_command.ts"),
             "--skill-routing",
           ],
           env,
