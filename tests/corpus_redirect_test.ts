@@ -122,16 +122,11 @@ Deno.test({
       const sources = sourcesFor(world);
       assert.equal(AGENT_ONLY.length, 39);
       for (const name of AGENT_ONLY) {
-        for (const tool of ["Skill", "skill"]) {
-          const d = await checkSkillRedirect(
-            tool,
-            { skill: name },
-            sources,
-            tool === "skill" ? "copilot" : "claude",
-          );
+        for (const [tool, host] of [["Skill", "claude"], ["skill", "copilot"]] as const) {
+          const d = await checkSkillRedirect(tool, { skill: name }, sources, host);
           assert.deepEqual(
             d,
-            { action: "deny", name, message: redirectMessage(name, "claude") },
+            { action: "deny", name, message: redirectMessage(name, host) },
             `${tool}(${name})`,
           );
         }
