@@ -3,9 +3,9 @@
  * all prompts and per skill, the confusion (expected → got), and why each wrong decision happened,
  * so that a skill author can see which trigger to fix.
  *
- * A set is `expected<TAB>prompt` lines (`-` = no route; `#` starts a comment). In a prompt, `\n`
- * stands for a line break, `\t` for a tab and `\\` for a backslash, so a pasted stack trace fits on
- * one line.
+ * A set is `expected<TAB>prompt` lines (`-` = no route; `a|b` = either skill fits; `#` starts a
+ * comment). In a prompt, `\n` stands for a line break, `\t` for a tab and `\\` for a backslash, so
+ * a pasted stack trace fits on one line.
  *
  * @module
  */
@@ -17,7 +17,7 @@ import type { RouteSkill } from "./route_skill.ts";
 export interface LabeledPrompt {
   /** Its line number. */
   readonly line: number;
-  /** The skill it should route to, or `-` for none. */
+  /** The skill it should route to (`a|b`: either), or `-` for none. */
   readonly expected: string;
   /** The prompt. */
   readonly prompt: string;
@@ -29,8 +29,8 @@ function unescape(text: string): string {
 
 /**
  * Parses an eval file: `expected<TAB>prompt` lines; blank lines and lines starting with `#` are
- * skipped; `expected` may carry a leading `/`; `-` means no route; `\n`, `\t` and `\\` in a prompt
- * are a line break, a tab and a backslash.
+ * skipped; `expected` may carry a leading `/` (on each skill of `a|b`, where either fits); `-` means
+ * no route; `\n`, `\t` and `\\` in a prompt are a line break, a tab and a backslash.
  *
  * @param text The file's text.
  * @returns The prompts.
@@ -41,9 +41,11 @@ export function parseLabeled(text: string): LabeledPrompt[] {
   text.split(/\r?\n/).forEach((raw, i) => {
     if (raw.trim() === "" || raw.startsWith("#")) return;
     const tab = raw.indexOf("\t");
-    const expected = tab > 0 ? raw.slice(0, tab).trim().replace(/^\//, "") : "";
+    const expected = tab > 0
+      ? raw.slice(0, tab).split("|").map((s) => s.trim().replace(/^\//, "")).join("|")
+      : "";
     const prompt = tab > 0 ? unescape(raw.slice(tab + 1)) : "";
-    if (!expected || !prompt.trim()) {
+    if (!expected || expected.split("|").includes("") || !prompt.trim()) {
       throw new Error(`Line ${i + 1} is not expected<TAB>prompt`);
     }
     out.push({ line: i + 1, expected, prompt });
@@ -111,7 +113,7 @@ function pct(c: { score: number }): string {
  * Why a decision differs from its label: which trigger routed a prompt that should not have, or
  * how close the expected skill came and what stopped it.
  *
- * @param expected The label (`-` for none).
+ * @param expected The label (`-` for none, `a|b` for either).
  * @param d The decision.
  * @returns One clause.
  */
@@ -124,7 +126,11 @@ export function missReason(expected: string, d: RouteDecision): string {
   if (expected === "-") {
     return r ? `routed on ${via(r)}` : "no route";
   }
-  const mine = d.candidates.find((c) => c.skill.name === expected || c.skill.altName === expected);
+  const names = expected.split("|");
+  const mine = d.candidates.find((c) =>
+    names.includes(c.skill.name) ||
+    (c.skill.altName !== undefined && names.includes(c.skill.altName))
+  );
   const own = mine ? `expected skill best ${via(mine)}` : "expected skill matched no trigger";
   if (r) return `${own}; /${r.skill.name} won on ${via(r)}`;
   if (!mine) return own;
@@ -158,23 +164,26 @@ export function evalRoutes(
   for (const item of items) {
     const decision = routePrompt(item.prompt, skills, options);
     const got = decision.route ? decision.route.skill.name : "-";
+    const names = item.expected.split("|");
+    // A prompt that either of two skills fits counts for the one it routed to, else the first.
+    const label = names.includes(got) ? got : names[0];
     if (item.expected === "-") nonFit++;
     else {
       fit++;
-      of(item.expected).expected++;
+      of(label).expected++;
     }
     if (got !== "-") {
       routed++;
       of(got).routed++;
-      if (got === item.expected) {
+      if (got === label) {
         right++;
         of(got).right++;
       }
       if (item.expected === "-") nonFitRouted++;
     }
-    if (got !== item.expected) {
+    if (got !== label) {
       wrong.push({ item, got, decision, why: missReason(item.expected, decision) });
-      const key = `${item.expected}\t${got}`;
+      const key = `${label}\t${got}`;
       confusion.set(key, (confusion.get(key) ?? 0) + 1);
     }
   }

@@ -48,3 +48,18 @@ Deno.test("missReason: a skill config does not let route says so", () => {
   const d = routePrompt("fix this bug", SKILLS, { routable: ["review"] });
   assert.match(missReason("investigate", d), /not in route_skills/);
 });
+
+Deno.test("evalRoutes: a label a|b is right on either skill, and counts for the one it routed to", () => {
+  const items = parseLabeled(
+    "review|investigate\tfix this bug please\n/investigate|/review\tsomething unrelated\n",
+  );
+  assert.equal(items[1].expected, "investigate|review");
+  const r = evalRoutes(items, SKILLS, { routable: ["investigate", "review"] });
+  assert.equal(r.right, 1);
+  assert.deepEqual(
+    r.perSkill.map((f) => [f.skill, f.expected, f.routed, f.right]),
+    [["investigate", 2, 1, 1]],
+  );
+  assert.match(r.wrong[0].why, /expected skill matched no trigger/);
+  assert.throws(() => parseLabeled("review|\tx"), /Line 1 is not expected<TAB>prompt/);
+});
