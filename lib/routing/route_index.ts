@@ -8,9 +8,14 @@
  * sweep), its watched folders and their mtimes, its SKILL.md files and their mtimes, its inverted
  * index (content word key → the skills
  * whose triggers have it, plus the skills with a trigger of stop words only, which can match by
- * their whole phrase), and one line per skill (names, source, triggers and their compiled form,
- * first step, contract summaries, its SKILL.md and that file's mtime). Only the lines of skills
- * that share a key with the prompt are parsed, and the list of files only at a sweep.
+ * their whole phrase), the description tier's terms (`describe.ts`: content word key → the skills
+ * whose name or description has it, with its weight; each skill's length), and one line per skill
+ * (names, source, triggers and their compiled form, first step, contract summaries, its SKILL.md
+ * and that file's mtime, its built-in pack). Only the lines of skills that share a key with the
+ * prompt are parsed, and the list of files only at a sweep.
+ *
+ * A skill without `triggers:` of its own that a built-in pack entry applies to (`packs.ts`: its
+ * name and the opening of its description match) gets the entry's triggers and its pack's name.
  *
  * Freshness (the 1,000-skill budget): a section stands while
  * - the mtime of every directory it watches still matches: the root and every folder that is not
@@ -45,6 +50,10 @@ import { escapeName } from "../catalog/names_index.ts";
 import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
+import { type DescriptionIndex, descriptionTerms } from "./describe.ts";
+
+// The built-in packs are read only when a section is built.
+const packs = () => import("./packs.ts");
 
 /** The trigger compiler whose output the index keeps; `version` identifies that output. */
 export interface TriggerCompiler {
@@ -72,6 +81,8 @@ export interface IndexedSkill {
   readonly userOnly?: boolean;
   /** Its contract block, reduced to what the hint reads: the first 20 items' `summary`. */
   readonly contract?: { readonly items: readonly { readonly summary: string }[] };
+  /** The built-in pack whose reviewed entry applies to it (`packs.ts`). */
+  readonly pack?: string;
 }
 
 /** A skill and its compiled triggers (in the order of its `triggers`). */
@@ -108,9 +119,24 @@ export interface RouteIndex {
    * @throws {SyntaxError} When a line of the file is damaged; the file is removed first.
    */
   select(keys: ReadonlySet<string>): RouteIndexEntry[];
+  /**
+   * The description tier's terms over every skill, indexed as {@link RouteIndex.all} (`entry`
+   * gives a skill by that index without parsing the others).
+   *
+   * @returns The terms.
+   * @throws {SyntaxError} When a line of the file is damaged; the file is removed first.
+   */
+  descriptions(): DescriptionIndex;
+  /**
+   * One skill by its index in {@link RouteIndex.all}.
+   *
+   * @param i The index.
+   * @returns The skill (the same object as in {@link RouteIndex.all}).
+   */
+  entry(i: number): RouteIndexEntry;
 }
 
-const FORMAT = "skillgate-routes-8";
+const FORMAT = "skillgate-routes-9";
 const MAX_ROOTS = 64;
 
 /** How old a section's last full per-file sweep may get before the next prompt sweeps again. */
@@ -136,7 +162,8 @@ type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 /**
  * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
  * only (`disable-model-invocation: true`), its SKILL.md as stored (see {@link toStored}; 0: none),
- * that file's mtime and the skills its text sends a kind of request to (0: none).
+ * that file's mtime, the skills its text sends a kind of request to (0: none) and its built-in pack
+ * (0: none).
  */
 type SkillLine = [
   string,
@@ -150,6 +177,7 @@ type SkillLine = [
   string | 0,
   number,
   string[] | 0,
+  string | 0,
 ];
 
 interface SectionMeta {
@@ -171,8 +199,14 @@ type Watched = [paths: string[], mtimes: number[]];
  */
 type Postings = [text: string, always: number[]];
 
-/** Lines of a section before its skill lines: meta, folders, files, postings. */
-const HEAD = 4;
+/**
+ * The description tier's terms of a section, as text: one line per word key
+ * (`\n<key>\t<skill>:<weight>,…\n`), and each skill's length.
+ */
+type Descriptions = [text: string, lengths: number[]];
+
+/** Lines of a section before its skill lines: meta, folders, files, postings, descriptions. */
+const HEAD = 5;
 
 /**
  * A root's lines: meta, its watched folders (and symlink keys), checked on every load, its files
@@ -184,6 +218,8 @@ interface Section {
   readonly lines: readonly string[];
   /** Its postings, once parsed. */
   postings?: Postings;
+  /** Its description terms, once parsed. */
+  descriptions?: Descriptions;
   /** Its skill lines parsed so far, by skill index. */
   readonly skills: Map<number, SkillLine>;
 }
@@ -196,6 +232,10 @@ function skillLine(section: Section, i: number): SkillLine {
 
 function postingsOf(section: Section): Postings {
   return section.postings ??= JSON.parse(section.lines[3]) as Postings;
+}
+
+function descriptionsOf(section: Section): Descriptions {
+  return section.descriptions ??= JSON.parse(section.lines[4]) as Descriptions;
 }
 
 function routesPath(stateRoot: string): string {
@@ -316,9 +356,12 @@ function buildSection(
   entry: IndexedRoot,
   compiler: TriggerCompiler,
   now: number,
+  packFor: PackLookup,
 ): Section {
   const postings: Record<string, number[]> = Object.create(null);
   const always: number[] = [];
+  const terms: Record<string, string[]> = Object.create(null);
+  const lengths: number[] = [];
   // Every SKILL.md the scan looked at is a file, checked by the sweep (and a candidate's on each
   // prompt); every other watched key (the root, the folders on the way to a skill, empty folders,
   // symlinks) is checked on every load. The catalog watches no skill folder.
@@ -326,7 +369,16 @@ function buildSection(
   const isFile = new Set(files);
   const dirs = Object.keys(entry.mtimes).filter((p) => !isFile.has(p));
   const skillLines = entry.skills.map((s, i) => {
-    const stored = s.triggers.map((text): StoredTrigger => {
+    const pack = packFor(s.name, s.altName, s.description);
+    // The skill's own triggers win over its pack entry's.
+    const triggers = s.triggers.length || !pack ? s.triggers : pack.triggers;
+    let length = 0;
+    for (const [k, w] of descriptionTerms(s.name, s.description)) {
+      (Object.hasOwn(terms, k) ? terms[k] : (terms[k] = [])).push(`${i}:${w}`);
+      length += w;
+    }
+    lengths.push(length);
+    const stored = triggers.map((text): StoredTrigger => {
       const t = compiler.compile(text);
       if (t.keys.length === 0 && t.phrase) always.push(i);
       for (const k of t.keys) {
@@ -343,7 +395,7 @@ function buildSection(
       s.name,
       s.altName ?? 0,
       s.source,
-      [...s.triggers],
+      [...triggers],
       stored,
       s.firstStep ?? 0,
       hintSummaries(s.contract),
@@ -351,6 +403,7 @@ function buildSection(
       isFile.has(s.file) ? toStored(s.file, root.dir) : 0,
       isFile.has(s.file) ? entry.mtimes[s.file] : -1,
       s.sendsTo?.length ? [...s.sendsTo] : 0,
+      pack ? pack.pack : 0,
     ];
     return JSON.stringify(line);
   });
@@ -372,6 +425,7 @@ function buildSection(
       JSON.stringify(stored(dirs)),
       JSON.stringify(stored(files)),
       JSON.stringify([postingsText(postings), [...new Set(always)]]),
+      JSON.stringify([descriptionsText(terms), lengths]),
       ...skillLines,
     ],
     skills: new Map(),
@@ -385,6 +439,20 @@ function postingsText(postings: Record<string, number[]>): string {
   return text;
 }
 
+/** The description terms as {@link Descriptions} keeps them. */
+function descriptionsText(terms: Record<string, string[]>): string {
+  let text = "\n";
+  for (const [k, list] of Object.entries(terms)) text += `${escapeName(k)}\t${list.join(",")}\n`;
+  return text;
+}
+
+/** The pack entry that applies to a skill (`packFor` of `packs.ts`). */
+type PackLookup = (
+  name: string,
+  altName: string | undefined,
+  description: string | undefined,
+) => { readonly pack: string; readonly triggers: readonly string[] } | undefined;
+
 /** A section whose sweep time is now, its other lines as they were. */
 function resweep(section: Section, now: number): Section {
   const meta = { ...section.meta, swept: now };
@@ -396,7 +464,7 @@ function isSkillFile(path: string): boolean {
 }
 
 function toEntry(line: SkillLine): RouteIndexEntry {
-  const [name, alt, source, triggers, stored, step, summaries, userOnly, , , sends] = line;
+  const [name, alt, source, triggers, stored, step, summaries, userOnly, , , sends, pack] = line;
   const skill: IndexedSkill = {
     name,
     ...(alt !== 0 ? { altName: alt } : {}),
@@ -406,6 +474,7 @@ function toEntry(line: SkillLine): RouteIndexEntry {
     ...(summaries !== 0 ? { contract: { items: summaries.map((summary) => ({ summary })) } } : {}),
     ...(userOnly === 1 ? { userOnly: true } : {}),
     ...(sends ? { sendsTo: sends } : {}),
+    ...(pack ? { pack } : {}),
   };
   const compiled = stored.map(([phrase, keys, partial], j): CompiledTrigger => ({
     text: triggers[j],
@@ -453,6 +522,49 @@ function makeIndex(
       });
       return out;
     },
+    descriptions() {
+      const parts = parse(() => sections.map((s) => s.meta.count ? descriptionsOf(s) : undefined));
+      const offsets: number[] = [];
+      let count = 0, total = 0;
+      sections.forEach((s, si) => {
+        offsets.push(count);
+        count += s.meta.count;
+        for (const n of parts[si]?.[1] ?? []) total += n;
+      });
+      return {
+        count,
+        totalLength: total,
+        postings(k) {
+          const out: [number, number][] = [];
+          parts.forEach((part, si) => {
+            if (!part) return;
+            const needle = `\n${escapeName(k)}\t`;
+            const at = part[0].indexOf(needle);
+            if (at < 0) return;
+            const start = at + needle.length;
+            for (const pair of part[0].slice(start, part[0].indexOf("\n", start)).split(",")) {
+              const colon = pair.indexOf(":");
+              out.push([offsets[si] + Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))]);
+            }
+          });
+          return out;
+        },
+        length(i) {
+          for (let si = sections.length - 1; si >= 0; si--) {
+            if (i >= offsets[si]) return parts[si]?.[1][i - offsets[si]] ?? 0;
+          }
+          return 0;
+        },
+      };
+    },
+    entry(i) {
+      let at = i;
+      for (let si = 0; si < sections.length; si++) {
+        if (at < sections[si].meta.count) return entry(si, at);
+        at -= sections[si].meta.count;
+      }
+      throw new RangeError(`No skill ${i}`);
+    },
     select(keys) {
       const out: RouteIndexEntry[] = [];
       sections.forEach((s, si) => {
@@ -495,8 +607,9 @@ export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteInde
   let degraded = false;
   if (stale.length) {
     const { roots: loaded } = await loadRoots(opts, stale.map((i) => roots[i]));
+    const { packFor } = await packs();
     loaded.forEach((l, j) => {
-      sections[stale[j]] = buildSection(l.root, l.key, l.entry, opts.compiler, now);
+      sections[stale[j]] = buildSection(l.root, l.key, l.entry, opts.compiler, now, packFor);
     });
     // Skills read without the YAML parser are left out of the file, as from the catalog index.
     degraded = loaded.some((l) => l.entry.skills.some((s) => s.degraded));

@@ -140,8 +140,8 @@ Deno.test("a damaged line of a fresh routing index throws once and is rebuilt on
     await loadRouteIndex(opts);
     const file = join(root, "state", "catalog", "routes.idx");
     const lines = Deno.readTextFileSync(file).split("\n");
-    assert.ok(lines[5].startsWith('["investigate"'));
-    lines[5] = lines[5].slice(0, 10);
+    assert.ok(lines[6].startsWith('["investigate"'));
+    lines[6] = lines[6].slice(0, 10);
     Deno.writeTextFileSync(file, lines.join("\n"));
     const damaged = await loadRouteIndex(opts);
     assert.equal(damaged.fromIndex, true);
@@ -488,6 +488,82 @@ Deno.test("the skills a skill's text sends requests to come the same from the ca
       assert.equal(world.skills.find((s) => s.name === "qa-only")?.sendsTo, undefined);
       const d = routePrompt("QA it but only give me a report", world, { routable: ["qa"] });
       assert.equal(d.reason, "sent-elsewhere", `load ${load}`);
+    }
+  });
+});
+
+Deno.test("a pack entry gives its triggers and its pack only to a skill whose name and text match", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const debugging = "Use when encountering any bug, test failure, or unexpected behavior, " +
+      "before proposing fixes";
+    // The pack's own skill, a private skill of the same name, and a pack skill with own triggers.
+    write(
+      join(claude, "skills", "systematic-debugging", "SKILL.md"),
+      `---\nname: systematic-debugging\ndescription: ${debugging}\n---\n1. Reproduce.\n`,
+    );
+    write(
+      join(claude, "skills", "brainstorming", "SKILL.md"),
+      "---\nname: brainstorming\ndescription: Our team's list of meeting rooms\n---\n1. Look.\n",
+    );
+    write(
+      join(claude, "skills", "writing-plans", "SKILL.md"),
+      skillFile(
+        "writing-plans",
+        ["plan it"],
+        "description: Use when you have a spec or requirements for a multi-step task, before " +
+          "touching code\n",
+      ),
+    );
+    const index = await loadRouteIndex({
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler: counting("p"),
+    });
+    const by = new Map(index.all().map((e) => [e.skill.name, e.skill]));
+    assert.equal(by.get("systematic-debugging")?.pack, "superpowers");
+    assert.ok(by.get("systematic-debugging")!.triggers.includes("find the root cause"));
+    assert.equal(by.get("brainstorming")?.pack, undefined);
+    assert.deepEqual(by.get("brainstorming")?.triggers, []);
+    assert.equal(by.get("writing-plans")?.pack, "superpowers");
+    assert.deepEqual(by.get("writing-plans")?.triggers, ["plan it"]);
+    // The same from the index file.
+    const again = await loadRouteIndex({
+      claudeConfigDir: claude,
+      stateRoot: join(root, "state"),
+      compiler: counting("p"),
+    });
+    assert.equal(again.fromIndex, true);
+    assert.deepEqual(again.all().map((e) => e.skill.pack), index.all().map((e) => e.skill.pack));
+  });
+});
+
+Deno.test("the routing index keeps the description terms of every root, by skill index", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "pdf", "SKILL.md"),
+      "---\nname: pdf\ndescription: Merge and split PDF files. Do NOT use for spreadsheets.\n---\n",
+    );
+    write(
+      join(root, "extra", "xlsx", "SKILL.md"),
+      "---\nname: xlsx\ndescription: Use when a spreadsheet is the input.\n---\n",
+    );
+    const opts = {
+      claudeConfigDir: claude,
+      extraSkillDirs: [join(root, "extra")],
+      stateRoot: join(root, "state"),
+      compiler: counting("d"),
+    };
+    for (const index of [await loadRouteIndex(opts), await loadRouteIndex(opts)]) {
+      const d = index.descriptions();
+      assert.equal(d.count, 2);
+      const names = (k: string) => d.postings(k).map(([i]) => index.entry(i).skill.name);
+      assert.deepEqual(names("pdf"), ["pdf"]);
+      assert.deepEqual(names("spreadsheet"), ["xlsx"]);
+      assert.equal(d.postings("spreadsheet")[0][1], 2); // in the "Use when" clause
+      assert.ok(d.length(1) > 0);
+      assert.equal(d.totalLength, d.length(0) + d.length(1));
     }
   });
 });

@@ -1,0 +1,242 @@
+/**
+ * The description tier: routing for skills without a trigger that fits, over what every skill has,
+ * its name and its `description:` (with its "Use when …" clause). It is stricter than the trigger
+ * tier and asked only when no trigger routes.
+ *
+ * - A skill's text is weighed by field: the words of its name 3, those of its "Use when …" clause
+ *   ("Use when", "Use this skill when", "Trigger when", "should be used when", …) 2, the rest of its
+ *   description 1. Negative clauses ("Do NOT use when …", "Not for …", "SKIP …", "Don't use …") are
+ *   cut to the end of their sentence first: what a skill is not for never matches it.
+ * - Words are compared as the trigger scorer compares them ({@link wordKey}: light stemming and
+ *   the concept table), common words ({@link STOP_WORDS}) and words every description uses ("use",
+ *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}) dropped.
+ * - The prompt's side is its prose (pasted evidence cut out, `request.ts`), and at least one
+ *   matched word must be in a request clause.
+ * - Scoring is BM25 (k1 1.2, b 0.75) over every installed skill's text, so that a word many skills
+ *   share weighs little (word weights as if at least 100 skills were installed, so that a score
+ *   means the same whatever the catalog's size). The best skill routes only when it is allowed to route, holds at least
+ *   {@link MIN_DESCRIPTION_WORDS} matched content words and {@link MIN_DESCRIPTION_SCORE}, and beats
+ *   the runner-up (routable or not) by {@link DESCRIPTION_MARGIN}: a close second means the prompt
+ *   fits a kind of skill, not one skill.
+ * - A question about what something means or how it works (main verb `define`, `explain`, …) asks
+ *   for an answer, and gets none.
+ *
+ * The terms are computed when the routing index is built (`route_index.ts`), never on a prompt:
+ * the hook reads them from the JSON index, as it reads the triggers.
+ *
+ * @module
+ */
+
+import { STOP_WORDS, tokenize, wordKey } from "./score.ts";
+
+/** Words most skill descriptions use, which say nothing about which skill fits. */
+export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "use uses used using usage skill skills when whenever whether user users ask asks asked " +
+    "asking request requests requested want wants wanted need needs needed help helps helping " +
+    "include includes including etc like such eg ie via also other another any every each new " +
+    "existing best practice practices pattern patterns master comprehensive guide guides " +
+    "guidance toolkit tool tools provide provides providing support supports supporting work " +
+    "works task tasks mention mentions mentioned trigger triggers triggered should must always " +
+    "never instead rather before after during across within without based covers cover " +
+    "claude model agent agents ai way ways make makes making build building create creating " +
+    "implement implementing write writing set setting up out well proper properly effective " +
+    "efficient efficiently production ready high quality robust modern advanced common specific " +
+    "various multiple different project projects code codebase application applications app " +
+    "apps system systems add adds run runs running check checks checking find finds found show " +
+    "shows get gets keep keeps point points return returns against until detail detailed already " +
+    "file files no not yes ok read reads reading"
+  ).split(" "),
+);
+
+/** Field weights: the name's words, the "Use when …" clause's, the rest of the description's. */
+const NAME_WEIGHT = 3;
+const WHEN_WEIGHT = 2;
+const TEXT_WEIGHT = 1;
+
+/** The fewest distinct matched content words for a route. */
+export const MIN_DESCRIPTION_WORDS = 2;
+/** The lowest BM25 score that routes. */
+export const MIN_DESCRIPTION_SCORE = 6;
+/** The best score must be at least this multiple of the runner-up's. */
+export const DESCRIPTION_MARGIN = 1.5;
+
+/** Main verbs that ask what something means or how it works: the tier stays off. */
+const ANSWER_VERBS: ReadonlySet<string> = new Set(["define", "explain", "teach", "clarify"]);
+
+const K1 = 1.2;
+const B = 0.75;
+/**
+ * Word weights (idf) are computed as if at least this many skills were installed, so that a score
+ * means the same with a handful of skills as with hundreds.
+ */
+const MIN_IDF_COUNT = 100;
+
+/** "Do NOT use when …", "Not for …", "SKIP …", "Don't use …": cut to the end of the sentence. */
+const NEGATIVE_CLAUSE =
+  /(?:\bdo not|\bdon['\u2019]?t|\bnever|\bnot)\s+(?:use|trigger|invoke|for\b)[^.!?\n]*|\bskip\b[^.!?\n]*|\bnot intended for\b[^.!?\n]*|\bavoid (?:using|this)\b[^.!?\n]*/gi;
+
+/** The opening of a "when to use" clause. */
+const WHEN_CLAUSE =
+  /\b(?:use (?:this(?: skill)?|it|for|when|whenever)|triggers? (?:on|when|whenever|include|especially)|should be used when|when (?:the )?users? (?:asks?|wants?|mentions?|requests?|needs?|says?))\b[^.!?\n]*/gi;
+
+/**
+ * The weighted terms of a skill: word key → weight (see the module doc).
+ *
+ * @param name The skill's name (a `plugin:` prefix is dropped).
+ * @param description Its `description:`, if any.
+ * @returns The terms and their summed weights; empty when nothing is left.
+ */
+export function descriptionTerms(name: string, description?: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const w of tokenize(text)) {
+      if (STOP_WORDS.has(w) || DESCRIPTION_STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
+      const k = wordKey(w);
+      if (DESCRIPTION_STOP_WORDS.has(k)) continue;
+      terms.set(k, (terms.get(k) ?? 0) + weight);
+    }
+  };
+  add(name.slice(name.indexOf(":") + 1).replace(/[-_]/g, " "), NAME_WEIGHT);
+  const text = String(description ?? "").slice(0, 2000).replace(NEGATIVE_CLAUSE, " ");
+  let rest = text;
+  for (const m of text.matchAll(WHEN_CLAUSE)) {
+    add(m[0], WHEN_WEIGHT);
+    rest = rest.replace(m[0], " ");
+  }
+  add(rest, TEXT_WEIGHT);
+  return terms;
+}
+
+/**
+ * The description terms of many skills, as the tier reads them: each term's postings (skill index
+ * and weight) and each skill's length (the sum of its weights).
+ */
+export interface DescriptionIndex {
+  /** How many skills. */
+  readonly count: number;
+  /** The sum of every skill's length. */
+  readonly totalLength: number;
+  /**
+   * The skills that have a term, with its weight there.
+   *
+   * @param key A word key.
+   * @returns `[skill index, weight]` pairs (empty when none has it).
+   */
+  postings(key: string): readonly (readonly [number, number])[];
+  /**
+   * A skill's length.
+   *
+   * @param i Its index.
+   * @returns The sum of its term weights.
+   */
+  length(i: number): number;
+}
+
+/**
+ * An in-memory {@link DescriptionIndex} over skills' terms.
+ *
+ * @param docs Each skill's terms ({@link descriptionTerms}), by index.
+ * @returns The index.
+ */
+export function descriptionIndex(docs: readonly ReadonlyMap<string, number>[]): DescriptionIndex {
+  const postings = new Map<string, [number, number][]>();
+  const lengths: number[] = [];
+  let total = 0;
+  docs.forEach((terms, i) => {
+    let len = 0;
+    for (const [k, w] of terms) {
+      let list = postings.get(k);
+      if (!list) postings.set(k, list = []);
+      list.push([i, w]);
+      len += w;
+    }
+    lengths.push(len);
+    total += len;
+  });
+  return {
+    count: docs.length,
+    totalLength: total,
+    postings: (k) => postings.get(k) ?? [],
+    length: (i) => lengths[i] ?? 0,
+  };
+}
+
+/** One skill's description score. */
+export interface DescriptionHit {
+  /** The skill's index. */
+  readonly index: number;
+  /** Its BM25 score. */
+  readonly score: number;
+  /** The prompt's content words its text has (word keys). */
+  readonly matched: readonly string[];
+}
+
+/** The prompt's side of the tier: its prose keys and its request keys. */
+export interface DescriptionQuery {
+  /** The prose's word keys (said, not inferred). */
+  readonly keys: ReadonlySet<string>;
+  /** The request clauses' word keys. */
+  readonly requestKeys: ReadonlySet<string>;
+  /** The main verb, when the prompt has one. */
+  readonly verb?: string;
+}
+
+/**
+ * Every skill whose text shares a content word with the prompt, best first (BM25).
+ *
+ * @param index The skills' terms.
+ * @param query The prompt's keys.
+ * @returns The hits, best first; empty for a question about what something means.
+ */
+export function rankDescriptions(
+  index: DescriptionIndex,
+  query: DescriptionQuery,
+): DescriptionHit[] {
+  if (query.verb !== undefined && ANSWER_VERBS.has(query.verb)) return [];
+  if (index.count === 0) return [];
+  const avg = index.totalLength / index.count || 1;
+  const scores = new Map<number, { score: number; matched: string[] }>();
+  for (const k of query.keys) {
+    if (STOP_WORDS.has(k) || DESCRIPTION_STOP_WORDS.has(k)) continue;
+    const list = index.postings(k);
+    if (list.length === 0) continue;
+    const n = Math.max(index.count, MIN_IDF_COUNT);
+    const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+    for (const [i, w] of list) {
+      const norm = w * (K1 + 1) / (w + K1 * (1 - B + B * index.length(i) / avg));
+      const s = scores.get(i);
+      if (s) {
+        s.score += idf * norm;
+        s.matched.push(k);
+      } else scores.set(i, { score: idf * norm, matched: [k] });
+    }
+  }
+  const hits: DescriptionHit[] = [];
+  for (const [i, s] of scores) {
+    if (!s.matched.some((k) => query.requestKeys.has(k))) continue;
+    hits.push({ index: i, score: s.score, matched: s.matched });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
+/**
+ * The hit that routes, if any: the best, when it may route, has enough matched words and score,
+ * and beats the runner-up by the margin.
+ *
+ * @param hits Ranked hits ({@link rankDescriptions}).
+ * @param routable Whether a skill (by index) may route.
+ * @returns The hit, or `undefined`.
+ */
+export function describedRoute(
+  hits: readonly DescriptionHit[],
+  routable: (index: number) => boolean,
+): DescriptionHit | undefined {
+  const [best, next] = hits;
+  if (!best || !routable(best.index)) return undefined;
+  if (best.matched.length < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
+    return undefined;
+  }
+  if (next && best.score < DESCRIPTION_MARGIN * next.score) return undefined;
+  return best;
+}

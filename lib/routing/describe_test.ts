@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import {
+  describedRoute,
+  descriptionIndex,
+  descriptionTerms,
+  MIN_DESCRIPTION_SCORE,
+  rankDescriptions,
+} from "./describe.ts";
+import { preparePrompt } from "./score.ts";
+
+Deno.test("descriptionTerms: name words weigh 3, the Use-when clause 2, the rest 1; negatives cut", () => {
+  const t = descriptionTerms(
+    "plugin:pdf-tools",
+    "Merge PDF files. Use when the user mentions invoices. Do NOT use for spreadsheets or slides.",
+  );
+  assert.equal(t.get("pdf"), 3 + 1);
+  assert.equal(t.get("tool"), undefined); // "tools" is a word every description uses
+  assert.equal(t.get("invoic"), 2);
+  assert.equal(t.get("merg"), 1);
+  assert.equal(t.get("spreadsheet"), undefined);
+  assert.equal(t.get("slid"), undefined);
+  assert.equal(t.get("plugin"), undefined);
+  assert.deepEqual([...descriptionTerms("x", "Skip this when the repo is private.")], [["x", 3]]);
+});
+
+const SKILLS: [string, string][] = [
+  ["pdf", "Use when merging, splitting or filling PDF forms and files."],
+  ["xlsx", "Use when a spreadsheet is the input or output: formulas, charts, pivot tables."],
+  ["pptx", "Use when slides or a presentation deck are involved."],
+  ["docx", "Use when a Word document is created or edited: tracked changes, headings."],
+];
+
+function route(prompt: string, routable = () => true): string | undefined {
+  const index = descriptionIndex(SKILLS.map(([n, d]) => descriptionTerms(n, d)));
+  const p = preparePrompt(prompt);
+  const hits = rankDescriptions(index, { keys: p.said, requestKeys: p.requestKeys, verb: p.verb });
+  const hit = describedRoute(hits, routable);
+  return hit ? SKILLS[hit.index][0] : undefined;
+}
+
+Deno.test("the description tier routes on two matched words and a clear margin, only if allowed", () => {
+  assert.equal(route("merge the two pdf forms into one"), "pdf");
+  assert.equal(route("add a pivot table with formulas to the spreadsheet"), "xlsx");
+  assert.equal(route("add a pivot table with formulas to the spreadsheet", () => false), undefined);
+  // One matched word is not enough.
+  assert.equal(route("rename the pdf link"), undefined);
+  // A question about what something means asks for an answer.
+  assert.equal(route("what is a pivot table in a spreadsheet?"), undefined);
+});
+
+Deno.test("describedRoute: a close runner-up, too few words or a low score route nothing", () => {
+  const hit = (index: number, score: number, n: number) => ({
+    index,
+    score,
+    matched: Array.from({ length: n }, (_, i) => `w${i}`),
+  });
+  const yes = () => true;
+  assert.equal(describedRoute([hit(0, 20, 2), hit(1, 10, 3)], yes)?.index, 0);
+  assert.equal(describedRoute([hit(0, 20, 2), hit(1, 15, 3)], yes), undefined);
+  assert.equal(describedRoute([hit(0, 20, 1)], yes), undefined);
+  assert.equal(describedRoute([hit(0, MIN_DESCRIPTION_SCORE - 0.1, 3)], yes), undefined);
+  assert.equal(describedRoute([], yes), undefined);
+});
