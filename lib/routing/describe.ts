@@ -9,7 +9,7 @@
  *   cut to the end of their sentence first: what a skill is not for never matches it.
  * - Words are compared as the trigger scorer compares them ({@link wordKey}: light stemming and
  *   the concept table), common words ({@link STOP_WORDS}) and words every description uses ("use",
- *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}) dropped.
+ *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}) and question words dropped.
  * - The prompt's side is its prose (pasted evidence cut out, `request.ts`), and at least one
  *   matched word must be in a request clause.
  * - Scoring is BM25 (k1 1.2, b 0.75) over every installed skill's text, so that a word many skills
@@ -27,7 +27,7 @@
  * @module
  */
 
-import { STOP_WORDS, tokenize, wordKey } from "./score.ts";
+import { QUESTION_WORDS, STOP_WORDS, tokenize, wordKey } from "./score.ts";
 
 /** Words most skill descriptions use, which say nothing about which skill fits. */
 export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -57,9 +57,14 @@ const TEXT_WEIGHT = 1;
 /** The fewest distinct matched content words for a route. */
 export const MIN_DESCRIPTION_WORDS = 2;
 /** The lowest BM25 score that routes. */
-export const MIN_DESCRIPTION_SCORE = 6;
+export const MIN_DESCRIPTION_SCORE = 10;
+/**
+ * A word in at most this share of the skills (at least {@link MIN_IDF_COUNT}) is distinctive; a
+ * route needs {@link MIN_DESCRIPTION_WORDS} distinctive matched words.
+ */
+export const DISTINCTIVE_SHARE = 0.05;
 /** The best score must be at least this multiple of the runner-up's. */
-export const DESCRIPTION_MARGIN = 1.5;
+export const DESCRIPTION_MARGIN = 1.2;
 
 /** Main verbs that ask what something means or how it works: the tier stays off. */
 const ANSWER_VERBS: ReadonlySet<string> = new Set(["define", "explain", "teach", "clarify"]);
@@ -170,6 +175,8 @@ export interface DescriptionHit {
   readonly score: number;
   /** The prompt's content words its text has (word keys). */
   readonly matched: readonly string[];
+  /** How many of those are distinctive: in at most {@link DISTINCTIVE_SHARE} of the skills. */
+  readonly distinctive: number;
 }
 
 /** The prompt's side of the tier: its prose keys and its request keys. */
@@ -196,12 +203,13 @@ export function rankDescriptions(
   if (query.verb !== undefined && ANSWER_VERBS.has(query.verb)) return [];
   if (index.count === 0) return [];
   const avg = index.totalLength / index.count || 1;
-  const scores = new Map<number, { score: number; matched: string[] }>();
+  const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();
+  const n = Math.max(index.count, MIN_IDF_COUNT);
   for (const k of query.keys) {
-    if (STOP_WORDS.has(k) || DESCRIPTION_STOP_WORDS.has(k)) continue;
+    if (STOP_WORDS.has(k) || DESCRIPTION_STOP_WORDS.has(k) || QUESTION_WORDS.has(k)) continue;
     const list = index.postings(k);
     if (list.length === 0) continue;
-    const n = Math.max(index.count, MIN_IDF_COUNT);
+    const rare = list.length <= DISTINCTIVE_SHARE * n ? 1 : 0;
     const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
     for (const [i, w] of list) {
       const norm = w * (K1 + 1) / (w + K1 * (1 - B + B * index.length(i) / avg));
@@ -209,13 +217,14 @@ export function rankDescriptions(
       if (s) {
         s.score += idf * norm;
         s.matched.push(k);
-      } else scores.set(i, { score: idf * norm, matched: [k] });
+        s.distinctive += rare;
+      } else scores.set(i, { score: idf * norm, matched: [k], distinctive: rare });
     }
   }
   const hits: DescriptionHit[] = [];
   for (const [i, s] of scores) {
     if (!s.matched.some((k) => query.requestKeys.has(k))) continue;
-    hits.push({ index: i, score: s.score, matched: s.matched });
+    hits.push({ index: i, ...s });
   }
   return hits.sort((a, b) => b.score - a.score || a.index - b.index);
 }
@@ -234,7 +243,7 @@ export function describedRoute(
 ): DescriptionHit | undefined {
   const [best, next] = hits;
   if (!best || !routable(best.index)) return undefined;
-  if (best.matched.length < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
+  if (best.distinctive < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
     return undefined;
   }
   if (next && best.score < DESCRIPTION_MARGIN * next.score) return undefined;

@@ -53,10 +53,11 @@ Deno.test("describedRoute: a close runner-up, too few words or a low score route
     index,
     score,
     matched: Array.from({ length: n }, (_, i) => `w${i}`),
+    distinctive: n,
   });
   const yes = () => true;
   assert.equal(describedRoute([hit(0, 20, 2), hit(1, 10, 3)], yes)?.index, 0);
-  assert.equal(describedRoute([hit(0, 20, 2), hit(1, 15, 3)], yes), undefined);
+  assert.equal(describedRoute([hit(0, 20, 2), hit(1, 17, 3)], yes), undefined);
   assert.equal(describedRoute([hit(0, 20, 1)], yes), undefined);
   assert.equal(describedRoute([hit(0, MIN_DESCRIPTION_SCORE - 0.1, 3)], yes), undefined);
   assert.equal(describedRoute([], yes), undefined);

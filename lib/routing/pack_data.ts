@@ -15,7 +15,7 @@ superpowers|finishing-a-development-branch|use when implementation is complete, 
 superpowers|receiving-code-review|use when receiving code review feedback, before implementing|code review feedback;review feedback;address review comments;respond to the review
 superpowers|requesting-code-review|use when completing tasks, implementing major features, or|request a code review;review my work before merging;verify work meets requirements
 superpowers|subagent-driven-development|use when executing implementation plans with independent tasks|subagent per task;execute the plan with subagents;subagent driven development
-superpowers|systematic-debugging|use when encountering any bug, test failure, or|debug this;fix this bug;find the root cause;test failure;unexpected behavior;root cause
+superpowers|systematic-debugging|use when encountering any bug, test failure, or|debug this;fix this bug;why is this broken;root cause analysis;investigate this error;find the root cause
 superpowers|test-driven-development|use when implementing any feature or bugfix, before|test driven development;tdd;write the failing test first;test first;red green refactor
 superpowers|using-git-worktrees|use when starting feature work that needs isolation|git worktree;set up a worktree;isolated workspace;create a worktree
 superpowers|verification-before-completion|use when about to claim work is complete,|verify before claiming done;run the verification;evidence before claims;before you say its done
