@@ -57,7 +57,7 @@ const TEXT_WEIGHT = 1;
 /** The fewest distinct matched content words for a route. */
 export const MIN_DESCRIPTION_WORDS = 2;
 /** The lowest BM25 score that routes. */
-export const MIN_DESCRIPTION_SCORE = 10;
+export const MIN_DESCRIPTION_SCORE = 12;
 /**
  * A word in at most this share of the skills (at least {@link MIN_IDF_COUNT}) is distinctive; a
  * route needs {@link MIN_DESCRIPTION_WORDS} distinctive matched words.
@@ -248,4 +248,68 @@ export function describedRoute(
   }
   if (next && best.score < DESCRIPTION_MARGIN * next.score) return undefined;
   return best;
+}
+
+/** Skills and their description terms, as routing hands them to the tier. */
+export interface DescribedSkills<S> {
+  /** The terms, by skill index. */
+  readonly index: DescriptionIndex;
+  /**
+   * One skill by its index.
+   *
+   * @param i The index.
+   * @returns The skill.
+   */
+  skill(i: number): S;
+}
+
+const LIST_INDEXES = new WeakMap<object, DescribedSkills<unknown>>();
+
+/**
+ * The tier's view of a list of skills (their `name` and `description`), built once per list.
+ *
+ * @param skills The skills.
+ * @returns Their terms.
+ */
+export function describedList<S extends { readonly name: string; readonly description?: string }>(
+  skills: readonly S[],
+): DescribedSkills<S> {
+  let known = LIST_INDEXES.get(skills) as DescribedSkills<S> | undefined;
+  if (!known) {
+    known = {
+      index: descriptionIndex(skills.map((s) => descriptionTerms(s.name, s.description))),
+      skill: (i) => skills[i],
+    };
+    LIST_INDEXES.set(skills, known);
+  }
+  return known;
+}
+
+/** A route the description tier found. */
+export interface DescribedRoute<S> {
+  /** The skill. */
+  readonly skill: S;
+  /** Its hit. */
+  readonly hit: DescriptionHit;
+  /** The runner-up's score (0 when there is none). */
+  readonly runnerUp: number;
+}
+
+/**
+ * The description tier's route for a prompt, if any ({@link rankDescriptions},
+ * {@link describedRoute}).
+ *
+ * @param query The prompt's keys.
+ * @param skills The skills and their terms.
+ * @param eligible Whether the tier may route a skill.
+ * @returns The route, or `undefined`.
+ */
+export function describeRoute<S>(
+  query: DescriptionQuery,
+  skills: DescribedSkills<S>,
+  eligible: (skill: S) => boolean,
+): DescribedRoute<S> | undefined {
+  const hits = rankDescriptions(skills.index, query);
+  const hit = describedRoute(hits, (i) => eligible(skills.skill(i)));
+  return hit ? { skill: skills.skill(hit.index), hit, runnerUp: hits[1]?.score ?? 0 } : undefined;
 }

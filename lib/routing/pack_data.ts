@@ -8,7 +8,7 @@
 
 /** The entries, one per line. */
 export const PACK_LINES: string = `
-superpowers|brainstorming|you must use this before any creative work|brainstorm this;lets brainstorm;explore the design before implementation;explore requirements and design
+superpowers|brainstorming|you must use this before any creative work|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design
 superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can|dispatch parallel agents;independent tasks in parallel;multiple independent failures
 superpowers|executing-plans|use when you have a written implementation plan|execute the plan;execute this implementation plan;carry out the plan;implement this plan
 superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass,|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch
@@ -30,14 +30,14 @@ anthropics|docx|use this skill whenever the user wants to|word document;word doc
 anthropics|frontend-design|guidance for distinctive, intentional visual design when building|distinctive visual design;aesthetic direction;looks generic
 anthropics|internal-comms|a set of resources to help me write|status report;leadership update;company newsletter;internal communications;incident report;3p update
 anthropics|mcp-builder|guide for creating high-quality mcp (model context protocol)|mcp server;build an mcp server;model context protocol;fastmcp
-anthropics|pdf|use this skill whenever the user wants to|pdf file;merge pdfs;split the pdf;pdf form;extract text from pdf;ocr
+anthropics|pdf|use this skill whenever the user wants to|merge pdfs;split the pdf;pdf form;extract text from pdf;ocr
 anthropics|pptx|use this skill any time a .pptx file|slide deck;pitch deck;presentation slides;pptx;powerpoint
 anthropics|skill-creator|create new skills, modify and improve existing skills,|create a skill;improve this skill;skill description;run evals on the skill;skill triggering
 anthropics|slack-gif-creator|knowledge and utilities for creating animated gifs optimized|gif for slack;animated gif;slack gif
-anthropics|theme-factory|toolkit for styling artifacts with a theme. these|apply a theme;preset themes;theme for the slides
+anthropics|theme-factory|toolkit for styling artifacts with a theme. these|
 anthropics|web-artifacts-builder|suite of tools for creating elaborate, multi-component claude.ai|claude ai artifact;html artifact;shadcn
 anthropics|webapp-testing|toolkit for interacting with and testing local web|playwright;test the local web app;browser screenshots;browser logs
-anthropics|xlsx|use this skill any time a spreadsheet file|spreadsheet;excel file;xlsx;csv file
+anthropics|xlsx|use this skill any time a spreadsheet file|spreadsheet;xlsx
 trailofbits|address-sanitizer|addresssanitizer detects memory errors during fuzzing. use when|
 trailofbits|aflpp|afl++ is a fork of afl with better|
 trailofbits|agentic-actions-auditor|audits github actions workflows for security vulnerabilities in|
@@ -110,7 +110,7 @@ trailofbits|trailmark-summary|runs a trailmark summary analysis on a codebase.|
 trailofbits|trailmark-variant-neighborhood|expands one confirmed or suspected vulnerability into a|
 trailofbits|variant-analysis|hunts for the other instances of a bug|are there others like this?;is this the same bug?
 trailofbits|vector-forge|mutation-driven test vector generation. finds implementations of a|
-trailofbits|vulnerability-triage-brocards|this skill should be used when the user|triage a vulnerability report;assess a CVE;evaluate a bug bounty submission;decide if a finding is valid;review a security finding;dismiss a vulnerability;should we fix this CVE;prioritize a vulnerability report
+trailofbits|vulnerability-triage-brocards|this skill should be used when the user|triage a vulnerability report;assess a CVE;evaluate a bug bounty submission;decide if a finding is valid;dismiss a vulnerability;should we fix this CVE;prioritize a vulnerability report
 trailofbits|writing-lean-proofs|writes and reviews structured lean 4 proofs and|
 trailofbits|wycheproof|wycheproof provides test vectors for validating cryptographic implementations.|
 trailofbits|yara-rule-authoring|guides authoring of high-quality yara-x detection rules for|

@@ -53,4 +53,8 @@ export interface RouteSkill {
   readonly firstStep?: string;
   /** Its contract block as parsed (for the `contract` hint). */
   readonly contract?: unknown;
+  /** Its `description:` (for the description tier, when the skills are a list). */
+  readonly description?: string;
+  /** The built-in pack whose reviewed entry applies to it (`packs.ts`): it routes under `+packs`. */
+  readonly pack?: string;
 }
