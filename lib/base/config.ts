@@ -71,9 +71,9 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKeySpec>> = Object.freez
     range: { min: 0, minExclusive: true, max: 1 },
   },
   route_skills: {
-    description: "Skills that may route (comma list; * for all)",
+    description: "Skills that may route (comma list; * for all, +packs for the built-in packs)",
     kind: "list",
-    default: "investigate,review,qa,verify",
+    default: "investigate,review,qa,verify,+packs",
   },
   hook_deadline_ms: {
     description: "A hook's own deadline in ms (1 to 600000)",

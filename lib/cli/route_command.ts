@@ -367,7 +367,8 @@ async function evaluate(file: string, opts: RunOptions): Promise<number> {
   const routable = opts.routable ?? settings.routable;
   const world = await loadWorld(opts.dirs);
   const r = evalRoutes(items, world, { threshold, routable });
-  const skill = (s: string) => s === "-" ? "none" : `/${sanitizeName(s) || "?"}`;
+  const skill = (s: string) =>
+    s === "-" ? "none" : s.split("|").map((n) => `/${sanitizeName(n) || "?"}`).join(" or ");
   const missLine = (m: EvalMiss) =>
     `  line ${m.item.line}: expected ${skill(m.item.expected)}, got ${skill(m.got)}: ${
       sanitizeLine(m.why, 240)

@@ -4,9 +4,11 @@
  *
  * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` keywords and intent
  * patterns, if any). The best routable skill (config `route_skills`, default
- * `investigate,review,qa,verify`; `*` routes every skill) that reaches the threshold (0.66 by
- * default, config `route_threshold`) routes; a better-scoring skill that may not route does not
- * block it. Ties go to the more specific trigger (`compareScores`), never by name; a full tie
+ * `investigate,review,qa,verify,+packs`: `+packs` is every skill a built-in pack entry applies to,
+ * `packs.ts`; `*` routes every skill) that reaches the threshold (0.66 by default, config
+ * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
+ * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
+ * own that `route_skills` names (or a pack skill), on its name and description. Ties go to the more specific trigger (`compareScores`), never by name; a full tie
  * routes nothing. A skill the model cannot load (`disable-model-invocation: true`) is never
  * offered to the model: the hint says the user can type `/name`.
  * Prompts that start with `/`, prompts over 8,000 characters and prompts the host wrote (such as a
@@ -43,16 +45,21 @@ import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
+import { describedList, type DescribedSkills, describeRoute } from "./describe.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
 
-/** The skills that route by default (config `route_skills`). */
+/** The `route_skills` word for every skill a reviewed built-in pack entry applies to. */
+export const PACKS_WORD = "+packs";
+
+/** The skills that route by default (config `route_skills`): the seed's four, and the packs'. */
 export const DEFAULT_ROUTE_SKILLS: readonly string[] = Object.freeze([
   "investigate",
   "review",
   "qa",
   "verify",
+  PACKS_WORD,
 ]);
 
 /** Prompts longer than this (pasted logs) are never routed. */
@@ -102,10 +109,15 @@ export type NoRouteReason =
   | "sent-elsewhere"
   | "tie";
 
+/** Which tier routed: a trigger (or pattern), or the name and description. */
+export type RouteTier = "trigger" | "description";
+
 /** The routing decision for one prompt. */
 export interface RouteDecision {
   /** The skill that routes, when one does. */
   readonly route?: RouteCandidate;
+  /** The tier that routed it. */
+  readonly tier?: RouteTier;
   /** Why nothing routed. */
   readonly reason?: NoRouteReason;
   /** Skills with a score above 0, best first. */
@@ -134,6 +146,12 @@ export interface SkillPool {
    * @returns The skills to score.
    */
   candidatesFor(prompt: PreparedPrompt): readonly RouteSkill[];
+  /**
+   * Every skill's description terms, for the description tier (see `describe.ts`).
+   *
+   * @returns The terms and the skills by index.
+   */
+  described?(): DescribedSkills<RouteSkill>;
 }
 
 /** Options of {@link routePrompt}. */
@@ -197,14 +215,22 @@ export function isOwnText(head: string): boolean {
  * Whether a skill may route under a `route_skills` list.
  *
  * @param skill The skill.
- * @param routable The list; `*` allows every skill.
+ * @param routable The list; `*` allows every skill, `+packs` every built-in pack skill.
  * @returns True when it may route.
  */
 export function isRoutable(
-  skill: Pick<RouteSkill, "name" | "altName">,
+  skill: Pick<RouteSkill, "name" | "altName" | "pack">,
   routable: readonly string[],
 ): boolean {
   if (routable.includes("*")) return true;
+  return named(skill, routable);
+}
+
+/** Routable by name (or as a pack skill under `+packs` or `*`), not only through `*`. */
+function named(skill: Pick<RouteSkill, "name" | "altName" | "pack">, routable: readonly string[]) {
+  if (skill.pack !== undefined && (routable.includes(PACKS_WORD) || routable.includes("*"))) {
+    return true;
+  }
   return routable.includes(skill.name) || (!!skill.altName && routable.includes(skill.altName));
 }
 
@@ -378,18 +404,50 @@ export function routePrompt(
   const prepared = prepareOnce(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
-    const named = isRoutable(skill, routable.filter((r) => r !== "*"));
-    const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !named);
+    const byName = named(skill, routable);
+    const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !byName);
     if (s.score <= 0) continue;
-    candidates.push({ skill, ...s, routable: named || star });
+    candidates.push({ skill, ...s, routable: byName || star });
   }
   candidates.sort(byRank);
-  if (candidates.length === 0) return { reason: "no-match", candidates, threshold };
   const reaching = candidates.filter((c) => shown(c.score) >= threshold);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
   if (!best) {
-    return { reason: reaching.length ? "not-routable" : "below-threshold", candidates, threshold };
+    const reason = candidates.length === 0
+      ? "no-match"
+      : reaching.length
+      ? "not-routable"
+      : "below-threshold";
+    const described = list ? describedList(list) : (skills as SkillPool).described?.();
+    const d = described && describeRoute(
+      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
+      described,
+      // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
+      (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
+    );
+    if (!d) return { reason, candidates, threshold };
+    const n = d.hit.matched.length;
+    return {
+      route: {
+        skill: d.skill,
+        score: d.hit.score,
+        trigger: `description: ${d.hit.matched.join(", ")}`,
+        matched: n,
+        literal: n,
+        total: n,
+        whole: false,
+        onVerb: false,
+        intent: false,
+        routable: true,
+      },
+      tier: "description",
+      candidates,
+      threshold,
+      tie: `/${sanitizeName(d.skill.name) || "?"} on its description at ${d.hit.score.toFixed(1)}${
+        d.runnerUp ? `, the runner-up at ${d.runnerUp.toFixed(1)}` : ""
+      }`,
+    };
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
@@ -416,9 +474,9 @@ export function routePrompt(
         } tie at ${best.score.toFixed(2)} on every measure of specificity`,
       };
     }
-    return { route: best, candidates, threshold, tie: tieReason(best, next) };
+    return { route: best, tier: "trigger", candidates, threshold, tie: tieReason(best, next) };
   }
-  return { route: best, candidates, threshold };
+  return { route: best, tier: "trigger", candidates, threshold };
 }
 
 /**
@@ -611,6 +669,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
     });
   if (rules.rules.length === 0) {
     let all: RouteSkill[] | undefined;
+    let described: DescribedSkills<RouteSkill> | undefined;
     return {
       ...base,
       get skills() {
@@ -618,6 +677,8 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
       },
       count: index.count,
       candidatesFor: (p) => skillsOf(index.select(p.keys)),
+      described: () =>
+        described ??= { index: index.descriptions(), skill: (i) => skillsOf([index.entry(i)])[0] },
       unmatchedRules: 0,
     };
   }
@@ -633,6 +694,7 @@ export async function loadRouteSkills(opts: RouteWorldOptions): Promise<RouteWor
     skills: merged.skills,
     count: merged.skills.length,
     candidatesFor: () => merged.skills,
+    described: () => ({ index: index.descriptions(), skill: (i) => merged.skills[i] }),
     unmatchedRules: merged.unmatched,
   };
 }

@@ -516,7 +516,7 @@ Deno.test("a pack entry gives its triggers and its pack only to a skill whose na
       ),
     );
     const index = await loadRouteIndex({
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       compiler: counting("p"),
     });
@@ -529,7 +529,7 @@ Deno.test("a pack entry gives its triggers and its pack only to a skill whose na
     assert.deepEqual(by.get("writing-plans")?.triggers, ["plan it"]);
     // The same from the index file.
     const again = await loadRouteIndex({
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       stateRoot: join(root, "state"),
       compiler: counting("p"),
     });
@@ -550,7 +550,7 @@ Deno.test("the routing index keeps the description terms of every root, by skill
       "---\nname: xlsx\ndescription: Use when a spreadsheet is the input.\n---\n",
     );
     const opts = {
-      claudeConfigDir: claude,
+      hostFolders: claudeFolders(claude),
       extraSkillDirs: [join(root, "extra")],
       stateRoot: join(root, "state"),
       compiler: counting("d"),
@@ -564,6 +564,27 @@ Deno.test("the routing index keeps the description terms of every root, by skill
       assert.equal(d.postings("spreadsheet")[0][1], 2); // in the "Use when" clause
       assert.ok(d.length(1) > 0);
       assert.equal(d.totalLength, d.length(0) + d.length(1));
+    }
+  });
+});
+
+Deno.test("routing over the index: the description tier reads the index's terms", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(
+      join(claude, "skills", "pdf", "SKILL.md"),
+      "---\nname: pdf\ndescription: Merge, split and fill PDF files and forms, extract text and " +
+        "tables from PDFs.\n---\n",
+    );
+    write(join(claude, "skills", "investigate", "SKILL.md"), skillFile("investigate", ["debug"]));
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: join(root, "state") };
+    const prompt = "merge the scanned pdf forms and extract the tables";
+    for (let i = 0; i < 2; i++) {
+      const world = await loadRouteSkills({ ...opts, prompt });
+      const d = routePrompt(prompt, world, { routable: ["pdf"] });
+      assert.equal(d.route?.skill.name, "pdf");
+      assert.equal(d.tier, "description");
+      assert.equal(routePrompt(prompt, world).route, undefined);
     }
   });
 });

@@ -90,7 +90,41 @@ Deno.test("routePrompt() routes only routable skills; * routes every skill", () 
   assert.equal(d.reason, "not-routable");
   const all = routePrompt("patch the iphone app", [investigate, iosFix], { routable: ["*"] });
   assert.equal(all.route?.skill.name, "ios-fix");
-  assert.deepEqual([...DEFAULT_ROUTE_SKILLS], ["investigate", "review", "qa", "verify"]);
+  // The seed's four, and every skill a reviewed built-in pack entry applies to.
+  assert.deepEqual([...DEFAULT_ROUTE_SKILLS], ["investigate", "review", "qa", "verify", "+packs"]);
+});
+
+const PDF = "Merge, split and fill PDF files and forms, extract text and tables from PDFs.";
+const pdf: RouteSkill = { name: "pdf", triggers: [], description: PDF, pack: "anthropics" };
+const docx: RouteSkill = {
+  name: "docx",
+  triggers: [],
+  description: "Create and edit Word documents: headings, tracked changes, tables of contents.",
+};
+
+Deno.test("+packs routes pack skills; * counts them as named, not foreign", () => {
+  assert.equal(isRoutable(pdf, ["+packs"]), true);
+  assert.equal(isRoutable(docx, ["+packs"]), false);
+  assert.equal(isRoutable({ name: "pdf", pack: "anthropics" }, ["qa"]), false);
+  assert.equal(isRoutable(docx, ["docx"]), true);
+});
+
+Deno.test("the description tier routes a trigger-less skill route_skills names, when no trigger does", () => {
+  const skills = [investigate, pdf, docx];
+  const d = routePrompt("merge the scanned pdf forms and extract the tables", skills);
+  assert.equal(d.route?.skill.name, "pdf");
+  assert.equal(d.tier, "description");
+  assert.match(d.route!.trigger, /^description: .*pdf/);
+  assert.match(d.tie ?? "", /^\/pdf on its description at \d/);
+  // Not a skill only `*` allows, nor one that route_skills leaves out.
+  const word = "edit the word document: fix the headings and accept the tracked changes";
+  assert.equal(routePrompt(word, skills).route, undefined);
+  assert.equal(routePrompt(word, skills, { routable: ["*"] }).route, undefined);
+  assert.equal(routePrompt(word, skills, { routable: ["docx"] }).route?.skill.name, "docx");
+  // A trigger route comes first, and a skill with triggers of its own is not described.
+  assert.equal(routePrompt("fix this bug in the pdf merge", skills).tier, "trigger");
+  const own = { ...docx, triggers: ["word macro"] };
+  assert.equal(routePrompt(word, [own], { routable: ["docx"] }).route, undefined);
 });
 
 Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {
@@ -275,7 +309,7 @@ Deno.test("parseHintMode() reads name, step and contract; anything else is name"
 Deno.test("routeSettings() reads route_threshold and route_skills, with defaults", () => {
   assert.deepEqual(routeSettings(config({})), {
     threshold: 0.66,
-    routable: ["investigate", "review", "qa", "verify"],
+    routable: ["investigate", "review", "qa", "verify", "+packs"],
   });
   const s = routeSettings(config({ route_threshold: "0.8", route_skills: "review, qa" }));
   assert.equal(s.threshold, 0.8);
