@@ -241,3 +241,89 @@ Deno.test({
     for (const r of routed) assert.match(r, /^investigate: .*(?:does ?n[o']?t|not work|start)/, r);
   },
 });
+
+/**
+ * The four public packs of issue 28: obra/superpowers and anthropics/skills from the corpus,
+ * trailofbits/skills and wshobson/agents from `SKILLGATE_PACKS_DIR` (a folder holding checkouts
+ * named `trailofbits+skills` and `wshobson+agents`; see docs/routing.md). Skipped, with a note,
+ * when any is absent.
+ */
+const CORPUS_SKILLS = resolve(REPO_ROOT, "..", "shared", "corpus", "skills");
+const PACKS_DIR = Deno.env.get("SKILLGATE_PACKS_DIR");
+const PACK_ROOTS = [
+  join(CORPUS_SKILLS, "obra+superpowers"),
+  join(CORPUS_SKILLS, "anthropics+skills"),
+  ...(PACKS_DIR
+    ? [
+      join(PACKS_DIR, "trailofbits+skills", "plugins"),
+      join(PACKS_DIR, "wshobson+agents", "plugins"),
+    ]
+    : []),
+];
+const packsMissing = !PACKS_DIR ||
+  !PACK_ROOTS.every((d) => {
+    try {
+      return Deno.statSync(d).isDirectory;
+    } catch {
+      return false;
+    }
+  });
+if (packsMissing) {
+  console.log(
+    `corpus_route_test: the pack tests are skipped: ${
+      PACKS_DIR ? "a pack folder is absent" : "SKILLGATE_PACKS_DIR is not set"
+    } (${PACK_ROOTS.join(", ")})`,
+  );
+}
+
+async function packSkills() {
+  return await loadRouteSkills({
+    hostFolders: claudeFolders(join(CORPUS_SKILLS, ".no-config-dir")),
+    extraSkillDirs: PACK_ROOTS,
+  });
+}
+
+Deno.test({
+  name: "pack corpus: every built-in pack entry applies to its skill in the public pack",
+  ignore: packsMissing,
+  fn: async () => {
+    const { PACK_ENTRIES } = await import("../lib/routing/packs.ts");
+    const world = await packSkills();
+    const applied = new Set(world.skills.filter((s) => s.pack).map((s) => s.name));
+    const missing = PACK_ENTRIES.filter(([, name]) => !applied.has(name)).map(([p, n]) =>
+      `${p}/${n}`
+    );
+    assert.deepEqual(missing, []);
+  },
+});
+
+// Measured with the default config (docs/routing.md): [fit routed right, wrong skill, non-fit
+// routed]. The per-pack sets and packs_heldout2 are held out; packs_tune is the tuning set.
+const PACK_FLOORS: Record<string, [number, number, number]> = {
+  "packs_superpowers.tsv": [17, 1, 0],
+  "packs_anthropics.tsv": [21, 0, 0],
+  "packs_trailofbits.tsv": [21, 2, 0],
+  "packs_wshobson.tsv": [19, 1, 0],
+  "packs_heldout2.tsv": [29, 2, 0],
+  "packs_tune.tsv": [30, 0, 1],
+};
+
+for (const [file, [right, wrong, nonFit]] of Object.entries(PACK_FLOORS)) {
+  Deno.test({
+    name: `pack corpus: ${file} keeps its measured figures with the default config`,
+    ignore: packsMissing,
+    fn: async () => {
+      const world = await packSkills();
+      const items = parseLabeled(Deno.readTextFileSync(join(FIXTURES, "routing", file)));
+      const r = evalRoutes(items, world);
+      const wrongSkill = r.routed - r.right - r.nonFitRouted;
+      console.log(
+        `pack corpus (${world.count} skills), ${file}: fit routed right ${r.right}/${r.fit}, ` +
+          `wrong skill ${wrongSkill}, non-fit routed ${r.nonFitRouted}/${r.nonFit}`,
+      );
+      assert.ok(r.right >= right, `${r.right} right, measured ${right}`);
+      assert.ok(wrongSkill <= wrong, `${wrongSkill} wrong, measured ${wrong}`);
+      assert.ok(r.nonFitRouted <= nonFit, `${r.nonFitRouted} non-fit routed, measured ${nonFit}`);
+    },
+  });
+}
