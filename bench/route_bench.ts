@@ -1,6 +1,8 @@
 /**
  * Benchmark of the skill routing hook: whole-process time of `hooks/skill_route.ts`, run with its
- * production flags from the hook table, with 60 and with 1,000 installed skills, and with 60 skills
+ * production flags from the hook table, with 60 and with 1,000 installed skills, with 1,000 skills
+ * that have descriptions and a prompt that only the description tier routes (to a built-in pack
+ * skill, `pdf`, among 1,000 descriptions, none with a trigger that fits), and with 60 skills
  * plus a `skill-rules.json` of 150 intent patterns (30 skills, 5 each, shaped like those of real
  * rules files; none matches the prompt, so all are compiled and tried), as a ratio to an empty
  * `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
@@ -68,6 +70,7 @@ function makeWorld(
   root: string,
   total: number,
   name = `home-${total}`,
+  described = false,
 ): { home: string; claude: string; state: string } {
   const home = join(root, name);
   const claude = join(home, ".claude");
@@ -78,11 +81,24 @@ function makeWorld(
     const w = (k: number) => WORDS[(i * 7 + k * 13) % WORDS.length];
     const name = `gen-${String(i).padStart(4, "0")}`;
     Deno.mkdirSync(join(skills, name));
+    const description = described
+      ? `Use when working on the ${w(0)} ${w(1)} and the ${w(2)} of a ${w(3)} ${w(4)}: ${w(5)}, ` +
+        `${w(6)} and ${w(7)} files.`
+      : `Generated skill ${i}.`;
     Deno.writeTextFileSync(
       join(skills, name, "SKILL.md"),
-      `---\nname: ${name}\ndescription: Generated skill ${i}.\ntriggers:\n` +
+      `---\nname: ${name}\ndescription: ${description}\ntriggers:\n` +
         `  - ${w(0)} the ${w(1)}\n  - ${w(2)} ${w(3)} ${w(4)}\n  - check ${w(5)}\n---\n\n` +
         `Do the ${w(0)} step first.\n`,
+    );
+  }
+  if (described) {
+    // A built-in pack skill (its name and the opening of its description match the pack entry).
+    Deno.mkdirSync(join(skills, "pdf"));
+    Deno.writeTextFileSync(
+      join(skills, "pdf", "SKILL.md"),
+      "---\nname: pdf\ndescription: Use this skill whenever the user wants to do anything with " +
+        "PDF files: merging, splitting, filling forms, extracting tables.\n---\n\nRead the file.\n",
     );
   }
   return { home, claude, state: join(home, ".skillgate") };
@@ -94,6 +110,11 @@ export interface RouteCaseOptions {
   readonly rules?: string;
   /** The hook bundle to run (default: this checkout's `hooks/dist/skill_route.js`). */
   readonly bundle?: string;
+  /**
+   * Give the generated skills descriptions, add a pack skill without triggers and send a prompt
+   * only the description tier routes (to it).
+   */
+  readonly described?: boolean;
 }
 
 /**
@@ -111,7 +132,12 @@ export async function routeCase(
   total: number,
   opts: RouteCaseOptions = {},
 ): Promise<BenchCase> {
-  const world = makeWorld(root, total, `home-${label.replace(/[^A-Za-z0-9]+/g, "-")}`);
+  const world = makeWorld(
+    root,
+    total,
+    `home-${label.replace(/[^A-Za-z0-9]+/g, "-")}`,
+    opts.described,
+  );
   if (opts.rules !== undefined) {
     Deno.writeTextFileSync(join(world.claude, "skills", "skill-rules.json"), opts.rules);
   }
@@ -132,11 +158,13 @@ export async function routeCase(
     session_id: "bench",
     hook_event_name: "UserPromptSubmit",
     cwd: root,
-    prompt: "this test fails, fix it",
+    prompt: opts.described
+      ? "merge the scanned pdf forms and extract the tables"
+      : "this test fails, fix it",
   });
   // One run to build the catalog index and to check that the hook really routes.
   const out = await runOnce(Deno.execPath(), args, stdin, { env, cwd: root });
-  if (!out.stdout.includes("/investigate")) {
+  if (!out.stdout.includes(opts.described ? "/pdf" : "/investigate")) {
     throw new Error(`Hook did not route with ${total} skills: ${out.stderr}`);
   }
   return { label, cmd: Deno.execPath(), args, opts: { stdin, env, cwd: root } };
@@ -153,6 +181,9 @@ if (import.meta.main) {
       empty.case,
       await routeCase("skill-route, 60 skills", root, 60),
       await routeCase("skill-route, 1000 skills", root, 1000),
+      await routeCase("skill-route, 1000 skills, description tier", root, 1000, {
+        described: true,
+      }),
       await routeCase("skill-route, 60 skills + 150 intent patterns", root, 60, {
         rules: rulesFile(30, 5),
       }),
@@ -160,6 +191,7 @@ if (import.meta.main) {
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
       "skill-route, 60 skills": 1.25,
       "skill-route, 1000 skills": 1.4,
+      "skill-route, 1000 skills, description tier": 1.8,
     }));
     console.log(`\n${n} interleaved rounds with the empty run.`);
   } finally {
