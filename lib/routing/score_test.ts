@@ -449,3 +449,22 @@ Deno.test("scoreTrigger(): a pre-merge pass is a pre-landing review (review: 'ab
     0,
   );
 });
+
+Deno.test("the common words for why, broken, error, fix, review and test in five languages", () => {
+  const keys = (text: string) => preparePrompt(text).keys;
+  // German, French, Spanish, Portuguese, Italian.
+  for (
+    const [text, want] of [
+      ["warum stürzt die app ab? bitte den fehler beheben", ["why", "bug", "fix"]],
+      ["pourquoi le login ne marche pas ? corrige le bug", ["why", "bug", "fix"]],
+      ["por qué falla el test? revisa el código", ["why", "bug", "test", "review"]],
+      ["não funciona, corrija o erro", ["bug", "fix"]],
+      ["perché non funziona? rivedi la mia pull request", ["why", "bug", "review", "pr"]],
+    ] as const
+  ) {
+    for (const k of want) assert.ok(keys(text).has(k), `${text}: ${k}`);
+  }
+  // "revise" is English for edit: no review.
+  assert.ok(!keys("revise the README intro").has("review"));
+  assert.equal(scoreTrigger("why is this broken", "warum ist das kaputt?").score, 1);
+});
