@@ -448,3 +448,14 @@ Deno.test("skipReason() knows skillgate's own texts by their marks, as each host
   assert.equal(skipReason('"prompt-writer" is broken, fix this bug'), undefined);
   assert.equal(skipReason("SKILL_CONTRACT_UNMETx fix this bug"), undefined);
 });
+
+Deno.test("under *, a full tie routes nothing (never broken by catalog order) and says why", () => {
+  const a: RouteSkill = { name: "deploy-a", triggers: ["ship the release"] };
+  const b: RouteSkill = { name: "deploy-b", triggers: ["ship the release"] };
+  for (const skills of [[a, b], [b, a]]) {
+    const d = routePrompt("ship the release to prod", skills, { routable: ["*"] });
+    assert.equal(d.route, undefined);
+    assert.equal(d.reason, "tie");
+    assert.match(d.tie ?? "", /tie at 1\.00 on every measure of specificity/);
+  }
+});
