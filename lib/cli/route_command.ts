@@ -294,6 +294,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
         skills: { count: world.count, dirs: world.dirs },
         candidates: shown.map(candidateJson),
         route: decision.route ? name(decision.route.skill) : null,
+        tier: decision.tier ?? null,
         reason: decision.reason ?? null,
         tie: decision.tie ?? null,
         hint: hint ?? null,

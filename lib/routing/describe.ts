@@ -49,6 +49,12 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/**
+ * The version of {@link descriptionTerms}' code: bump it whenever a change to that code changes the
+ * terms it makes (the routing index keeps them under `index_fingerprint.ts`'s fingerprint).
+ */
+export const DESCRIPTION_TERMS_VERSION = 1;
+
 /** Field weights: the name's words, the "Use when …" clause's, the rest of the description's. */
 const NAME_WEIGHT = 3;
 const WHEN_WEIGHT = 2;

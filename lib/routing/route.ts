@@ -8,9 +8,10 @@
  * `packs.ts`; `*` routes every skill) that reaches the threshold (0.66 by default, config
  * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
  * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
- * own that `route_skills` names (or a pack skill), on its name and description. Ties go to the more specific trigger (`compareScores`), never by name; a full tie
- * routes nothing. A skill the model cannot load (`disable-model-invocation: true`) is never
- * offered to the model: the hint says the user can type `/name`.
+ * own that `route_skills` names (or a pack skill), on its name and description. Ties go to the
+ * more specific trigger (`compareScores`), never by name; a full tie routes nothing. A skill the
+ * model cannot load (`disable-model-invocation: true`) is never offered to the model: the hint
+ * says the user can type `/name`.
  * Prompts that start with `/`, prompts over 8,000 characters and prompts the host wrote (such as a
  * background agent's `<task-notification>`) are never routed.
  *

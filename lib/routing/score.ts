@@ -32,6 +32,7 @@
  */
 
 import { BUILD_VERBS, LEAD_WORDS, NEUTRAL_VERBS, readRequest, STATE_WORDS } from "./request.ts";
+import { CONCEPTS, PHRASES } from "./concepts.ts";
 import {
   isBreakage,
   isLintComplaint,
@@ -45,9 +46,11 @@ import {
 
 export {
   BUILD_VERBS,
+  CONCEPTS,
   LEAD_WORDS,
   LINT_PHRASES,
   LINT_WORDS,
+  PHRASES,
   REVIEW_ACTIONS,
   STATE_WORDS,
   SYMPTOM_PHRASES,
@@ -78,216 +81,6 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set([
   "whom",
   "whose",
 ]);
-
-/**
- * Concept groups: each key stands for every word in its list (compared after {@link stem}).
- * Small on purpose; every entry is a plain synonym in a request to a coding agent, and the set is
- * checked against the labeled prompts (`skillgate route eval fixtures/routing/labeled.tsv`).
- */
-export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  /** Something does not work as it should. */
-  bug: [
-    "bug",
-    "buggy",
-    "fail",
-    "failing",
-    "failure",
-    "broken",
-    "break",
-    "breaks",
-    "broke",
-    "error",
-    "crash",
-    "exception",
-    "regression",
-    "flaky",
-    "panic",
-    "segfault",
-    "hang",
-    "hangs",
-    "freeze",
-    "freezes",
-    "wrong",
-    // General synonyms.
-    "defect",
-    "glitch",
-    "glitchy",
-    "misbehave",
-    "misbehaves",
-    "misbehaving",
-    // The common words in German, French, Spanish, Portuguese and Italian.
-    "fehler",
-    "kaputt",
-    "absturz",
-    "erreur",
-    "bogue",
-    "plantage",
-    "cassé",
-    "fallo",
-    "falla",
-    "roto",
-    "erro",
-    "falha",
-    "quebrado",
-    "errore",
-    "rotto",
-  ],
-  /** Make it work again. */
-  fix: [
-    "fix",
-    "repair",
-    "resolve",
-    "solve",
-    // German, French, Spanish, Portuguese, Italian.
-    "beheben",
-    "behebe",
-    "reparieren",
-    "repariere",
-    "corriger",
-    "corrige",
-    "réparer",
-    "répare",
-    "arreglar",
-    "arregla",
-    "corregir",
-    "corrigir",
-    "corrija",
-    "consertar",
-    "conserte",
-    "correggere",
-    "correggi",
-    "sistemare",
-  ],
-  /** Look for why it does not work (investigate: "troubleshooting", "root cause"). */
-  debug: ["debug", "troubleshoot", "diagnose", "investigate"],
-  /** Read a change and judge it. */
-  review: [
-    "review",
-    "critique",
-    // German, French, Spanish, Portuguese, Italian ("revise" is English for edit: not here).
-    "überprüfen",
-    "überprüfe",
-    "prüfen",
-    "prüfe",
-    "relire",
-    "relis",
-    "revoir",
-    "revue",
-    "revisar",
-    "revisa",
-    "revisión",
-    "revisão",
-    "rivedere",
-    "rivedi",
-    "revisione",
-  ],
-  /** Why something happens: German, French, Italian (Spanish and Portuguese in {@link PHRASES}). */
-  why: ["why", "warum", "wieso", "weshalb", "pourquoi", "perché", "perche"],
-  /** Try it: German, French, Spanish, Portuguese, Italian. */
-  test: ["test", "testen", "teste", "tester", "probar", "prueba", "testar", "provare", "prova"],
-  /**
-   * A proposed change: a pull request, a diff, commits (review: "analyzes diff against the base
-   * branch"). "changes" stems like the verb "change", so a set of changes is in {@link PHRASES}.
-   */
-  pr: ["pr", "diff", "changeset", "commit", "commits", "branch"],
-  /** A web site under test (qa: "a web application"). */
-  site: ["site", "website", "webapp", "webpage"],
-});
-
-/**
- * Phrases that stand for concept keys. In a prompt a phrase adds every key it lists (`qa` in a
- * prompt is also `test`); in a trigger a phrase with one key counts as one content word. Apostrophes are already gone (`what's` →
- * `whats`).
- */
-export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  "pull request": ["pr"],
-  "pull requests": ["pr"],
-  "merge request": ["pr"],
-  "merge requests": ["pr"],
-  "my changes": ["pr"],
-  "the changes": ["pr"],
-  "these changes": ["pr"],
-  "those changes": ["pr"],
-  "your changes": ["pr"],
-  "our changes": ["pr"],
-  "code changes": ["pr"],
-  "what i changed": ["pr"],
-  "what ive changed": ["pr"],
-  "i changed": ["pr"],
-  "ive changed": ["pr"],
-  "i refactored": ["pr"],
-  "my implementation": ["pr"],
-  "staged changes": ["pr"],
-  "uncommitted changes": ["pr"],
-  "local changes": ["pr"],
-  "latest changes": ["pr"],
-  "recent changes": ["pr"],
-  "web app": ["site"],
-  "look over": ["review"],
-  "once over": ["review"],
-  "off by one": ["bug"],
-  "stopped working": ["bug"],
-  "stops working": ["bug"],
-  "not working": ["bug"],
-  "isnt working": ["bug"],
-  "doesnt work": ["bug"],
-  "how come": ["why"],
-  "por qué": ["why"],
-  "por que": ["why"],
-  "funktioniert nicht": ["bug"],
-  "ne marche pas": ["bug"],
-  "ne fonctionne pas": ["bug"],
-  "no funciona": ["bug"],
-  "não funciona": ["bug"],
-  "non funziona": ["bug"],
-  "whats wrong": ["why", "bug"],
-  "what broke": ["why", "bug"],
-  "whats going on": ["why"],
-  "what is going on": ["why"],
-  "whats happening": ["why"],
-  "what is happening": ["why"],
-  qa: ["qa", "test"],
-  "exploratory testing": ["qa", "test"],
-  "exploratory test": ["qa", "test"],
-  "exploratory tests": ["qa", "test"],
-  "in the browser": ["site"],
-  "in a browser": ["site"],
-  "in chrome": ["site"],
-  "in firefox": ["site"],
-  "in safari": ["site"],
-  // From the routable skills' texts. investigate: "unexpected behavior".
-  "unexpected behavior": ["bug"],
-  "unexpected behaviour": ["bug"],
-  // qa: "a web application", "quality check" (a voice alias).
-  "web application": ["site"],
-  "web page": ["site"],
-  "quality check": ["qa", "test"],
-  // qa: "Use when asked to … 'test and fix'", "when the user says a feature is ready for testing".
-  "test and fix": ["qa", "test", "fix"],
-  "ready for testing": ["qa", "test"],
-  "ready to test": ["qa", "test"],
-  // General synonyms. investigate: to look for a cause; review: a reader's judgement; qa: testing
-  // a product by hand.
-  "dig into": ["debug"],
-  "get to the bottom": ["debug"],
-  "second opinion": ["review"],
-  // review: "Pre-landing PR review", "about to merge or land": merging is landing.
-  "pre merge": ["review"],
-  "second pair of eyes": ["review"],
-  "sanity check": ["review"],
-  "manual testing": ["qa", "test"],
-  "manually test": ["qa", "test"],
-  "smoke test": ["qa", "test"],
-  "click around": ["qa", "test"],
-  "click through": ["qa", "test"],
-  dogfood: ["qa", "test"],
-  "poke around": ["qa", "test"],
-  "poke at": ["qa", "test"],
-  "try out": ["test"],
-  "kick the tires": ["qa", "test"],
-  "for a spin": ["qa", "test"],
-  "try it out": ["test"],
-});
 
 function rawWords(text: string): string[] {
   const t = String(text);
