@@ -342,10 +342,10 @@ Deno.test("skill-route hook (the bundle) and the library (the source) share one 
     assert.equal(r.code, 0);
     const index = join(world.stateRoot, "catalog", "routes.idx");
     const head = Deno.readTextFileSync(index).split("\n")[0];
-    const { compilerFingerprint } = await import("../lib/routing/score.ts");
+    const { indexFingerprint } = await import("../lib/routing/index_fingerprint.ts");
     // The bundle wrote the compiler fingerprint the source computes: neither recompiles for the
     // other (a fingerprint of code would differ once the bundle is minified).
-    assert.equal(JSON.parse(head).compiler, compilerFingerprint());
+    assert.equal(JSON.parse(head).compiler, indexFingerprint());
   });
 });
 
