@@ -14,10 +14,11 @@
  *   matched word must be in a request clause.
  * - Scoring is BM25 (k1 1.2, b 0.75) over every installed skill's text, so that a word many skills
  *   share weighs little (word weights as if at least 100 skills were installed, so that a score
- *   means the same whatever the catalog's size). The best skill routes only when it is allowed to route, holds at least
- *   {@link MIN_DESCRIPTION_WORDS} matched content words and {@link MIN_DESCRIPTION_SCORE}, and beats
- *   the runner-up (routable or not) by {@link DESCRIPTION_MARGIN}: a close second means the prompt
- *   fits a kind of skill, not one skill.
+ *   means the same whatever the catalog's size). The best skill routes only when the caller lets
+ *   it (routing: no triggers of its own, or a pack skill, and named by `route_skills`), it holds at
+ *   least {@link MIN_DESCRIPTION_WORDS} distinctive matched words ({@link DISTINCTIVE_SHARE}) and a
+ *   score of {@link MIN_DESCRIPTION_SCORE}, and it beats the runner-up (routable or not) by
+ *   {@link DESCRIPTION_MARGIN}: a close second means the prompt fits a kind of skill, not one.
  * - A question about what something means or how it works (main verb `define`, `explain`, …) asks
  *   for an answer, and gets none.
  *
