@@ -56,7 +56,7 @@ Deno.test("skill-route hook routes a fitting prompt and logs one line without pr
     const log = readLog(world, "skill-route.log").trim().split("\n");
     assert.equal(log.length, 1);
     assert.match(log[0], / session=sess-1 hook=skill-route event=UserPromptSubmit outcome=routed /);
-    assert.match(log[0], / skill=investigate /);
+    assert.match(log[0], / skill=investigate tier=trigger /);
     assert.ok(!readLog(world, "skill-route.log").includes("SECRET"));
     assert.ok(!readLog(world, "skill-route.log").includes("fails"));
   });
@@ -408,5 +408,24 @@ Deno.test("skill-route hook under Codex CLI: routes the user's prompt, never a s
     const log = readLog(world, "skill-route.log");
     assert.match(log, /outcome=no-route reason=subagent/);
     assert.match(log, /outcome=no-route reason=host-prompt/);
+  });
+});
+
+Deno.test("skill-route hook routes a built-in pack skill without triggers on its description", async () => {
+  await withWorld(async (world) => {
+    const dir = join(world.claudeDir, "skills", "pdf");
+    Deno.mkdirSync(dir, { recursive: true });
+    // The opening of anthropics/skills' pdf description: the pack entry applies.
+    Deno.writeTextFileSync(
+      join(dir, "SKILL.md"),
+      "---\nname: pdf\ndescription: Use this skill whenever the user wants to do anything with " +
+        "PDF files: merging, splitting, filling forms, extracting tables.\n---\n\nRead it.\n",
+    );
+    const prompt = "merge the scanned pdf forms and extract the tables";
+    const r = await runHookProcess("skill-route", payload(world, prompt), { world, env: ON });
+    assert.equal(r.code, 0);
+    assert.ok(context(r.json).includes("this request fits the installed skill /pdf"));
+    const log = readLog(world, "skill-route.log").trim().split("\n");
+    assert.match(log[0], / skill=pdf tier=description /);
   });
 });

@@ -740,6 +740,7 @@ export async function routeOnPrompt(ev: HookEvent, ctx: HookContext): Promise<Ho
   ctx.log("routed", undefined, {
     ...fields,
     skill: sanitizeName(route.skill.name) || "?",
+    tier: decision.tier ?? "trigger",
     hint: route.skill.userOnly ? "user-only" : mode,
   });
   return contextAnswer(ev, routeHint(route.skill, mode, ev.host));
