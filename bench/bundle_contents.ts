@@ -4,7 +4,7 @@
  * there, and the size of the committed minified bundle. A module that only a dynamic `import()` reaches is initialised on first use, but
  * its code is in the file and costs every start about 5 µs per KB to load (V8 code cache on).
  *
- * Run: `deno run -A bench/bundle_contents.ts` (prints Markdown; `docs/benchmarks.md` holds a copy).
+ * Run: `deno run -A bench/bundle_contents.ts` (prints Markdown).
  *
  * @module
  */

@@ -2,7 +2,7 @@
  * Every hook bundle is served from V8's code cache from its second run on, the core its front
  * imports included. Deno stores a module's code cache from a task of its event loop: a process that
  * ended before that task ran would never store one, and every call would compile the module again
- * (several ms of a hook; docs/benchmarks.md, stop 21). Run on an empty `DENO_DIR`, with the
+ * (several ms of a hook; docs/benchmarks.md). Run on an empty `DENO_DIR`, with the
  * production flags and Deno's debug log, which names each cache hit.
  *
  * @module
