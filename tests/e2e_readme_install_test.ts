@@ -4,9 +4,9 @@
  * and run, one by one, with `sh -c` in a fresh temporary HOME whose `PATH` holds no Deno:
  *
  * 1. "Quick start": `npm install -g deno@…` (npm's global prefix is set inside the temp HOME, the
- *    one change a user without root makes), then `deno install -g … skillgate`. JSR is unreachable
- *    from tests, so the `jsr:` name is replaced by this checkout's `cli.ts`, which the README names
- *    as the checkout's form of the same command; nothing else is changed.
+ *    one change a user without root makes, as the README says), then the `deno install -g …` line
+ *    the README gives for a checkout, run as written in this checkout's root (JSR, which the first
+ *    block installs from, is unreachable from tests; that block must name the same command).
  * 2. "Claude Code: `skillgate setup`": setup (no `SKILLGATE_DENO`: it must find the npm-installed
  *    Deno on its own, not the npx one this test may run under) and doctor, whose verdict must be OK.
  * 3. The installed hook commands, read from settings.json, get real payloads as Claude Code sends
@@ -28,15 +28,16 @@ import { probeHook } from "../lib/install/doctor.ts";
 const README = await Deno.readTextFile(join(REPO_ROOT, "README.md"));
 
 /**
- * The commands of the first ```sh block after a heading: one per line, trailing comments dropped.
+ * The commands of a ```sh block after a heading: one per line, trailing comments dropped.
  *
  * @param heading The heading line, exactly as written.
+ * @param nth Which block after the heading (0: the first).
  */
-export function readmeCommands(heading: string): string[] {
+export function readmeCommands(heading: string, nth = 0): string[] {
   const at = README.indexOf(`\n${heading}\n`);
   assert.ok(at >= 0, `README heading not found: ${heading}`);
-  const block = /```sh\n([\s\S]*?)```/.exec(README.slice(at));
-  assert.ok(block, `no sh block after ${heading}`);
+  const block = [...README.slice(at).matchAll(/```sh\n([\s\S]*?)```/g)][nth];
+  assert.ok(block, `no sh block ${nth} after ${heading}`);
   return block[1].split("\n").map((l) => l.replace(/\s+#.*$/, "").trim()).filter((l) => l !== "");
 }
 
@@ -94,10 +95,10 @@ Deno.test("e2e: the README's install, check, use and uninstall, from only Node.j
     NO_COLOR: "1",
     ...networkEnv(),
   };
-  const sh = async (line: string) => {
+  const sh = async (line: string, cwd = home) => {
     const r = await new Deno.Command("sh", {
       args: ["-c", line],
-      cwd: home,
+      cwd,
       clearEnv: true,
       env,
       stdout: "piped",
@@ -123,10 +124,14 @@ Deno.test("e2e: the README's install, check, use and uninstall, from only Node.j
     const deno = findOnPath("deno", env.PATH);
     assert.ok(deno?.startsWith(npmPrefix), `npm's deno is on PATH: ${deno}`);
     const before = await snapshot(home);
-    for (const line of installLines) {
-      assert.match(line, /jsr:@skillgate\/skillgate\/cli/);
-      await sh(line.replace("jsr:@skillgate/skillgate/cli", join(REPO_ROOT, "cli.ts")));
-    }
+    const [checkoutLine, ...more] = readmeCommands("## Quick start", 1);
+    assert.deepEqual(more, []);
+    assert.deepEqual(
+      installLines.map((l) => l.replace("jsr:@skillgate/skillgate/cli", "./cli.ts")),
+      [checkoutLine.replace(" -f ", " ")],
+      "the checkout's install is the published one with ./cli.ts",
+    );
+    await sh(checkoutLine, REPO_ROOT);
 
     // 2. Setup and doctor.
     const [setupLine, doctorLine, ...rest] = readmeCommands(

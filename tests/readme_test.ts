@@ -40,3 +40,17 @@ Deno.test("README: every relative link names a file of the repository", () => {
   }
   assert.deepEqual(missing, []);
 });
+
+Deno.test("docs: benchmarks.md holds at most 40,000 characters (current figures; history is in git)", () => {
+  const text = Deno.readTextFileSync(join(REPO_ROOT, "docs", "benchmarks.md"));
+  assert.ok(text.length <= 40_000, `docs/benchmarks.md is ${text.length} characters`);
+});
+
+Deno.test("docs: index.md links every page of docs/, and the README links the index", () => {
+  const index = Deno.readTextFileSync(join(REPO_ROOT, "docs", "index.md"));
+  const pages = [...Deno.readDirSync(join(REPO_ROOT, "docs"))]
+    .filter((e) => e.isFile && e.name.endsWith(".md") && e.name !== "index.md")
+    .map((e) => e.name).sort();
+  assert.deepEqual(pages.filter((p) => !index.includes(`](${p})`)), []);
+  assert.ok(README.includes("](docs/index.md)"));
+});
