@@ -1,0 +1,196 @@
+/**
+ * Minimal textual edits to a JSON file a person keeps (Claude Code's `settings.json`, a Codex or
+ * Copilot CLI hook file): only the values that change are rewritten, in the file's own indent and
+ * line ends; every other byte (the user's key order, blank lines, one-line arrays, spacing) stays.
+ *
+ * The edits come from `jsonc-parser` (Microsoft's, the one VS Code edits `settings.json` with:
+ * `modify` gives the edit for one path, `applyEdits` applies them): a well-kept library that already
+ * handles commas, insertion points and indentation of inserted values. It costs about 0.1 s to load
+ * (a CommonJS package), paid only by `setup` and `uninstall`, never by a hook.
+ *
+ * @module
+ */
+
+import { applyEdits, findNodeAtLocation, modify, type Node, parseTree } from "jsonc-parser";
+import { isJsonObject, jsonEqual } from "../host/json.ts";
+
+type Path = (string | number)[];
+
+/** How a file is formatted: the indent unit and the line end. */
+export interface Formatting {
+  /** One level of indent: a tab, or some spaces. */
+  readonly unit: string;
+  /** The line end. */
+  readonly eol: "\n" | "\r\n";
+}
+
+/**
+ * The formatting a JSON text uses: the indent unit of its first indented line (a tab, or that many
+ * spaces; two spaces when there is none) and its line end.
+ *
+ * @param text The JSON text.
+ * @returns The formatting.
+ */
+export function formattingOf(text: string): Formatting {
+  const eol = /\r\n/.test(text) ? "\r\n" : "\n";
+  const indent = /\n([ \t]+)["{[\]}\w-]/.exec(text)?.[1] ?? "  ";
+  return { unit: indent.startsWith("\t") ? "\t" : indent, eol };
+}
+
+/**
+ * The text of a JSON document after changing its value from what `before` holds to `next`, by the
+ * fewest textual edits: a changed leaf value is replaced where it stands; a removed key or array
+ * item is cut with its comma; a new key is added after the object's last key and a new array item
+ * beside its neighbour, each in the indent of its siblings (on one line when they are); an array
+ * whose items changed keeps its unchanged first and last items and edits the ones between. The
+ * result always parses to `next` (checked; should an edit ever not, the whole document is written
+ * in the file's indent instead).
+ *
+ * @param before The file's current text (valid JSON).
+ * @param next The value the file must hold.
+ * @returns The new text.
+ */
+export function editJsonText(before: string, next: unknown): string {
+  const edited = minimalEdit(before, next);
+  if (edited !== undefined) return edited;
+  const bom = before.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const fmt = formattingOf(before);
+  const whole = JSON.stringify(next, null, fmt.unit).replaceAll("\n", fmt.eol);
+  return bom + whole + (/\n$/.test(before) ? fmt.eol : "");
+}
+
+/**
+ * The edits of {@link editJsonText} alone.
+ *
+ * @param before The file's current text (valid JSON).
+ * @param next The value the file must hold.
+ * @returns The new text, or `undefined` when the edits did not give `next` (not expected).
+ */
+export function minimalEdit(before: string, next: unknown): string | undefined {
+  const bom = before.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const body = bom ? before.slice(1) : before;
+  const fmt = formattingOf(body);
+  let text = body;
+  diff(JSON.parse(body), next, [], (op) => {
+    text = applyOp(text, op, fmt);
+  });
+  try {
+    return jsonEqual(JSON.parse(text), next) ? bom + text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One textual change: a value replaced or removed, or a key or an array item added. */
+type Op =
+  | { readonly kind: "set"; readonly path: Path; readonly value: unknown }
+  | { readonly kind: "remove"; readonly path: Path }
+  | { readonly kind: "insert"; readonly path: Path; readonly value: unknown };
+
+/** The leading white space of the line that holds `offset`. */
+function lineIndent(text: string, offset: number): string {
+  const start = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? "";
+}
+
+/** A value's text at an indent: multi-line in the file's formatting, or on one line. */
+function renderAt(value: unknown, indent: string, fmt: Formatting, oneLine: boolean): string {
+  if (oneLine) return JSON.stringify(value);
+  return JSON.stringify(value, null, fmt.unit).replaceAll("\n", fmt.eol + indent);
+}
+
+function applyOp(text: string, op: Op, fmt: Formatting): string {
+  const tree = parseTree(text) as Node;
+  const target = findNodeAtLocation(tree, op.path);
+  if (op.kind === "remove") {
+    // The key's property node, or the item; cut with the comma between it and a neighbour, so
+    // the neighbour keeps the indent the removed one had.
+    const node = target?.parent?.type === "property" ? target.parent : target;
+    const siblings = node?.parent?.children ?? [];
+    const k = node ? siblings.indexOf(node) : -1;
+    if (!node || k < 0 || siblings.length < 2) {
+      return applyEdits(text, modify(text, op.path, undefined, {}));
+    }
+    if (k < siblings.length - 1) {
+      return splice(text, node.offset, siblings[k + 1].offset - node.offset, "");
+    }
+    const prevEnd = siblings[k - 1].offset + siblings[k - 1].length;
+    return splice(text, prevEnd, node.offset + node.length - prevEnd, "");
+  }
+  if (op.kind === "set" && target) {
+    const indent = lineIndent(text, target.offset);
+    const oneLine = !text.slice(target.offset, target.offset + target.length).includes("\n") &&
+      target.parent !== undefined && !nodeText(text, target.parent).includes("\n");
+    return splice(text, target.offset, target.length, renderAt(op.value, indent, fmt, oneLine));
+  }
+  // A key or an item added: beside a sibling, in its indent, or on its line when the container
+  // is written on one line.
+  const container = findNodeAtLocation(tree, op.path.slice(0, -1));
+  const siblings = container?.children ?? [];
+  if (!container || siblings.length === 0) {
+    return applyEdits(text, modify(text, op.path, op.value, {}));
+  }
+  const oneLine = !nodeText(text, container).includes("\n");
+  const key = op.path.at(-1);
+  const first = siblings[0];
+  const indent = lineIndent(text, first.offset);
+  const sep = oneLine ? " " : fmt.eol + indent;
+  const item = (typeof key === "string" ? `${JSON.stringify(key)}: ` : "") +
+    renderAt(op.value, indent, fmt, oneLine);
+  if (typeof key === "number" && key < siblings.length) {
+    const at = siblings[key];
+    return splice(text, at.offset, 0, `${item},${sep}`);
+  }
+  const last = siblings[siblings.length - 1];
+  const end = last.offset + last.length;
+  return splice(text, end, 0, `,${sep}${item}`);
+}
+
+function nodeText(text: string, node: Node): string {
+  return text.slice(node.offset, node.offset + node.length);
+}
+
+function splice(text: string, offset: number, length: number, content: string): string {
+  return text.slice(0, offset) + content + text.slice(offset + length);
+}
+
+function diff(a: unknown, b: unknown, path: Path, edit: (op: Op) => void): void {
+  if (jsonEqual(a, b)) return;
+  // A container keeps its text only while a key or an item of it stays; else it is written anew.
+  if (isJsonObject(a) && isJsonObject(b) && Object.keys(a).some((k) => Object.hasOwn(b, k))) {
+    for (const key of Object.keys(a)) {
+      if (!Object.hasOwn(b, key)) edit({ kind: "remove", path: [...path, key] });
+    }
+    for (const key of Object.keys(b)) {
+      if (Object.hasOwn(a, key)) diff(a[key], b[key], [...path, key], edit);
+      else edit({ kind: "insert", path: [...path, key], value: b[key] });
+    }
+    return;
+  }
+  const [head, tail] = Array.isArray(a) && Array.isArray(b) ? ends(a, b) : [0, 0];
+  const oldMid = Array.isArray(a) ? a.length - head - tail : 0;
+  const newMid = Array.isArray(b) ? b.length - head - tail : 0;
+  const common = Math.min(oldMid, newMid);
+  if (Array.isArray(a) && Array.isArray(b) && head + tail + common > 0) {
+    for (let i = 0; i < common; i++) diff(a[head + i], b[head + i], [...path, head + i], edit);
+    // Removed items, last first, so the indexes before them stay put; then the new ones.
+    for (let i = oldMid - 1; i >= common; i--) edit({ kind: "remove", path: [...path, head + i] });
+    for (let i = common; i < newMid; i++) {
+      edit({ kind: "insert", path: [...path, head + i], value: b[head + i] });
+    }
+    return;
+  }
+  edit({ kind: "set", path, value: b });
+}
+
+/** How many items two arrays share at their start, and then at their end. */
+function ends(a: unknown[], b: unknown[]): [number, number] {
+  let head = 0;
+  while (head < a.length && head < b.length && jsonEqual(a[head], b[head])) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head && tail < b.length - head &&
+    jsonEqual(a[a.length - 1 - tail], b[b.length - 1 - tail])
+  ) tail++;
+  return [head, tail];
+}
