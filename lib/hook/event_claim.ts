@@ -1,0 +1,194 @@
+/**
+ * One answer per event. When skillgate is registered twice for the same event (user and project
+ * settings, or the plugin and `setup`), the host runs both commands with the same payload. Each
+ * hook claims the event before it decides anything; the first claim answers, every other one stays
+ * silent (no answer, no record, no log line), so the model gets one routing line, one block, one
+ * deny.
+ *
+ * A claim is a file created with `O_CREAT|O_EXCL` (`createNew`), which exactly one process can do,
+ * named by a hash of the hook and the payload ({@link eventKey}): the host sends the same payload
+ * to every registration of one event, and its payloads carry what tells two events apart (Claude
+ * Code's `prompt_id` and `tool_use_id`, Codex CLI's `turn_id`, Copilot CLI's `timestamp`). A claim counts
+ * for {@link CLAIM_WINDOW_MS}; an older one is taken over race-free (renamed aside, then created
+ * again); one winner in 16 looks whether a sweep is due, and claims past the window are removed
+ * at most once per window.
+ *
+ * Any error (a folder that cannot be made, a planted link) counts as a won claim: the hook answers
+ * as it would without this check, so a broken claim folder never silences skillgate.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** How long a claim counts: longer than any host runs one hook after another for one event. */
+export const CLAIM_WINDOW_MS = 120_000;
+
+/** The name of the file whose mtime says when the claims were last swept. */
+const SWEPT = ".swept";
+
+/** What {@link claimEvent} found. */
+export interface ClaimResult {
+  /** `true`: this process answers the event; `false`: another registration already does. */
+  readonly first: boolean;
+  /** Why the claim could not be checked (then `first` is `true`), for one stderr line. */
+  readonly error?: string;
+}
+
+/** Longer strings stand in a key by their length and their ends (the ids are short). */
+const SHORT = 200;
+
+/**
+ * The claim key of an event: a hash of the hook id, the payload's length, the first and last 512
+ * characters of its text and every short top-level value of it (the ids: `session_id`,
+ * `prompt_id`, `tool_use_id`, `turn_id`, `timestamp`, `stop_hook_active`, …; a long value by its
+ * length and ends), as 32 hex digits. Bounded work whatever the payload's size.
+ *
+ * @param hookId The hook (`skill-route`, …): two different hooks never share a claim.
+ * @param text The payload's text exactly as read from stdin.
+ * @param payload The same, parsed (a non-object counts by its text alone).
+ * @returns The key, safe as a file name.
+ */
+export function eventKey(hookId: string, text: string, payload?: unknown): string {
+  const parts = [hookId, String(text.length), text.slice(0, 512), text.slice(-512)];
+  if (typeof payload === "object" && payload !== null && !Array.isArray(payload)) {
+    for (const key of Object.keys(payload).sort()) {
+      const value = (payload as Record<string, unknown>)[key];
+      const v = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+      parts.push(
+        key,
+        v.length <= SHORT ? v : `${v.length}:${v.slice(0, SHORT / 2)}:${v.slice(-SHORT / 2)}`,
+      );
+    }
+  }
+  return hash128(parts.join("\u0000"));
+}
+
+/** Four 32-bit multiplicative hashes of a string's UTF-16 units (not for secrets). */
+function hash128(s: string): string {
+  let h1 = 0x811c9dc5, h2 = 0x01000193, h3 = 0x9e3779b9, h4 = 0x85ebca6b;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x9e3779b1);
+    h2 = Math.imul(h2 ^ c, 0x85ebca77);
+    h3 = Math.imul(h3 ^ c, 0xc2b2ae3d);
+    h4 = Math.imul(h4 ^ c, 0x27d4eb2f);
+  }
+  h1 ^= h2 >>> 15;
+  h2 ^= h3 >>> 13;
+  h3 ^= h4 >>> 16;
+  h4 ^= h1 >>> 11;
+  return [h1, h2, h3, h4].map((h) => (h >>> 0).toString(16).padStart(8, "0")).join("");
+}
+
+/**
+ * Claims an event: exactly one process of all those that claim the same key within the window
+ * gets `first: true`.
+ *
+ * @param dir The claims folder (made 0700 when missing; a symbolic link is refused).
+ * @param key The event's key ({@link eventKey}).
+ * @param now The time, ms (default: now).
+ * @param windowMs How long a claim counts (default {@link CLAIM_WINDOW_MS}).
+ * @returns Whether this process answers.
+ */
+export function claimEvent(
+  dir: string,
+  key: string,
+  now: number = Date.now(),
+  windowMs: number = CLAIM_WINDOW_MS,
+): ClaimResult {
+  if (!/^[0-9a-f]{8,64}$/.test(key)) return { first: true, error: "bad claim key" };
+  try {
+    try {
+      if (Deno.lstatSync(dir).isSymlink) {
+        return { first: true, error: `${dir} is a symbolic link; claims not checked` };
+      }
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
+    const path = join(dir, key);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (create(path)) {
+        // One winner in 16 (by its key's first digit) looks whether a sweep is due.
+        if (key.startsWith("0")) sweep(dir, now, windowMs);
+        return { first: true };
+      }
+      const info = Deno.lstatSync(path);
+      if (!info.isFile) return { first: true, error: `${path} is not a file; claims not checked` };
+      if (fresh(info, now, windowMs)) return { first: false };
+      // A claim past the window: the same bytes again, so a new event. Take it over by moving it
+      // aside: only one process can move it; one that moved a fresh claim (made since it looked)
+      // moved another's live claim, and stays silent.
+      const aside = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.old`;
+      try {
+        Deno.renameSync(path, aside);
+      } catch (err) {
+        if (err instanceof Deno.errors.NotFound) continue;
+        throw err;
+      }
+      const moved = Deno.lstatSync(aside);
+      if (fresh(moved, now, windowMs)) return { first: false };
+      Deno.removeSync(aside);
+    }
+    return { first: false };
+  } catch (err) {
+    return {
+      first: true,
+      error: `claims not checked: ${err instanceof Error ? err.message : err}`,
+    };
+  }
+}
+
+/** Creates the file if it does not exist; `false` when it does. */
+function create(path: string): boolean {
+  try {
+    Deno.openSync(path, { write: true, createNew: true, mode: 0o600 }).close();
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return false;
+    throw err;
+  }
+}
+
+function fresh(info: Deno.FileInfo, now: number, windowMs: number): boolean {
+  const t = info.mtime?.getTime();
+  return t !== undefined && now - t < windowMs;
+}
+
+/**
+ * Removes claims (and claims moved aside) past the window, at most once per window: the time of
+ * the last sweep is the mtime of {@link SWEPT}. Best effort: any error leaves the rest.
+ */
+function sweep(dir: string, now: number, windowMs: number): void {
+  const marker = join(dir, SWEPT);
+  try {
+    const info = Deno.lstatSync(marker);
+    if (!info.isFile || fresh(info, now, windowMs)) return;
+    Deno.utimeSync(marker, now / 1000, now / 1000);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) return;
+    try {
+      Deno.openSync(marker, { write: true, createNew: true, mode: 0o600 }).close();
+    } catch {
+      return;
+    }
+    // A first sweep: nothing can be old enough yet to matter much; go on all the same.
+  }
+  try {
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.name === SWEPT || !/^[0-9a-f]{8,64}(\.\d+\.[0-9a-f]{8}\.old)?$/.test(entry.name)) {
+        continue;
+      }
+      const path = join(dir, entry.name);
+      try {
+        const info = Deno.lstatSync(path);
+        if (info.isFile && !fresh(info, now, windowMs)) Deno.removeSync(path);
+      } catch {
+        // Gone already, or not ours to remove.
+      }
+    }
+  } catch {
+    // A folder that cannot be listed is swept another time.
+  }
+}
