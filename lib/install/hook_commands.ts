@@ -4,9 +4,13 @@
  * drops unknown keys when it rewrites `settings.json`).
  *
  * A command is `<deno> run --no-prompt --no-config <the hook's flags> <module>`, every part an
- * absolute path and shell-quoted, or the path of a compiled binary. The project's `.claude/` dirs
- * are the exception: granted relative to the hook's working directory, and under the project root
- * the host names when the hook runs, which the shell expands (see {@link SHELL_PROJECT_DIR}).
+ * absolute path and shell-quoted, or the path of a compiled binary. The project's folders
+ * (`.claude/skills`, `.github/skills`, …) are the exception: granted relative to the hook's
+ * working directory and, for Claude Code, under the project root it names when the hook runs, each
+ * in a flag of its own that the shell expands without a comma (see {@link SHELL_PROJECT_DIR}); for
+ * a host that names no project root, relative to the working directory's parents
+ * ({@link PARENT_DIRS}). No command runs another process (`$(…)`) and no environment variable is
+ * spliced into a comma list of grants.
  *
  * @module
  */
@@ -43,23 +47,41 @@ export type ModuleSource =
   | { readonly kind: "compiled"; readonly binDir: string };
 
 /**
- * The placeholder of the project directory the host names when a hook runs
- * (`PermissionPaths.runtimeProjectDir`); {@link hookCommand} writes it as
- * {@link SHELL_PROJECT_DIR}.
+ * The placeholder of the project directory Claude Code names when a hook runs
+ * (`PermissionPaths.runtimeProjectDir`); {@link hookArgv} gives each grant under it a flag of its
+ * own, and {@link hookCommand} writes it as {@link SHELL_PROJECT_DIR}.
  */
 export const RUNTIME_PROJECT_DIR = "${CLAUDE_PROJECT_DIR}";
 
 /**
- * The expansion a shell-form hook command has for {@link RUNTIME_PROJECT_DIR}: Claude Code's
- * `CLAUDE_PROJECT_DIR` (set for every hook), else the root of the git repository around the hook's
- * working directory (a host that does not set it, such as Copilot CLI), else that directory. It is
- * the only expansion {@link shellSplit} accepts.
+ * The placeholder (`PermissionPaths.runtimeProjectDir`) for a host that names no project root
+ * (Copilot CLI, Codex CLI): {@link hookArgv} grants each project folder under it in the working
+ * directory's parents instead, `../<folder>` up to {@link PARENT_LEVELS} levels, which Deno
+ * resolves when the hook starts (so a session started in a subfolder of the repository still gets
+ * the root's folders, with no process run to find the root).
  */
-export const SHELL_PROJECT_DIR =
+export const PARENT_DIRS = "${SKILLGATE_PARENT_DIRS}";
+
+/** How many parents of the working directory {@link PARENT_DIRS} grants. */
+export const PARENT_LEVELS = 3;
+
+/**
+ * The expansion a shell-form hook command has for {@link RUNTIME_PROJECT_DIR}: Claude Code's
+ * `CLAUDE_PROJECT_DIR` (set for every hook), emptied by the shell when it holds a comma (Deno's
+ * list flags cannot hold one, and a comma would add a grant: the flag then names a folder under
+ * `/`). A shell expansion only, no process. It is the only expansion {@link shellSplit} accepts
+ * (besides {@link LEGACY_SHELL_PROJECT_DIR}, so older installs are still recognised).
+ */
+export const SHELL_PROJECT_DIR = '"${CLAUDE_PROJECT_DIR##*,*}"';
+
+/** The expansion setup wrote before (it ran git at every hook call); recognised, never written. */
+export const LEGACY_SHELL_PROJECT_DIR =
   '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"';
 
-/** What {@link shellSplit} finds after the opening `"` of {@link SHELL_PROJECT_DIR}. */
-const SHELL_PROJECT_DIR_BODY = SHELL_PROJECT_DIR.slice(1, -1);
+/** What {@link shellSplit} finds after the opening `"` of each accepted expansion. */
+const SHELL_PROJECT_DIR_BODIES = [SHELL_PROJECT_DIR, LEGACY_SHELL_PROJECT_DIR].map((e) =>
+  e.slice(1, -1)
+);
 
 /** Characters that never need quoting in a POSIX shell word. */
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -125,9 +147,12 @@ export function shellSplit(line: string): string[] | undefined {
           i++;
           break;
         }
-        if (d === "$" && line.startsWith(SHELL_PROJECT_DIR_BODY, i)) {
+        const body = d === "$"
+          ? SHELL_PROJECT_DIR_BODIES.find((b) => line.startsWith(b, i))
+          : undefined;
+        if (body) {
           word += RUNTIME_PROJECT_DIR;
-          i += SHELL_PROJECT_DIR_BODY.length;
+          i += body.length;
           continue;
         }
         if (d === "$" || d === "`") return undefined;
@@ -238,7 +263,29 @@ export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
   if (!isAbsolute(inputs.denoPath)) {
     throw new Error(`The Deno executable must be an absolute path: ${inputs.denoPath}`);
   }
-  return [inputs.denoPath, ...denoRunArgs(row, inputs.paths, hookModule(row, inputs.source))];
+  const args = denoRunArgs(row, inputs.paths, hookModule(row, inputs.source));
+  return [inputs.denoPath, ...args.flatMap(runtimeGrants)];
+}
+
+/**
+ * A permission flag with its run-time placeholders resolved: grants under
+ * {@link RUNTIME_PROJECT_DIR} leave the list, one flag each (the shell expands them, never into a
+ * comma list); grants under {@link PARENT_DIRS} become `../<folder>`, `../../<folder>`, … in it.
+ */
+function runtimeGrants(word: string): string[] {
+  const m = /^(--allow-(?:read|write)=)(.*)$/s.exec(word);
+  if (!m || !(m[2].includes(RUNTIME_PROJECT_DIR) || m[2].includes(PARENT_DIRS))) return [word];
+  const fixed: string[] = [];
+  const runtime: string[] = [];
+  for (const path of m[2].split(",")) {
+    if (path.startsWith(`${PARENT_DIRS}/`)) {
+      const rel = path.slice(PARENT_DIRS.length + 1);
+      for (let n = 1; n <= PARENT_LEVELS; n++) fixed.push(`${"../".repeat(n)}${rel}`);
+    } else if (path.startsWith(`${RUNTIME_PROJECT_DIR}/`)) runtime.push(path);
+    else fixed.push(path);
+  }
+  const list = [...new Set(fixed)];
+  return [...(list.length ? [`${m[1]}${list.join(",")}`] : []), ...runtime.map((p) => m[1] + p)];
 }
 
 /**

@@ -9,6 +9,8 @@ import {
   hookCommand,
   hookModule,
   isEphemeralPath,
+  LEGACY_SHELL_PROJECT_DIR,
+  PARENT_DIRS,
   recogniseCommand,
   RUNTIME_PROJECT_DIR,
   SHELL_PROJECT_DIR,
@@ -64,46 +66,70 @@ Deno.test("shellSplit() never throws on any text", () => {
   }));
 });
 
-Deno.test("hookCommand() grants the run-time project root through the one expansion shellSplit accepts", async () => {
+Deno.test("hookCommand() grants the run-time project root in flags of their own, never splitting a comma", async () => {
   const paths: PermissionPaths = { ...PATHS, runtimeProjectDir: RUNTIME_PROJECT_DIR };
   const row = hookRow("skill-redirect");
   const argv = hookArgv(row, { denoPath: DENO, source: LOCAL, paths });
-  const read = argv.find((w) => w.startsWith("--allow-read="))!;
-  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), read);
-  assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), read);
+  const reads = argv.filter((w) => w.startsWith("--allow-read="));
+  assert.ok(reads.includes("--allow-read=${CLAUDE_PROJECT_DIR}/.claude/skills"), reads.join(" "));
+  assert.ok(reads.includes("--allow-read=${CLAUDE_PROJECT_DIR}/.claude/agents"), reads.join(" "));
+  // No environment variable in a comma list.
+  for (const r of reads) assert.ok(!r.includes(",") || !r.includes("${"), r);
   const command = hookCommand(row, { denoPath: DENO, source: LOCAL, paths });
-  assert.ok(command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), command);
+  assert.ok(command.includes(`--allow-read=${SHELL_PROJECT_DIR}/.claude/skills`), command);
+  assert.ok(!command.includes("$("), command);
   assert.deepEqual(shellSplit(command), argv);
   assert.equal(recogniseCommand(command, "PreToolUse")?.hookId, "skill-redirect");
-  // What the host's shell makes of it: CLAUDE_PROJECT_DIR when set, else the repository root
-  // around the working directory, else that directory.
-  const dir = await Deno.makeTempDir({ prefix: "skillgate-project-word-" });
-  try {
-    const repo = join(dir, "my repo");
-    Deno.mkdirSync(join(repo, "sub"), { recursive: true });
-    const git = await new Deno.Command("git", { args: ["init", "-q", repo] }).output();
-    assert.equal(git.code, 0);
-    const expand = async (cwd: string, env: Record<string, string>) => {
-      const out = await new Deno.Command("sh", {
-        args: ["-c", `printf '%s\\0' ${command}`],
-        cwd,
-        clearEnv: true,
-        env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
-      }).output();
-      const words = new TextDecoder().decode(out.stdout).split("\0");
-      return words.find((w) => w.startsWith("--allow-read="))!.split(",");
-    };
-    const set = await expand(join(repo, "sub"), { CLAUDE_PROJECT_DIR: "/p, q" });
-    assert.ok(set.includes("/p"), "the variable as the host set it (a comma splits a grant)");
-    const fromGit = await expand(join(repo, "sub"), {});
-    assert.ok(fromGit.includes(`${Deno.realPathSync(repo)}/.claude/skills`), fromGit.join());
-    const plain = join(dir, "plain");
-    Deno.mkdirSync(plain);
-    const fromCwd = await expand(plain, {});
-    assert.ok(fromCwd.includes(`${Deno.realPathSync(plain)}/.claude/skills`), fromCwd.join());
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+  // What the host's shell makes of it: CLAUDE_PROJECT_DIR, or nothing when it holds a comma.
+  const expand = async (env: Record<string, string>) => {
+    const out = await new Deno.Command("sh", {
+      args: ["-c", `printf '%s\\0' ${command}`],
+      clearEnv: true,
+      env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+    }).output();
+    const words = new TextDecoder().decode(out.stdout).split("\0");
+    return words.filter((w) => w.startsWith("--allow-read=")).flatMap((w) =>
+      w.slice("--allow-read=".length).split(",")
+    );
+  };
+  const set = await expand({ CLAUDE_PROJECT_DIR: "/my project" });
+  assert.ok(set.includes("/my project/.claude/skills"), set.join());
+  const comma = await expand({ CLAUDE_PROJECT_DIR: "/elsewhere,/my project" });
+  assert.ok(
+    !comma.some((g) => g.startsWith("/elsewhere") || g.startsWith("/my project")),
+    comma.join(),
+  );
+  assert.ok(comma.includes("/.claude/skills"), comma.join());
+  const unset = await expand({});
+  assert.ok(unset.includes("/.claude/skills"), unset.join());
+});
+
+Deno.test("hookArgv() grants a host without a project root the working directory's parents", () => {
+  const paths: PermissionPaths = { ...PATHS, runtimeProjectDir: PARENT_DIRS };
+  const argv = hookArgv(hookRow("skill-route"), { denoPath: DENO, source: LOCAL, paths });
+  const read = argv.filter((w) => w.startsWith("--allow-read="));
+  assert.equal(read.length, 1, read.join(" "));
+  const grants = read[0].slice("--allow-read=".length).split(",");
+  for (
+    const g of [
+      ".claude/skills",
+      "../.claude/skills",
+      "../../.claude/skills",
+      "../../../.claude/skills",
+    ]
+  ) {
+    assert.ok(grants.includes(g), `${g} in ${read[0]}`);
   }
+  assert.ok(!read[0].includes("${"), read[0]);
+  assert.ok(
+    !hookCommand(hookRow("skill-route"), { denoPath: DENO, source: LOCAL, paths }).includes("$"),
+  );
+});
+
+Deno.test("recogniseCommand() still knows the commands setup wrote with the git expansion", () => {
+  const old = `/usr/local/bin/deno run --no-prompt --no-config ` +
+    `--allow-read=${LEGACY_SHELL_PROJECT_DIR}/.claude/skills,/home/u/.skillgate /opt/sg/hooks/dist/skill_route.js`;
+  assert.equal(recogniseCommand(old, "UserPromptSubmit")?.hookId, "skill-route");
 });
 
 Deno.test("shellSplit() accepts skillgate's project expansion only exactly, and only in double quotes", () => {
@@ -120,6 +146,8 @@ Deno.test("shellSplit() accepts skillgate's project expansion only exactly, and 
       '"$CLAUDE_PROJECT_DIR"',
       '"${CLAUDE_PROJECT_DIR:-$(touch /tmp/pwned)}"',
       '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}$(id)"',
+      '"${CLAUDE_PROJECT_DIR##*,*}$(id)"',
+      '"${CLAUDE_PROJECT_DIR##*}"',
       SHELL_PROJECT_DIR.slice(1, -1),
       `'${SHELL_PROJECT_DIR}'x"$(id)"`,
     ]

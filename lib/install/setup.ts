@@ -29,6 +29,7 @@ import {
   hookCommand,
   hookModule,
   type ModuleSource,
+  PARENT_DIRS,
   recogniseCommand,
   RUNTIME_PROJECT_DIR,
   shellJoin,
@@ -445,9 +446,15 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     source = { kind: "compiled", binDir };
   }
   // A command in settings is written before the session's project is known: its shell expands
-  // the project root the host names (CLAUDE_PROJECT_DIR, else the git root). A compiled binary's
-  // flags are fixed when it is built, so it has only the grants above.
-  const commandPaths: PermissionPaths = { ...paths, runtimeProjectDir: RUNTIME_PROJECT_DIR };
+  // the project root the host names (CLAUDE_PROJECT_DIR); a host that names none gets the working
+  // directory's parents. A compiled binary's flags are fixed when it is built, so it has only the
+  // grants above.
+  const commandPaths: PermissionPaths = {
+    ...paths,
+    runtimeProjectDir: host.env.projectDir === "CLAUDE_PROJECT_DIR"
+      ? RUNTIME_PROJECT_DIR
+      : PARENT_DIRS,
+  };
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(

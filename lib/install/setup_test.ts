@@ -289,7 +289,10 @@ Deno.test("setup --project writes the repository's .claude/settings.json with it
     const read = shellSplit(cmd)!.find((w) => w.startsWith("--allow-read="))!;
     assert.ok(read.split(",").includes(`${join(w.dir, "project")}/.claude/skills`), read);
     assert.ok(read.split(",").includes(".claude/skills"), "relative grant kept");
-    assert.ok(read.split(",").includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), read);
+    assert.ok(
+      shellSplit(cmd)!.includes("--allow-read=${CLAUDE_PROJECT_DIR}/.claude/skills"),
+      cmd,
+    );
     await assert.rejects(() => Deno.stat(w.settings), Deno.errors.NotFound);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
@@ -305,11 +308,12 @@ Deno.test("setup grants every hook the project root the host names at run time, 
     assert.equal(hooks.length, 4);
     for (const hook of hooks) {
       assert.ok(hook.command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), hook.command);
-      const read = shellSplit(hook.command)!.find((x) => x.startsWith("--allow-read="))!;
-      const dirs = read.slice("--allow-read=".length).split(",");
-      assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), `${hook.hookId}: ${read}`);
+      assert.ok(!hook.command.includes("$("), hook.command);
+      const reads = shellSplit(hook.command)!.filter((x) => x.startsWith("--allow-read="));
+      const dirs = reads.flatMap((r) => r.slice("--allow-read=".length).split(","));
+      assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/skills"), `${hook.hookId}: ${reads}`);
       if (hook.hookId?.startsWith("skill-redirect")) {
-        assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), read);
+        assert.ok(dirs.includes("${CLAUDE_PROJECT_DIR}/.claude/agents"), reads.join(" "));
       }
     }
     // Compiled binaries have their flags fixed at build time: no run-time expansion in them.
