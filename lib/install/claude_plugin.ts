@@ -10,8 +10,9 @@
  * - the Claude config directory (skills, agents, plugins, transcripts) is reached as
  *   `${CLAUDE_PLUGIN_DATA}/../../..`: the client keeps plugin data in
  *   `<config dir>/plugins/data/<plugin id>`, and Deno normalises `..` in permission paths;
- * - project grants are `${CLAUDE_PROJECT_DIR}/.claude/…` (and `.claude/…` relative to the hook's
- *   working directory).
+ * - project grants are `.claude/…` relative to the hook's working directory and its parents
+ *   (`../.claude/…`, up to three levels), never `${CLAUDE_PROJECT_DIR}/…`: exec form has no shell to
+ *   keep a comma in that value from splitting the grant list (a comma there would add a grant).
  *
  * @module
  */
@@ -24,13 +25,12 @@ import {
   type PermissionPaths,
 } from "../hook/table.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { PARENT_DIRS, runtimeGrants } from "./hook_commands.ts";
 
 /** The placeholder Claude Code replaces with the plugin's root directory. */
 export const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
 /** The placeholder Claude Code replaces with the plugin's persistent data directory. */
 export const PLUGIN_DATA = "${CLAUDE_PLUGIN_DATA}";
-/** The placeholder Claude Code replaces with the project directory. */
-export const PROJECT_DIR = "${CLAUDE_PROJECT_DIR}";
 /** The Claude config directory as a plugin hook can name it: three levels above its data dir. */
 export const PLUGIN_CONFIG_DIR = "${CLAUDE_PLUGIN_DATA}/../../..";
 
@@ -71,7 +71,7 @@ function pluginPaths(): PermissionPaths {
   return {
     stateRoot: PLUGIN_DATA,
     hostFolders: { configDir: CONFIG_TOKEN, home: "", layout: CLAUDE.layout },
-    projectDir: PROJECT_DIR,
+    runtimeProjectDir: PARENT_DIRS,
   };
 }
 
@@ -83,6 +83,7 @@ function pluginPaths(): PermissionPaths {
  */
 export function pluginHookArgs(row: HookRow): string[] {
   return denoRunArgs(row, pluginPaths(), `${PLUGIN_ROOT}/${row.bundle}`)
+    .flatMap(runtimeGrants)
     .map((a) => a.replaceAll(CONFIG_TOKEN, PLUGIN_CONFIG_DIR));
 }
 

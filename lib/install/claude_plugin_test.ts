@@ -74,7 +74,7 @@ Deno.test("plugin hook paths use only placeholders Claude Code substitutes in ex
     for (const a of pluginHookArgs(row)) {
       for (const m of a.matchAll(/\$\{([^}]*)\}/g)) {
         assert.ok(
-          ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA", "CLAUDE_PROJECT_DIR"].includes(m[1]),
+          ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"].includes(m[1]),
           `${row.id}: placeholder \${${m[1]}} is not substituted in exec form`,
         );
       }
@@ -132,4 +132,15 @@ Deno.test("marketplace.json is named skillgate and offers the repository root as
   assert.equal(plugins[0].name, "skillgate");
   assert.equal(plugins[0].source, "./");
   assert.equal(plugins[0].version, plugin.version);
+});
+
+Deno.test("plugin hooks grant the project's folders relative to the working directory and its parents, never through CLAUDE_PROJECT_DIR", () => {
+  for (const row of HOOKS) {
+    const args = pluginHookArgs(row);
+    assert.ok(!args.some((a) => a.includes("${CLAUDE_PROJECT_DIR}")), row.id);
+    const read = args.find((a) => a.startsWith("--allow-read="))!.split(/[=,]/);
+    for (const g of [".claude/skills", "../.claude/skills", "../../../.claude/skills"]) {
+      assert.ok(read.includes(g), `${row.id}: ${g}`);
+    }
+  }
 });

@@ -271,8 +271,11 @@ export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
  * A permission flag with its run-time placeholders resolved: grants under
  * {@link RUNTIME_PROJECT_DIR} leave the list, one flag each (the shell expands them, never into a
  * comma list); grants under {@link PARENT_DIRS} become `../<folder>`, `../../<folder>`, … in it.
+ *
+ * @param word One argument of a hook command.
+ * @returns The argument, or the flags it becomes.
  */
-function runtimeGrants(word: string): string[] {
+export function runtimeGrants(word: string): string[] {
   const m = /^(--allow-(?:read|write)=)(.*)$/s.exec(word);
   if (!m || !(m[2].includes(RUNTIME_PROJECT_DIR) || m[2].includes(PARENT_DIRS))) return [word];
   const fixed: string[] = [];
