@@ -18,7 +18,6 @@ import {
   parseSwitchValue,
   readConfig,
   resolveSwitch,
-  SWITCH_DEFAULT,
   SWITCH_NAMES,
   type SwitchName,
   type SwitchResolution,
@@ -59,8 +58,6 @@ export const SWITCH_FLAGS: Readonly<Record<SwitchName, string>> = Object.freeze(
 export interface SetupArgs {
   /** Switch values given as flags. */
   readonly switches: Partial<Record<SwitchName, boolean>>;
-  /** Switch flags with a value that is not on or off (warned about, not saved). */
-  readonly invalid: readonly { name: SwitchName; flag: string }[];
   /** `--project`: the project's settings instead of the user's. */
   readonly project: boolean;
   /** The host whose hook file is written: `--<kind>` (`--copilot`), else the default host. */
@@ -118,7 +115,6 @@ the Deno to register instead.`;
  */
 export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: string } {
   const switches: Partial<Record<SwitchName, boolean>> = {};
-  const invalid: { name: SwitchName; flag: string }[] = [];
   const flags = { project: false, dryRun: false, uninstall: false, compile: false };
   let host: HostKind = DEFAULT_HOST.kind;
   let help = false;
@@ -131,9 +127,13 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
       else if (arg.startsWith(`--${flag}=`)) {
         const value = parseSwitchValue(arg.slice(flag.length + 3));
         if (value === undefined) {
-          delete switches[name];
-          invalid.push({ name, flag: arg });
-        } else switches[name] = value;
+          // A value that is not on or off is a usage error: taking it as the default would remove
+          // or add a hook the user did not ask about.
+          return {
+            error: `${sanitizeLine(arg, 80)}: expected on or off (also yes/no, true/false, 1/0)`,
+          };
+        }
+        switches[name] = value;
       } else continue;
       matched = true;
       break;
@@ -173,7 +173,7 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
     }
   }
   if (flags.uninstall && flags.compile) return { error: "--uninstall and --compile do not mix" };
-  return { switches, invalid, ...flags, host, help };
+  return { switches, ...flags, host, help };
 }
 
 /** Everything setup reads from its surroundings (so tests can point it at temp dirs). */
@@ -246,8 +246,8 @@ export function skillgateOwner(command: string, event: string): { hookId?: strin
 export type SwitchStates = Record<SwitchName, SwitchResolution>;
 
 /**
- * Resolves every switch for this run: a valid flag wins (source `flag`); an invalid flag value gives
- * the default with a warning; otherwise the environment, config and default decide.
+ * Resolves every switch for this run: a flag wins (source `flag`); otherwise the environment,
+ * config and default decide.
  *
  * @param args The parsed flags.
  * @param stateRoot The state root (for the config file).
@@ -258,16 +258,7 @@ export function resolveSwitches(args: SetupArgs, stateRoot: string): SwitchState
   const out = {} as SwitchStates;
   for (const name of SWITCH_NAMES) {
     const flag = args.switches[name];
-    const bad = args.invalid.find((i) => i.name === name);
-    if (flag !== undefined) out[name] = { on: flag, source: "flag" };
-    else if (bad) {
-      out[name] = {
-        on: SWITCH_DEFAULT[name],
-        source: "default",
-        warning: `Ignoring ${sanitizeLine(bad.flag, 80)}: expected on or off; using the default ` +
-          `(${SWITCH_DEFAULT[name] ? "on" : "off"}) for this run and not saving it`,
-      };
-    } else out[name] = resolveSwitch(name, config);
+    out[name] = flag !== undefined ? { on: flag, source: "flag" } : resolveSwitch(name, config);
   }
   return out;
 }
