@@ -553,7 +553,22 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
       );
     }
   }
+  emit("info", `state root: ${sanitizeLine(ctx.stateRoot, 300)}`);
+  for (const data of exported ? [] : pluginData) {
+    if (resolve(data) === resolve(ctx.stateRoot)) continue;
+    const setupHooks = found.hooks.some((h) => h.host === CLAUDE.kind);
+    emit(
+      setupHooks ? "warn" : "note",
+      `the skillgate plugin's hooks keep their state and config in ${sanitizeLine(data, 200)}, ` +
+        `not in ${
+          sanitizeLine(ctx.stateRoot, 200)
+        }: \`skillgate config\` changes reach them only ` +
+        `with SKILLGATE_STATE_ROOT=${sanitizeLine(data, 200)} set` +
+        (setupHooks ? `; to share one state root, run setup with that variable set too` : ""),
+    );
+  }
   for (const problem of problems) emit("broken", sanitizeLine(problem, 400));
+  reportDuplicates(ctx, hooks, emit);
   if (hooks.length === 0 && plugin.notes.length === 0) {
     emit(
       "note",
@@ -570,7 +585,8 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   await reportHookTrust(ctx, hooks, emit);
   for (const row of HOOKS) {
-    if (!states.get(row.switchName)) continue;
+    // An installed plugin that has not run yet registers every hook: nothing is missing.
+    if (!states.get(row.switchName) || plugin.notes.length > 0) continue;
     const reg = hostRegistration(DEFAULT_HOST, row);
     if (reg && !hooks.some((h) => h.hookId === row.id && h.host === DEFAULT_HOST.kind)) {
       emit(
@@ -602,9 +618,6 @@ async function probeOne(
   emit: (status: DoctorLine["status"], text: string) => void,
 ): Promise<DoctorHook> {
   const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
-  if (hook.hookId === undefined) {
-    emit("warn", `${label}: not a hook of this version; run skillgate setup to remove it`);
-  }
   const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
   const result = await probeHook(
     hook.command,
@@ -616,19 +629,21 @@ async function probeOne(
     },
   );
   const verdict = diagnose(hook, result, ctx.slowMs);
-  emit(verdict.status, `${label}: ${verdict.message}`);
+  // One verdict per hook: what the probe found, and what else is true of this registration.
+  let status = verdict.status;
+  let text = `${label}: ${verdict.message}`;
   const row = HOOKS.find((r) => r.id === hook.hookId);
-  if (row && !states.get(row.switchName)) {
-    // The plugin registers every hook; its switch decides whether one acts.
-    if (hook.env) emit("note", `${label}: ${row.switchName} is off, so it passes through`);
-    else {
-      emit(
-        "warn",
-        `${label}: registered but ${row.switchName} is off (it passes through); ` +
-          "run skillgate setup to remove it",
-      );
-    }
+  if (hook.hookId === undefined) {
+    // Never "remove it": it may be the only hook that works. Setup replaces it in place.
+    if (status === "ok") status = "warn";
+    text += hook.env
+      ? "; an entry of another skillgate version (update the plugin)"
+      : `; an entry of another skillgate version: \`${setupCommandFor(hook, ctx)}\` replaces it`;
+  } else if (row && !states.get(row.switchName)) {
+    // Registered while its switch is off: it passes through, which is what the switch asks.
+    text += `; ${row.switchName} is off, so it passes through`;
   }
+  emit(status, text);
   return {
     hook: hook.hookId ?? null,
     event: hook.event,
@@ -638,6 +653,59 @@ async function probeOne(
     message: verdict.message,
     ms: result.ms,
   };
+}
+
+/** The setup command that writes a registration's file (its host, user or project). */
+function setupCommandFor(hook: RegisteredHook, ctx: Pick<DoctorContext, "hostDirs">): string {
+  const host = hostFor(hook.host);
+  const flags = [host.kind === DEFAULT_HOST.kind ? "" : ` --${host.kind}`];
+  if (resolve(hook.file) !== resolve(host.hookFile.userPath(ctx.hostDirs[host.kind]))) {
+    flags.push(" --project");
+  }
+  return `skillgate setup${flags.join("")}`;
+}
+
+/**
+ * Says when one hook is registered more than once for a host (user and project settings, the
+ * plugin and setup): every registration runs, and the hooks answer once between them (the first
+ * to claim the event), but each runs a process. Registrations with the very same command in
+ * Claude Code settings files run once (the client merges identical handlers).
+ */
+function reportDuplicates(
+  ctx: Pick<DoctorContext, "hostDirs">,
+  hooks: readonly RegisteredHook[],
+  emit: (status: DoctorLine["status"], text: string) => void,
+): void {
+  const groups = new Map<string, RegisteredHook[]>();
+  for (const h of hooks) {
+    if (h.hookId === undefined) continue;
+    const key = `${h.host}\0${h.hookId}\0${h.event}`;
+    groups.set(key, [...(groups.get(key) ?? []), h]);
+  }
+  for (const group of groups.values()) {
+    const distinct = new Set(group.map((h) => h.command));
+    if (group.length < 2) continue;
+    const where = group.map((h) => h.env ? `the plugin (${h.file})` : h.file).join(", ");
+    const first = group[0];
+    if (distinct.size === 1 && !group.some((h) => h.env)) {
+      emit(
+        "note",
+        `${first.hookId} (${first.event}) is registered ${group.length} times with the same ` +
+          `command (${where}): ${hostFor(first.host).name} runs it once`,
+      );
+      continue;
+    }
+    emit(
+      "warn",
+      `installed twice: ${first.hookId} (${first.event}) is registered ${group.length} times ` +
+        `(${where}); each runs and one answers, so each event costs ${group.length} processes. ` +
+        "Keep one: " + group.map((h) =>
+          h.env
+            ? "`claude plugin uninstall skillgate@skillgate`"
+            : `\`${setupCommandFor(h, ctx)} --uninstall\``
+        ).join(" or "),
+    );
+  }
 }
 
 /**

@@ -195,8 +195,10 @@ Deno.test("runDoctor() passes a working registration and shows switches with sou
     await runDoctor(w.ctx);
     assert.match(
       w.lines.join("\n"),
-      /WARN {4}skill-route .*registered but skill_routing is off .*run skillgate setup to remove it/,
+      /^OK {6}skill-route .*: ran in \d+ ms; skill_routing is off, so it passes through$/m,
     );
+    // Never a step that would remove a working hook.
+    assert.doesNotMatch(w.lines.join("\n"), /remove it/);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -315,9 +317,23 @@ Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with th
         "skill-redirect \\(PreToolUse\\)",
       ]
     ) {
-      assert.match(text, new RegExp(`^OK {6}${id} in ${file}: ran in \\d+ ms$`, "m"), text);
+      assert.match(
+        text,
+        new RegExp(`^OK {6}${id} in ${file}: ran in \\d+ ms(; skill_routing is off.*)?$`, "m"),
+        text,
+      );
     }
-    assert.match(text, /^note {4}skill-route \(UserPromptSubmit\) in .*: skill_routing is off/m);
+    assert.match(text, /^OK {6}skill-route \(UserPromptSubmit\) in .*; skill_routing is off/m);
+    // One verdict per hook: one line each.
+    assert.equal(
+      text.split("\n").filter((l) => l.includes("skill-route (UserPromptSubmit)")).length,
+      1,
+    );
+    // The plugin keeps its own state root, and doctor says which one `config` acts on.
+    assert.match(
+      text,
+      /^note {4}the skillgate plugin's hooks keep their state and config in .*skillgate-skillgate-market, not in /m,
+    );
     assert.doesNotMatch(text, /not registered in Claude Code settings or the plugin/);
     assert.equal(code, 0, text);
     // A user's SKILLGATE_STATE_ROOT outside the plugin's grants is ignored by its hooks: said.
@@ -437,4 +453,28 @@ Deno.test("doctorVerdict() follows from the lines", () => {
     exit: 0,
     summary: "result: OK (1 hook works)",
   });
+});
+
+Deno.test("runDoctor() says a hook installed at user and project level is installed twice, and how to keep one", async () => {
+  const w = await world();
+  try {
+    await runSetup(
+      args(["--skill-routing", "--no-skill-contracts", "--no-skill-redirect"]),
+      setupCtx(w),
+    );
+    await runSetup(args(["--project"]), setupCtx(w));
+    const code = await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    const twice = text.split("\n").filter((l) => l.includes("installed twice"));
+    assert.equal(twice.length, 1, text);
+    assert.match(
+      twice[0],
+      /^WARN {4}installed twice: skill-route \(UserPromptSubmit\) is registered 2 times \(.*claude\/settings\.json, .*project\/\.claude\/settings\.json\).*Keep one: `skillgate setup --uninstall` or `skillgate setup --project --uninstall`$/,
+    );
+    // Both registrations are still probed, one verdict each.
+    assert.equal(text.split("\n").filter((l) => /^OK {6}skill-route /.test(l)).length, 2, text);
+    assert.equal(code, 0, text);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
 });
