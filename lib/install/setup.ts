@@ -558,7 +558,12 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     });
   }
 
-  // 6. Report.
+  // 6. Another registration of the same hooks (the other level, another file, the plugin).
+  if (!args.dryRun && !args.uninstall && desired.length > 0) {
+    for (const line of await otherInstalls(ctx, path, host.kind)) ctx.warn(line);
+  }
+
+  // 7. Report.
   if (args.dryRun) {
     if (result.status === "unchanged") ctx.print(`skillgate: ${path} would not change`);
     else ctx.print(result.diff.trimEnd());
@@ -586,6 +591,41 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     for (const k of done.kept) ctx.warn(`skillgate: kept ${k.path}: ${k.why}`);
   }
   return 0;
+}
+
+/**
+ * Warnings for every other place that registers skillgate's hooks for the same host: the host's
+ * other hook files (user or project) and, for Claude Code, an installed plugin. Each such install
+ * runs its hooks too (one answers per event, but each costs a process).
+ */
+async function otherInstalls(
+  ctx: SetupContext,
+  written: string,
+  kind: HostKind,
+): Promise<string[]> {
+  const { findPluginRegistrations, findRegistrations, registrationFiles } = await import(
+    "./doctor.ts"
+  );
+  const dctx = { ...ctx, print: () => {} };
+  const files = registrationFiles(dctx).filter((f) =>
+    f.host === kind && resolve(f.path) !== resolve(written)
+  );
+  const others = new Set(findRegistrations(files).hooks.map((h) => h.file));
+  const out = [...others].map((file) =>
+    `skillgate setup: INSTALLED_TWICE skillgate's hooks are also registered in ${file}: each ` +
+    "event runs both (one answers); keep one (setup --uninstall, with --project for a project's file)"
+  );
+  if (kind === DEFAULT_HOST.kind) {
+    const plugin = findPluginRegistrations(dctx);
+    if (plugin.hooks.length > 0 || plugin.notes.length > 0) {
+      out.push(
+        "skillgate setup: INSTALLED_TWICE the skillgate plugin is installed too: each event runs " +
+          "both (one answers); keep one (claude plugin uninstall skillgate@skillgate, or " +
+          "skillgate setup --uninstall)",
+      );
+    }
+  }
+  return out;
 }
 
 /** Before `setup --uninstall` on a host that trusts hooks: what the client trusts in the file. */

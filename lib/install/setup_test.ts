@@ -582,3 +582,20 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("setup warns when another install already registers skillgate, and says how to keep one", async () => {
+  const w = await world();
+  try {
+    assert.equal(await runSetup(args([]), w.ctx), 0);
+    assert.ok(!w.err.some((l) => /INSTALLED_TWICE/.test(l)), w.err.join("\n"));
+    assert.equal(await runSetup(args(["--project"]), w.ctx), 0);
+    const twice = w.err.filter((l) => /INSTALLED_TWICE/.test(l));
+    assert.equal(twice.length, 1, w.err.join("\n"));
+    assert.match(
+      twice[0],
+      /^skillgate setup: INSTALLED_TWICE skillgate's hooks are also registered in .*settings\.json: .*keep one/,
+    );
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
