@@ -200,8 +200,19 @@ function set(args: string[]): number {
     return commandError(spec, STATE_ERROR_EXIT, STATE_ERROR_WORD, errorCause(err), json);
   }
   console.log(json ? JSON.stringify({ key, value, path }) : `${key}: ${sanitizeLine(value)}`);
+  if (GRANTED_KEYS.has(key)) {
+    // A hook reads only the folders its command grants: setup writes them from this value.
+    console.error(
+      `skillgate config set: RUN_SETUP the hooks read the folders of ${key} only once their ` +
+        "commands grant them: run skillgate setup again (with the flags you installed with; " +
+        "the plugin's hooks cannot be granted other folders)",
+    );
+  }
   return 0;
 }
+
+/** Keys whose folders the hook commands grant (written by setup): changing one needs setup. */
+const GRANTED_KEYS: ReadonlySet<string> = new Set(["skill_dirs", "agent_dirs"]);
 
 function list(args: string[]): number {
   const spec = CONFIG_LIST_SPEC;

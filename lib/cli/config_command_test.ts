@@ -120,3 +120,31 @@ Deno.test("config set validates as the reader does, and what it writes reads bac
     await Deno.remove(root, { recursive: true });
   }
 });
+
+Deno.test("config set: a folder key says setup must run again to grant it", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const dir = await Deno.makeTempDir();
+    const r = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--no-prompt",
+        new URL("../../cli.ts", import.meta.url).pathname,
+        "config",
+        "set",
+        "skill_dirs",
+        dir,
+      ],
+      env: { SKILLGATE_STATE_ROOT: root },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(r.code, 0);
+    const err = new TextDecoder().decode(r.stderr).trim().split("\n");
+    assert.equal(err.length, 1, err.join("\n"));
+    assert.match(err[0], /^skillgate config set: RUN_SETUP .*run skillgate setup again/);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
