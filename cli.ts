@@ -74,10 +74,9 @@ const SPEC: CommandSpec = {
 export async function main(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    // `skillgate` alone is a usage error that shows the help; asked for, the help is exit 0.
-    const { formatHelp, USAGE_EXIT } = await import("./lib/cli/args.ts");
+    const { formatHelp } = await import("./lib/cli/args.ts");
     console.log(formatHelp(SPEC));
-    return name === undefined ? USAGE_EXIT : 0;
+    return 0;
   }
   if (name === "--version" || name === "-V") {
     console.log(denoConfig.version);
@@ -86,11 +85,13 @@ export async function main(args: string[]): Promise<number> {
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!load) {
     const { shownArg, usageError } = await import("./lib/cli/args.ts");
+    const { didYouMean } = await import("./lib/cli/did_you_mean.ts");
+    const known = name.startsWith("-") ? ["--help", "--version"] : Object.keys(COMMANDS);
     return usageError(
       SPEC,
-      `Unknown ${name.startsWith("-") ? "option" : "command"} '${
-        shownArg(name)
-      }' (skillgate --help lists them)`,
+      `Unknown ${name.startsWith("-") ? "option" : "command"} '${shownArg(name)}'${
+        didYouMean(name, known)
+      } (skillgate --help lists them)`,
     );
   }
   if (name !== "setup" && name !== "hook") {
@@ -99,7 +100,7 @@ export async function main(args: string[]): Promise<number> {
     const root = pluginStateRoot();
     if (root) {
       Deno.env.set("SKILLGATE_STATE_ROOT", root);
-      console.error(`skillgate: using the plugin's state root ${root}`);
+      console.error(`skillgate ${name}: NOTE Using the plugin's state root ${root}`);
     }
   }
   return await (await load())(rest);

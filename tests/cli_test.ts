@@ -110,9 +110,11 @@ Deno.test("cli: the top-level help names every command and subcommand", async ()
     ];
     for (const n of named) assert.match(r.out, new RegExp(`^ {2}${n}`, "m"), n);
     for (const c of COMMANDS) assert.ok(r.out.includes(`  ${c.name}`), c.name);
+    // `skillgate` alone prints the help and exits 0.
     const bare = await runCli([], { home });
-    assert.equal(bare.code, 2);
+    assert.equal(bare.code, 0);
     assert.equal(bare.out, r.out);
+    assert.equal(bare.err, "");
   });
 });
 
@@ -166,6 +168,40 @@ Deno.test("cli: bad arguments are one usage line too, with the seed's words wher
       [["doctor", "extra"], "skillgate doctor: USAGE Unexpected argument 'extra'"],
       [["session-kind", "extra"], "skillgate session-kind: USAGE Unexpected argument 'extra'"],
       [["nope"], "skillgate: USAGE Unknown command 'nope'"],
+      // "Did you mean" for commands, subcommands, hooks and flags.
+      [["doctr"], "skillgate: USAGE Unknown command 'doctr'; did you mean 'doctor'?"],
+      [["--verison"], "skillgate: USAGE Unknown option '--verison'; did you mean '--version'?"],
+      [["config", "lst"], "skillgate config: USAGE Unknown subcommand 'lst'; did you mean 'list'?"],
+      [
+        ["contract", "chek"],
+        "skillgate contract: SKILL_CONTRACT_USAGE Unknown subcommand 'chek'; did you mean 'check'?",
+      ],
+      [
+        ["doctor", "--jsn"],
+        "skillgate doctor: USAGE Unknown option '--jsn'; did you mean '--json'?",
+      ],
+      [
+        ["route", "--explian", "x"],
+        "skillgate route: SKILL_ROUTE_USAGE Unknown option '--explian'; did you mean '--explain'?",
+      ],
+      [
+        ["hook", "skill-rout"],
+        "skillgate hook: USAGE Unknown hook 'skill-rout'; did you mean 'skill-route'?",
+      ],
+      [
+        ["setup", "--skill-routng"],
+        "skillgate setup: USAGE Unknown option '--skill-routng'; did you mean '--skill-routing'?",
+      ],
+      [
+        ["setup", "--copilot", "--codex"],
+        "skillgate setup: USAGE --copilot and --codex do not mix",
+      ],
+      // A switch value that is neither on nor off removes nothing: it is a usage error.
+      [
+        ["setup", "--skill-routing=maybe"],
+        "skillgate setup: USAGE --skill-routing=maybe: expected on or off",
+      ],
+      [["uninstall", "extra"], "skillgate uninstall: USAGE Unexpected argument 'extra'"],
     ];
     await eachLimited(cases, async ([args, start]) => {
       const r = await runCli(args, { home });
@@ -263,5 +299,27 @@ Deno.test("cli: --json where a command prints results (doctor, config list, cont
     );
     assert.equal(lint.code, 0);
     assert.equal(JSON.parse(lint.out).files[0].status, "ok");
+  });
+});
+
+Deno.test("cli: setup's refusals and warnings are one line each, `skillgate setup: WORD message`", async () => {
+  await withHome(async (home) => {
+    const claude = join(home, ".claude");
+    await Deno.mkdir(claude, { recursive: true });
+    const corrupt = '{\n  "hooks": { "Stop": [ }\n';
+    await Deno.writeTextFile(join(claude, "settings.json"), corrupt);
+    const r = await runCli(["setup"], { home, env: { SKILLGATE_DENO: Deno.execPath() } });
+    assert.equal(r.code, 1, r.err);
+    assert.equal(await Deno.readTextFile(join(claude, "settings.json")), corrupt);
+    const lines = r.err.split("\n");
+    assert.ok(lines.length >= 1, r.err);
+    for (const line of lines) {
+      assert.match(line, /^skillgate setup: [A-Z][A-Z_]+ \S/, r.err);
+    }
+    assert.ok(
+      lines.some((l) =>
+        /^skillgate setup: SETTINGS_INVALID .*settings\.json is not valid JSON/.test(l)
+      ),
+    );
   });
 });

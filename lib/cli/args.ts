@@ -19,6 +19,7 @@
 import { parseArgs } from "node:util";
 import { errorCause } from "../base/errors.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { didYouMean } from "./did_you_mean.ts";
 
 /** The exit code of a usage error, for every command (`SKILL_CONTRACT_USAGE`, `SKILL_ROUTE_USAGE`, `USAGE`). */
 export const USAGE_EXIT = 2;
@@ -249,7 +250,11 @@ export function parseCommand(spec: CommandSpec, args: readonly string[]): ParseO
     });
   } catch (err) {
     const message = parserMessage(err instanceof Error ? err.message : String(err));
-    return { ok: false, exit: usageError(spec, message, wantsJson(spec, args)) };
+    const unknown = /^Unknown option '(--?[A-Za-z0-9_-]+)'/.exec(message)?.[1];
+    const hint = unknown === undefined
+      ? ""
+      : didYouMean(unknown, Object.keys(optionsOf(spec)).map((name) => `--${name}`));
+    return { ok: false, exit: usageError(spec, message + hint, wantsJson(spec, args)) };
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (values.help === true) {
@@ -325,9 +330,9 @@ export async function runGroup(
   if (!Object.hasOwn(subcommands, sub)) {
     return usageError(
       spec,
-      `Unknown ${sub.startsWith("-") ? "option" : "subcommand"} '${shownArg(sub)}' (one of ${
-        Object.keys(subcommands).join(", ")
-      })`,
+      `Unknown ${sub.startsWith("-") ? "option" : "subcommand"} '${shownArg(sub)}'${
+        didYouMean(sub, Object.keys(subcommands))
+      } (one of ${Object.keys(subcommands).join(", ")})`,
     );
   }
   return await subcommands[sub](rest);

@@ -174,8 +174,8 @@ function get(args: string[]): number {
   const config = readConfig(stateRoot);
   if (!config.readable) return unreadable(spec, config, json);
   const row = effective(config).find((r) => r.key === key)!;
-  if (row.warning) console.error(`skillgate config get: warning: ${sanitizeLine(row.warning)}`);
-  else if (row.problem) console.error(`skillgate config get: warning: ${problemLine(row.problem)}`);
+  if (row.warning) console.error(`skillgate config get: WARN ${sanitizeLine(row.warning)}`);
+  else if (row.problem) console.error(`skillgate config get: WARN ${problemLine(row.problem)}`);
   console.log(
     json ? JSON.stringify({ key, value: row.value, source: row.source }) : sanitizeLine(row.value),
   );

@@ -44,7 +44,7 @@ Deno.test("config get: an invalid value is the default, reported on stderr", asy
   assert.equal(r.out, "5000");
   assert.equal(
     r.err,
-    "skillgate config get: warning: line 1: hook_deadline_ms takes a whole number from 1 to 600000 (not -5); the default 5000 is used",
+    "skillgate config get: WARN line 1: hook_deadline_ms takes a whole number from 1 to 600000 (not -5); the default 5000 is used",
   );
 });
 

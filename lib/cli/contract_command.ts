@@ -197,8 +197,13 @@ async function lint(args: string[]): Promise<number> {
       continue;
     }
     for (const p of r.problems) {
+      // One shape for every line a command prints about a problem: `skillgate <command>: WORD`,
+      // then `file:line:`.
+      const word = p.severity === "error" ? EXIT_WORDS[EXIT_CODES.NO_CONTRACT] : "WARN";
       console.log(
-        `${shown}${p.line ? `:${p.line}` : ""}: ${p.severity}: ${sanitizeLine(p.message)}`,
+        `skillgate contract lint: ${word} ${shown}${p.line ? `:${p.line}` : ""}: ${
+          sanitizeLine(p.message)
+        }`,
       );
     }
     if (r.contract) {

@@ -319,9 +319,18 @@ Deno.test("contract lint reports every problem of a file in one run", async () =
     const r = await run(["lint", file]);
     assert.equal(r.code, 5);
     const lines = r.out.split("\n");
-    assert.match(lines[0], /SKILL\.md: error: item 1: id must be lowercase letters/);
-    assert.match(lines[1], /SKILL\.md: error: item "two": unknown kind "vibes"/);
-    assert.match(lines[2], /SKILL\.md: error: item "three": match is not a valid RE2/);
+    assert.match(
+      lines[0],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*SKILL\.md: item 1: id must be lowercase letters/,
+    );
+    assert.match(
+      lines[1],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*SKILL\.md: item "two": unknown kind "vibes"/,
+    );
+    assert.match(
+      lines[2],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*SKILL\.md: item "three": match is not a valid RE2/,
+    );
     assert.match(lines[3], /SKILL\.md: SKILL_CONTRACT_NO_CONTRACT 3 errors$/);
   });
 });
@@ -340,7 +349,7 @@ Deno.test("contract lint gives a YAML error its line, and reads frontmatter as t
     assert.equal(ok.code, 0, ok.out);
     assert.match(
       ok.out,
-      /colon\.md:3: warning: description is not valid YAML \(.*\); read as plain text/,
+      /skillgate contract lint: WARN .*colon\.md:3: description is not valid YAML \(.*\); read as plain text/,
     );
     assert.match(ok.out, /colon\.md: ok \(contract v1, 1 item\(s\): repro\)/);
     // A YAML error inside the contract block: an error, with its line.
@@ -351,7 +360,10 @@ Deno.test("contract lint gives a YAML error its line, and reads frontmatter as t
     );
     const bad = await run(["lint", broken]);
     assert.equal(bad.code, 5);
-    assert.match(bad.out, /broken\.md:\d+: error: contract is not valid YAML: /);
+    assert.match(
+      bad.out,
+      /skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*broken\.md:\d+: contract is not valid YAML: /,
+    );
   });
 });
 
@@ -361,7 +373,10 @@ Deno.test("contract lint: a file without frontmatter is an error; --json gives e
     await Deno.writeTextFile(plain, "# Just a heading\n");
     const r = await run(["lint", plain]);
     assert.equal(r.code, 5);
-    assert.match(r.out, /plain\.md:1: error: No frontmatter/);
+    assert.match(
+      r.out,
+      /skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*plain\.md:1: No frontmatter/,
+    );
     const j = await run(["lint", "--json", plain, SKILL_FILE]);
     assert.equal(j.code, 5);
     const data = JSON.parse(j.out);

@@ -42,6 +42,7 @@ export async function main(args: string[]): Promise<number> {
   if (!Object.hasOwn(SPECS, name)) {
     // Only a bad command line gets here (and loads the parser): help, a flag, a wrong name.
     const { parseCommand, shownArg, usageError } = await import("./args.ts");
+    const { didYouMean } = await import("./did_you_mean.ts");
     const parsed = parseCommand(HOOK_SPEC, args);
     if (!parsed.ok) return parsed.exit;
     const given = parsed.args.positionals;
@@ -50,7 +51,9 @@ export async function main(args: string[]): Promise<number> {
     }
     return usageError(
       HOOK_SPEC,
-      `Unknown hook '${shownArg(given[0])}' (one of ${Object.keys(SPECS).join(", ")})`,
+      `Unknown hook '${shownArg(given[0])}'${didYouMean(given[0], Object.keys(SPECS))} (one of ${
+        Object.keys(SPECS).join(", ")
+      })`,
     );
   }
   const [spec, { runHook }] = await Promise.all([SPECS[name](), import("../hook/runner.ts")]);

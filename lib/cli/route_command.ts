@@ -305,7 +305,9 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
     ));
     return 0;
   }
-  for (const w of world.rulesWarnings) console.error(`warning: ${formatSkillRulesWarning(w)}`);
+  for (const w of world.rulesWarnings) {
+    console.error(`skillgate route: WARN ${formatSkillRulesWarning(w)}`);
+  }
   console.log(`switch: skill_routing ${sw.on ? "on" : "off"} (${sw.source})`);
   if (sw.warning) console.log(`warning: ${sanitizeLine(sw.warning)}`);
   console.log(`threshold: ${threshold}`);

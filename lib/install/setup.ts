@@ -40,6 +40,7 @@ import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } fr
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
+import { didYouMean } from "../cli/did_you_mean.ts";
 import { missingDirs, noteHookFile } from "./install_record.ts";
 import type { TrustBefore } from "./uninstall_trust.ts";
 
@@ -107,6 +108,17 @@ The hooks run the Deno that runs setup, unless it lives in an npx cache: then a 
 that does not, or setup refuses (exit 1, EPHEMERAL_DENO). SKILLGATE_DENO=<absolute path> names
 the Deno to register instead.`;
 
+/** Every flag setup takes, for "did you mean". */
+const SETUP_FLAGS: readonly string[] = [
+  ...SWITCH_NAMES.flatMap((n) => [`--${SWITCH_FLAGS[n]}`, `--no-${SWITCH_FLAGS[n]}`]),
+  ...FLAGGED_HOSTS.map((h) => `--${h.kind}`),
+  "--project",
+  "--dry-run",
+  "--uninstall",
+  "--compile",
+  "--help",
+];
+
 /**
  * Parses the arguments of `skillgate setup`.
  *
@@ -167,7 +179,9 @@ export function parseSetupArgs(args: readonly string[]): SetupArgs | { error: st
       default:
         return {
           error: arg.startsWith("-")
-            ? `Unknown option '${sanitizeLine(arg, 80)}'`
+            ? `Unknown option '${sanitizeLine(arg, 80)}'${
+              didYouMean(arg.split("=")[0], SETUP_FLAGS)
+            }`
             : `Unexpected argument '${sanitizeLine(arg, 80)}'`,
         };
     }
@@ -381,15 +395,15 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // uninstall), so a settings file that is refused leaves the config as it was.
   const states = resolveSwitches(args, ctx.stateRoot);
   for (const name of SWITCH_NAMES) {
-    if (states[name].warning) ctx.warn(`skillgate: ${states[name].warning}`);
+    if (states[name].warning) ctx.warn(`skillgate setup: WARN ${states[name].warning}`);
   }
   if (args.uninstall && Object.keys(args.switches).length > 0) {
-    ctx.warn("skillgate: switch flags are not saved with --uninstall");
+    ctx.warn("skillgate setup: WARN Switch flags are not saved with --uninstall");
   }
   const configNow = readConfig(ctx.stateRoot);
   if (!configNow.readable) {
     ctx.warn(
-      `skillgate: ${configNow.path} exists but cannot be read (${configNow.error}); ` +
+      `skillgate setup: CONFIG_UNREADABLE ${configNow.path} exists but cannot be read (${configNow.error}); ` +
         "every hook not turned on by a flag is treated as off",
     );
   }
@@ -421,7 +435,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     try {
       plans = compilePlans(rowsOn, { denoPath: ctx.denoPath, source: ctx.source, paths, binDir });
     } catch (err) {
-      ctx.warn(`skillgate: ${err instanceof Error ? err.message : err}`);
+      ctx.warn(`skillgate setup: PATH ${err instanceof Error ? err.message : err}`);
       return 1;
     }
     if (args.dryRun) {
@@ -429,7 +443,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     } else {
       const outcome = await runCompile(plans, ctx.runCommand);
       if (!outcome.ok) {
-        ctx.warn(`skillgate: ${outcome.message}`);
+        ctx.warn(`skillgate setup: COMPILE_FAILED ${outcome.message}`);
         return 1;
       }
       for (const built of outcome.built) ctx.print(`skillgate: built ${built}`);
@@ -454,7 +468,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths: commandPaths }),
     );
   } catch (err) {
-    ctx.warn(`skillgate: ${err instanceof Error ? err.message : err}`);
+    ctx.warn(`skillgate setup: PATH ${err instanceof Error ? err.message : err}`);
     return 1;
   }
 
@@ -481,12 +495,16 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     });
   } catch (err) {
     if (err instanceof SettingsFileError) {
-      ctx.warn(`skillgate: ${err.message}`);
+      ctx.warn(`skillgate setup: SETTINGS_INVALID ${err.message}`);
     } else if (err instanceof LockTimeoutError) {
-      ctx.warn(`skillgate: ${err.message}; another setup may be running. Nothing was changed`);
+      ctx.warn(
+        `skillgate setup: LOCKED ${err.message}; another setup may be running. Nothing was changed`,
+      );
     } else {
       ctx.warn(
-        `skillgate: cannot update ${path}: ${err instanceof Error ? err.message : err}. ` +
+        `skillgate setup: WRITE_FAILED Cannot update ${path}: ${
+          err instanceof Error ? err.message : err
+        }. ` +
           "Nothing was changed",
       );
     }
@@ -496,7 +514,9 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     try {
       noteHookFile(ctx.stateRoot, path, host.kind, result.status === "created", newDirs);
     } catch (err) {
-      ctx.warn(`skillgate: could not note ${path} for uninstall: ${errorText(err)}`);
+      ctx.warn(
+        `skillgate setup: STATE_ERROR Could not note ${path} for uninstall: ${errorText(err)}`,
+      );
     }
   }
   if (!args.dryRun && !args.uninstall) {
@@ -509,7 +529,11 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       try {
         writeConfigValue(name, word, ctx.stateRoot);
       } catch (err) {
-        ctx.warn(`skillgate: could not save ${name}: ${err instanceof Error ? err.message : err}`);
+        ctx.warn(
+          `skillgate setup: STATE_ERROR Could not save ${name}: ${
+            err instanceof Error ? err.message : err
+          }`,
+        );
       }
     }
     if (ctx.cliCommand && configString(config, "skillgate_command", "") !== ctx.cliCommand) {
@@ -517,7 +541,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
         writeConfigValue("skillgate_command", ctx.cliCommand, ctx.stateRoot);
       } catch (err) {
         ctx.warn(
-          `skillgate: could not save skillgate_command: ${
+          `skillgate setup: STATE_ERROR Could not save skillgate_command: ${
             err instanceof Error ? err.message : err
           }`,
         );
@@ -539,7 +563,9 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       if (outcome.code !== 0) {
         const last = outcome.stderr.trim().split("\n").at(-1) ?? "";
         ctx.warn(
-          `skillgate: could not pre-cache the hook modules (${sanitizeLine(last, 200)}); ` +
+          `skillgate setup: PRECACHE_FAILED Could not pre-cache the hook modules (${
+            sanitizeLine(last, 200)
+          }); ` +
             "a hook's first run may fail open until they are cached: run skillgate setup again",
         );
       }
@@ -588,7 +614,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
           `${sanitizeLine(u.key, 300)} from ${u.path}`,
       );
     }
-    for (const k of done.kept) ctx.warn(`skillgate: kept ${k.path}: ${k.why}`);
+    for (const k of done.kept) ctx.warn(`skillgate setup: WARN Kept ${k.path}: ${k.why}`);
   }
   return 0;
 }
@@ -663,7 +689,7 @@ async function trustOwnHooks(
   const review = "Codex CLI skips hooks until they are trusted: start `codex` in this project " +
     "and trust skillgate's hooks when it asks (or in /hooks), then check with `skillgate doctor`";
   if (!bin) {
-    ctx.warn(`skillgate: codex not found on PATH. ${review}`);
+    ctx.warn(`skillgate setup: CODEX_TRUST codex not found on PATH. ${review}`);
     return;
   }
   const commands = new Set(desired.map((d) => d.command));
@@ -674,7 +700,9 @@ async function trustOwnHooks(
     );
     const n = done.trusted.length + done.already.length;
     if (n < desired.length) {
-      ctx.warn(`skillgate: Codex CLI lists ${n} of skillgate's ${desired.length} hooks. ${review}`);
+      ctx.warn(
+        `skillgate setup: CODEX_TRUST Codex CLI lists ${n} of skillgate's ${desired.length} hooks. ${review}`,
+      );
       return;
     }
     ctx.print(
@@ -683,7 +711,9 @@ async function trustOwnHooks(
     );
   } catch (err) {
     ctx.warn(
-      `skillgate: could not trust the hooks (${sanitizeLine(errorText(err), 200)}). ${review}`,
+      `skillgate setup: CODEX_TRUST Could not trust the hooks (${
+        sanitizeLine(errorText(err), 200)
+      }). ${review}`,
     );
   }
 }

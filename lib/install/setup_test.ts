@@ -245,7 +245,12 @@ Deno.test("setup refuses a corrupt settings.json and leaves it unchanged", async
     await Deno.writeTextFile(w.settings, corrupt);
     assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 1);
     assert.equal(await Deno.readTextFile(w.settings), corrupt);
-    assert.ok(w.err.some((l) => /is not valid JSON .*leaves it unchanged/.test(l)));
+    assert.ok(
+      w.err.some((l) =>
+        /^skillgate setup: SETTINGS_INVALID .* is not valid JSON .*leaves it unchanged/.test(l)
+      ),
+      w.err.join("\n"),
+    );
     assert.deepEqual([...Deno.readDirSync(join(w.dir, "claude"))].map((e) => e.name), [
       "settings.json",
     ]);
@@ -505,7 +510,7 @@ Deno.test("setup pre-caches every registered hook module with deno cache --no-co
     ]]);
     assert.ok(
       w.err.some((l) =>
-        /could not pre-cache the hook modules \(error: npm registry unreachable\)/.test(l)
+        /Could not pre-cache the hook modules \(error: npm registry unreachable\)/.test(l)
       ),
     );
     ran.length = 0;
