@@ -24,7 +24,7 @@ import {
   hostRegistration,
   type PermissionPaths,
 } from "../hook/table.ts";
-import { HOSTS } from "../host/mod.ts";
+import { type HostKind, HOSTS } from "../host/mod.ts";
 
 /** The JSR package name, the prefix of every `jsr:` hook specifier. */
 export const JSR_PACKAGE = "@skillgate/skillgate";
@@ -78,10 +78,50 @@ export const SHELL_PROJECT_DIR = '"${CLAUDE_PROJECT_DIR##*,*}"';
 export const LEGACY_SHELL_PROJECT_DIR =
   '"${CLAUDE_PROJECT_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)}"';
 
+/**
+ * The placeholders of a portable command (`setup --project` from a published package: a file a
+ * team commits), for paths each machine names through its own environment: the home directory,
+ * the host's config directory and skillgate's state root. {@link hookArgv} gives each grant under
+ * one a flag of its own; {@link hookCommand} writes it as the expansion of
+ * {@link portableExpansion} (a shell expansion only, no process).
+ */
+export const PORTABLE = {
+  /** The user's home: `"$HOME"`. */
+  home: "@@SKILLGATE_HOME@@",
+  /** The host's config directory: `"${CLAUDE_CONFIG_DIR:-$HOME/.claude}"` and the like. */
+  configDir: "@@SKILLGATE_CONFIG_DIR@@",
+  /** skillgate's state root: `"${SKILLGATE_STATE_ROOT:-$HOME/.skillgate}"`. */
+  stateRoot: "@@SKILLGATE_STATE_ROOT@@",
+} as const;
+
+/** Every shell expansion a placeholder is written as, in any host's command. */
+const PORTABLE_EXPANSIONS: readonly { readonly token: string; readonly expansion: string }[] = [
+  { token: PORTABLE.home, expansion: '"${HOME}"' },
+  { token: PORTABLE.stateRoot, expansion: '"${SKILLGATE_STATE_ROOT:-$HOME/.skillgate}"' },
+  ...HOSTS.filter((h) => h.env.configDir !== undefined).map((h) => ({
+    token: `${PORTABLE.configDir}${h.kind}`,
+    expansion: `"\${${h.env.configDir}:-${
+      h.configDir({ home: "$HOME", env: () => undefined })
+    }}"`,
+  })),
+];
+
+/**
+ * The placeholder of a host's config directory in a portable command.
+ *
+ * @param kind The host.
+ * @returns The placeholder, which {@link hookCommand} expands to that host's variable or default.
+ */
+export function portableConfigDir(kind: HostKind): string {
+  return `${PORTABLE.configDir}${kind}`;
+}
+
 /** What {@link shellSplit} finds after the opening `"` of each accepted expansion. */
-const SHELL_PROJECT_DIR_BODIES = [SHELL_PROJECT_DIR, LEGACY_SHELL_PROJECT_DIR].map((e) =>
-  e.slice(1, -1)
-);
+const SHELL_EXPANSIONS: readonly { readonly body: string; readonly word: string }[] = [
+  { body: SHELL_PROJECT_DIR.slice(1, -1), word: RUNTIME_PROJECT_DIR },
+  { body: LEGACY_SHELL_PROJECT_DIR.slice(1, -1), word: RUNTIME_PROJECT_DIR },
+  ...PORTABLE_EXPANSIONS.map((p) => ({ body: p.expansion.slice(1, -1), word: p.token })),
+];
 
 /** Characters that never need quoting in a POSIX shell word. */
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -147,12 +187,12 @@ export function shellSplit(line: string): string[] | undefined {
           i++;
           break;
         }
-        const body = d === "$"
-          ? SHELL_PROJECT_DIR_BODIES.find((b) => line.startsWith(b, i))
+        const known = d === "$"
+          ? SHELL_EXPANSIONS.find((e) => line.startsWith(e.body, i))
           : undefined;
-        if (body) {
-          word += RUNTIME_PROJECT_DIR;
-          i += body.length;
+        if (known) {
+          word += known.word;
+          i += known.body.length;
           continue;
         }
         if (d === "$" || d === "`") return undefined;
@@ -241,7 +281,10 @@ export function compiledBinaryPath(row: HookRow, binDir: string): string {
 
 /** What a hook command is built from. */
 export interface CommandInputs {
-  /** The absolute path of the Deno executable. */
+  /**
+   * The absolute path of the Deno executable, or `deno` for a portable command (the shell finds it
+   * on `PATH` when the hook runs).
+   */
   readonly denoPath: string;
   /** Where the hook modules come from. */
   readonly source: ModuleSource;
@@ -260,7 +303,7 @@ export interface CommandInputs {
  */
 export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
   if (inputs.source.kind === "compiled") return [hookModule(row, inputs.source)];
-  if (!isAbsolute(inputs.denoPath)) {
+  if (!isAbsolute(inputs.denoPath) && inputs.denoPath !== "deno") {
     throw new Error(`The Deno executable must be an absolute path: ${inputs.denoPath}`);
   }
   const args = denoRunArgs(row, inputs.paths, hookModule(row, inputs.source));
@@ -277,14 +320,17 @@ export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
  */
 export function runtimeGrants(word: string): string[] {
   const m = /^(--allow-(?:read|write)=)(.*)$/s.exec(word);
-  if (!m || !(m[2].includes(RUNTIME_PROJECT_DIR) || m[2].includes(PARENT_DIRS))) return [word];
+  const runtimeTokens = [RUNTIME_PROJECT_DIR, ...PORTABLE_EXPANSIONS.map((p) => p.token)];
+  if (!m || !(runtimeTokens.some((t) => m[2].includes(t)) || m[2].includes(PARENT_DIRS))) {
+    return [word];
+  }
   const fixed: string[] = [];
   const runtime: string[] = [];
   for (const path of m[2].split(",")) {
     if (path.startsWith(`${PARENT_DIRS}/`)) {
       const rel = path.slice(PARENT_DIRS.length + 1);
       for (let n = 1; n <= PARENT_LEVELS; n++) fixed.push(`${"../".repeat(n)}${rel}`);
-    } else if (path.startsWith(`${RUNTIME_PROJECT_DIR}/`)) runtime.push(path);
+    } else if (runtimeTokens.some((t) => path.startsWith(t))) runtime.push(path);
     else fixed.push(path);
   }
   const list = [...new Set(fixed)];
@@ -299,9 +345,14 @@ export function runtimeGrants(word: string): string[] {
  * @returns The word as the shell must see it.
  */
 export function hookShellWord(word: string): string {
-  if (!word.includes(RUNTIME_PROJECT_DIR)) return shellQuote(word);
-  return word.split(RUNTIME_PROJECT_DIR).map((part) => part === "" ? "" : shellQuote(part))
-    .join(SHELL_PROJECT_DIR);
+  const expansions = [
+    { token: RUNTIME_PROJECT_DIR, expansion: SHELL_PROJECT_DIR },
+    ...PORTABLE_EXPANSIONS,
+  ].sort((a, b) => b.token.length - a.token.length);
+  const at = expansions.find((e) => word.includes(e.token));
+  if (!at) return shellQuote(word);
+  return word.split(at.token).map((part) => part === "" ? "" : hookShellWord(part))
+    .join(at.expansion);
 }
 
 /**

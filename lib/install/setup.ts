@@ -29,6 +29,8 @@ import {
   hookModule,
   type ModuleSource,
   PARENT_DIRS,
+  PORTABLE,
+  portableConfigDir,
   recogniseCommand,
   RUNTIME_PROJECT_DIR,
   shellJoin,
@@ -335,8 +337,23 @@ export function desiredHooks(
 }
 
 /**
- * Where setup writes for these flags: the host's user hook file, or with `--project` the first of
- * the project's hook files.
+ * Whether setup writes commands a team can share: `--project` from a published package (JSR, or a
+ * mirror of it), whose commands find Deno on `PATH` and name every folder through the environment
+ * of the machine that runs them. From a checkout or as compiled binaries the commands name this
+ * machine's paths.
+ *
+ * @param args The parsed flags.
+ * @param source Where the hook modules come from.
+ * @returns `true` for a portable project file.
+ */
+export function isPortable(args: SetupArgs, source: ModuleSource): boolean {
+  return args.project && !args.compile && (source.kind === "jsr" || source.kind === "remote");
+}
+
+/**
+ * Where setup writes for these flags: the host's user hook file, or with `--project` the project's
+ * shared hook file when the commands are portable ({@link isPortable}), else the host's local one
+ * when it has one (Claude Code's `.claude/settings.local.json`, which is not committed).
  *
  * @param args The parsed flags.
  * @param ctx The surroundings.
@@ -344,8 +361,30 @@ export function desiredHooks(
  */
 export function targetPath(args: SetupArgs, ctx: SetupContext): string {
   const file = hostFor(args.host).hookFile;
-  if (args.project) return file.projectPaths(projectRoot(ctx.cwd))[0];
+  if (args.project) {
+    const paths = file.projectPaths(projectRoot(ctx.cwd));
+    return !isPortable(args, ctx.source) && paths.length > 1 ? paths[1] : paths[0];
+  }
   return file.userPath(ctx.hostDirs[args.host]);
+}
+
+/**
+ * The paths of a portable command: placeholders the shell expands on the machine that runs the
+ * hook (`PORTABLE`), the project's folders relative to the working directory and under the root
+ * the host names. Config `skill_dirs` and `agent_dirs` are this user's: not granted.
+ */
+function portablePaths(kind: HostKind): PermissionPaths {
+  const host = hostFor(kind);
+  return {
+    stateRoot: PORTABLE.stateRoot,
+    claudeConfigDir: portableConfigDir(DEFAULT_HOST.kind),
+    ...(kind === DEFAULT_HOST.kind ? {} : {
+      host: { configDir: portableConfigDir(kind), home: PORTABLE.home, layout: host.layout },
+    }),
+    runtimeProjectDir: host.env.projectDir === "CLAUDE_PROJECT_DIR"
+      ? RUNTIME_PROJECT_DIR
+      : PARENT_DIRS,
+  };
 }
 
 function describe(
@@ -454,18 +493,20 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
   // the project root the host names (CLAUDE_PROJECT_DIR); a host that names none gets the working
   // directory's parents. A compiled binary's flags are fixed when it is built, so it has only the
   // grants above.
-  const commandPaths: PermissionPaths = {
+  const portable = isPortable(args, source);
+  const commandPaths: PermissionPaths = portable ? portablePaths(host.kind) : {
     ...paths,
     runtimeProjectDir: host.env.projectDir === "CLAUDE_PROJECT_DIR"
       ? RUNTIME_PROJECT_DIR
       : PARENT_DIRS,
   };
+  const denoPath = portable ? "deno" : ctx.denoPath;
   let desired: DesiredHook[];
   try {
     desired = desiredHooks(
       host.kind,
       wanted,
-      (row) => hookCommand(row, { denoPath: ctx.denoPath, source, paths: commandPaths }),
+      (row) => hookCommand(row, { denoPath, source, paths: commandPaths }),
     );
   } catch (err) {
     ctx.warn(`skillgate setup: PATH ${err instanceof Error ? err.message : err}`);
@@ -584,7 +625,29 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     });
   }
 
-  // 6. Another registration of the same hooks (the other level, another file, the plugin).
+  // 6. Whether the project file can be shared; another registration of the same hooks.
+  if (args.project && !args.uninstall && desired.length > 0) {
+    if (portable) {
+      ctx.print(
+        `skillgate: ${path} holds no path of this machine: commit it to share the hooks ` +
+          "(each machine needs Deno on PATH; the hooks come from the package)",
+      );
+      if ((paths.extraSkillDirs?.length ?? 0) + (paths.extraAgentDirs?.length ?? 0) > 0) {
+        ctx.warn(
+          "skillgate setup: WARN Config skill_dirs and agent_dirs are this machine's: the " +
+            "shared project file does not grant them",
+        );
+      }
+    } else {
+      ctx.print(
+        `skillgate: ${path} names this machine's paths (Deno, skillgate, your home): it is ` +
+          "for this machine only; do not commit it" +
+          (source.kind === "local" || source.kind === "compiled"
+            ? " (from a published package, setup --project writes a file a team can share)"
+            : ""),
+      );
+    }
+  }
   if (!args.dryRun && !args.uninstall && desired.length > 0) {
     for (const line of await otherInstalls(ctx, path, host.kind)) ctx.warn(line);
   }

@@ -264,11 +264,17 @@ Deno.test("setup refuses a corrupt settings.json and leaves it unchanged", async
   }
 });
 
-Deno.test("setup --project writes the repository's .claude/settings.json with its absolute grants", async () => {
+Deno.test("setup --project from a checkout writes .claude/settings.local.json with its absolute grants, and says so", async () => {
   const w = await world();
   try {
     assert.equal(await runSetup(args(["--project"]), w.ctx), 0);
-    const path = join(w.dir, "project", ".claude", "settings.json");
+    const path = join(w.dir, "project", ".claude", "settings.local.json");
+    assert.ok(
+      w.out.some((l) =>
+        l.includes(`${path} names this machine's paths`) && /do not commit it/.test(l)
+      ),
+      w.out.join("\n"),
+    );
     assert.equal((await owned(path)).length, 3);
     const doc = JSON.parse(await Deno.readTextFile(path));
     const cmd = doc.hooks.Stop[0].hooks[0].command as string;
@@ -312,17 +318,19 @@ Deno.test("setup grants every hook the project root the host names at run time, 
   }
 });
 
-Deno.test("setup --project leaves only settings.json in the project: lock and backups go to the state root", async () => {
+Deno.test("setup --project leaves only its settings file in the project: lock and backups go to the state root", async () => {
   const w = await world();
   try {
     assert.equal(await runSetup(args(["--project"]), w.ctx), 0);
     assert.equal(await runSetup(args(["--project", "--skill-routing"]), w.ctx), 0);
     assert.equal(await runSetup(args(["--project", "--uninstall"]), w.ctx), 0);
     const names = [...Deno.readDirSync(join(w.dir, "project", ".claude"))].map((e) => e.name);
-    assert.deepEqual(names, ["settings.json"]);
+    assert.deepEqual(names, ["settings.local.json"]);
     const backups = [...Deno.readDirSync(join(w.dir, "state", "backups"))].map((e) => e.name);
     assert.equal(backups.length, 2, backups.join(" "));
-    assert.ok(backups.every((n) => /^settings\.json\.[0-9a-f]{8}\.skillgate-backup\./.test(n)));
+    assert.ok(
+      backups.every((n) => /^settings\.local\.json\.[0-9a-f]{8}\.skillgate-backup\./.test(n)),
+    );
     assert.ok(w.out.some((l) => l.includes(join(w.dir, "state", "backups"))), w.out.join("\n"));
     const locks = [...Deno.readDirSync(join(w.dir, "state", "locks"))].map((e) => e.name);
     assert.ok(locks.length >= 1 && locks.every((n) => n.endsWith(".lock")), locks.join(" "));
@@ -453,7 +461,7 @@ Deno.test("setup --compile for two hosts and a project builds three sets of bina
       claude: { path: w.settings, format: CLAUDE.hookFile.format },
       codex: { path: join(w.dir, "codex", "hooks.json"), format: CODEX.hookFile.format },
       project: {
-        path: join(w.dir, "project", ".claude", "settings.json"),
+        path: join(w.dir, "project", ".claude", "settings.local.json"),
         format: CLAUDE.hookFile.format,
       },
     };
