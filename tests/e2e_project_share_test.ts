@@ -107,7 +107,7 @@ Deno.test("setup --project from the package: a settings.json with no path of thi
       assert.equal(denied.code, 0, denied.stderr);
       assert.equal(
         JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason,
-        redirectMessage("prompt-writer"),
+        redirectMessage("prompt-writer", "claude"),
       );
       // Its state went to the teammate's own default state root.
       assert.ok((await Deno.stat(join(home, ".skillgate", "hooks"))).isDirectory);

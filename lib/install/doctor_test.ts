@@ -469,7 +469,7 @@ Deno.test("runDoctor() says a hook installed at user and project level is instal
     assert.equal(twice.length, 1, text);
     assert.match(
       twice[0],
-      /^WARN {4}installed twice: skill-route \(UserPromptSubmit\) is registered 2 times \(.*claude\/settings\.json, .*project\/\.claude\/settings\.json\).*Keep one: `skillgate setup --uninstall` or `skillgate setup --project --uninstall`$/,
+      /^WARN {4}installed twice: skill-route \(UserPromptSubmit\) is registered 2 times \(.*claude\/settings\.json, .*project\/\.claude\/settings(\.local)?\.json\).*Keep one: `skillgate setup --uninstall` or `skillgate setup --project --uninstall`$/,
     );
     // Both registrations are still probed, one verdict each.
     assert.equal(text.split("\n").filter((l) => /^OK {6}skill-route /.test(l)).length, 2, text);

@@ -100,9 +100,7 @@ const PORTABLE_EXPANSIONS: readonly { readonly token: string; readonly expansion
   { token: PORTABLE.stateRoot, expansion: '"${SKILLGATE_STATE_ROOT:-$HOME/.skillgate}"' },
   ...HOSTS.filter((h) => h.env.configDir !== undefined).map((h) => ({
     token: `${PORTABLE.configDir}${h.kind}`,
-    expansion: `"\${${h.env.configDir}:-${
-      h.configDir({ home: "$HOME", env: () => undefined })
-    }}"`,
+    expansion: `"\${${h.env.configDir}:-${h.configDir({ home: "$HOME", env: () => undefined })}}"`,
   })),
 ];
 
@@ -303,7 +301,10 @@ export interface CommandInputs {
  */
 export function hookArgv(row: HookRow, inputs: CommandInputs): string[] {
   if (inputs.source.kind === "compiled") return [hookModule(row, inputs.source)];
-  if (!isAbsolute(inputs.denoPath) && inputs.denoPath !== "deno") {
+  // A bare `deno` only in a portable command, which runs the package's modules.
+  const portable = inputs.denoPath === "deno" &&
+    (inputs.source.kind === "jsr" || inputs.source.kind === "remote");
+  if (!isAbsolute(inputs.denoPath) && !portable) {
     throw new Error(`The Deno executable must be an absolute path: ${inputs.denoPath}`);
   }
   const args = denoRunArgs(row, inputs.paths, hookModule(row, inputs.source));

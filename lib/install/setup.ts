@@ -377,10 +377,7 @@ function portablePaths(kind: HostKind): PermissionPaths {
   const host = hostFor(kind);
   return {
     stateRoot: PORTABLE.stateRoot,
-    claudeConfigDir: portableConfigDir(DEFAULT_HOST.kind),
-    ...(kind === DEFAULT_HOST.kind ? {} : {
-      host: { configDir: portableConfigDir(kind), home: PORTABLE.home, layout: host.layout },
-    }),
+    hostFolders: { configDir: portableConfigDir(kind), home: PORTABLE.home, layout: host.layout },
     runtimeProjectDir: host.env.projectDir === "CLAUDE_PROJECT_DIR"
       ? RUNTIME_PROJECT_DIR
       : PARENT_DIRS,
