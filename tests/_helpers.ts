@@ -115,6 +115,8 @@ export interface RunHookOptions {
   readonly module?: "bundle" | "entry";
   /** Leave stdin open after the payload, as a host that never closes it would. */
   readonly holdStdin?: boolean;
+  /** Send the payload's very bytes, as a second registration of the same event gets them. */
+  readonly sameEvent?: boolean;
   /** Kill the process (SIGKILL) when it has not ended by itself after this many ms. */
   readonly killAfterMs?: number;
   /**
@@ -167,6 +169,23 @@ function denoDir(): string {
  * @param opts The world and overrides.
  * @returns What the process did.
  */
+let eventCount = 0;
+
+/**
+ * A payload's text as a host sends it for a new event. A host's payloads tell two events apart
+ * (Claude Code's `prompt_id` and `tool_use_id`, Codex CLI's `turn_id`, Copilot CLI's
+ * `timestamp`), and the hooks answer an event once however often skillgate is registered
+ * (`lib/hook/event_claim.ts`); tests send one fixture many times, so each object payload gets a
+ * field that makes it a new event unless `sameEvent` asks for the very same bytes.
+ */
+function eventText(payload: unknown, sameEvent = false): string {
+  if (typeof payload === "string") return payload;
+  if (sameEvent || typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return JSON.stringify(payload);
+  }
+  return JSON.stringify({ ...payload, skillgate_test_event: ++eventCount });
+}
+
 export async function runHookProcess(
   id: HookId,
   payload: unknown,
@@ -199,9 +218,7 @@ export async function runHookProcess(
     stderr: "piped",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(
-    new TextEncoder().encode(typeof payload === "string" ? payload : JSON.stringify(payload)),
-  );
+  await writer.write(new TextEncoder().encode(eventText(payload, opts.sameEvent)));
   if (!opts.holdStdin) await writer.close();
   const watchdog = opts.killAfterMs === undefined
     ? undefined

@@ -19,10 +19,18 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../base/path.ts";
 
-/** How long a claim counts: longer than any host runs one hook after another for one event. */
-export const CLAIM_WINDOW_MS = 120_000;
+/** The claims folder, under the state root (every hook may read and write it). */
+export const CLAIMS_DIR = "claims";
+
+/**
+ * How long a claim counts: longer than a host takes to start every registration of one event
+ * (Claude Code starts them at once; a host that ran them one after another would wait at most a
+ * hook's timeout, 15 s), short enough that the same bytes again (a host without event ids, the
+ * same prompt typed twice) are soon a new event.
+ */
+export const CLAIM_WINDOW_MS = 30_000;
 
 /** The name of the file whose mtime says when the claims were last swept. */
 const SWEPT = ".swept";

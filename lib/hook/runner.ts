@@ -27,6 +27,7 @@ import { type Host, type HostFolders, hostFor, type HostKind } from "../host/mod
 import { sanitizeLine } from "../base/sanitize.ts";
 import { type Deadline, deadline, expiry, readStdin, StdinError } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
+import { claimEvent, CLAIMS_DIR, eventKey } from "./event_claim.ts";
 
 /** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -221,6 +222,13 @@ export async function evaluateHook(
       checkStateFile(logPath);
     } catch (err) {
       throw new HookFailure("STATE", `${logPath}: ${err instanceof Error ? err.message : err}`);
+    }
+    // One answer per event: when skillgate is registered twice (user and project settings, the
+    // plugin and setup), the host runs both with the same payload; the first to claim the event
+    // answers and the other stays silent, before it reads or records anything. A claim that
+    // cannot be checked answers as before.
+    if (!claimEvent(join(root, CLAIMS_DIR), eventKey(row.id, raw, ev.raw)).first) {
+      return { stdout: "" };
     }
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);
     const deadlineFailure = () =>

@@ -75,7 +75,8 @@ Deno.test("evaluateHook() fails open on a throw, logs an error with a per-sessio
     });
     const first = await evaluateHook(boom, PROMPT);
     assert.deepEqual(first, { stdout: "", stderr: "skillgate: ERROR kaboom" });
-    await evaluateHook(boom, PROMPT);
+    // The next prompt of the session (another event: its own prompt id).
+    await evaluateHook(boom, JSON.stringify({ ...JSON.parse(PROMPT), prompt_id: "p-2" }));
     const log = Deno.readTextFileSync(join(root, "hooks", "skill-route.log"));
     const lines = log.trim().split("\n");
     assert.equal(lines.length, 2);
@@ -303,4 +304,25 @@ Deno.test("evaluateHook() lets an env switch win over a config file that cannot 
     // withState sets SKILLGATE_SKILL_ROUTING=on, as `route --explain` and `config list` read it.
     const out = await evaluateHook(spec(() => ({ ran: true })), PROMPT);
     assert.deepEqual(out, { stdout: '{"ran":true}' });
+  }));
+
+Deno.test("evaluateHook(): a second registration of the same event stays silent; the next event is answered", () =>
+  withState(async (root) => {
+    let runs = 0;
+    const answering = spec(() => {
+      runs++;
+      return { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "x" } };
+    });
+    const [a, b] = await Promise.all([
+      evaluateHook(answering, PROMPT),
+      evaluateHook(answering, PROMPT),
+    ]);
+    assert.deepEqual([a.stdout === "", b.stdout === ""].sort(), [false, true]);
+    assert.equal(runs, 1, "the silent one decided nothing");
+    const next = await evaluateHook(
+      answering,
+      JSON.stringify({ ...JSON.parse(PROMPT), prompt_id: "p-2" }),
+    );
+    assert.notEqual(next.stdout, "");
+    assert.ok(Deno.statSync(join(root, "claims")).isDirectory);
   }));

@@ -223,12 +223,18 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
       join(p.stateRoot, "config.yaml"),
       join(p.stateRoot, "catalog"),
       join(p.stateRoot, "skill-redirect"),
+      // The event claims every hook shares (one answer per event: lib/hook/event_claim.ts).
+      join(p.stateRoot, "claims"),
       // Its own log only, not the folder: Deno's rename (log rotation) needs a read grant on the
       // file it moves, and the runner counts a session's failures in it.
       join(p.stateRoot, "hooks", "skill-redirect.log"),
     ],
     // The log folder, not only the log file: the first hook to log creates `<state root>/hooks`.
-    write: [join(p.stateRoot, "hooks"), join(p.stateRoot, "skill-redirect")],
+    write: [
+      join(p.stateRoot, "hooks"),
+      join(p.stateRoot, "skill-redirect"),
+      join(p.stateRoot, "claims"),
+    ],
     env: HOOK_ENV,
   };
 }

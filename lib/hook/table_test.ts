@@ -25,14 +25,14 @@ Deno.test("no hook is granted run, net, ffi or all permissions", () => {
   }
 });
 
-Deno.test("routing and contracts write the state root only; redirect only its logs and markers", () => {
+Deno.test("routing and contracts write the state root only; redirect only its logs, markers and the event claims", () => {
   const write = (id: Parameters<typeof hookRow>[0]) =>
     permissionFlags(hookRow(id), PATHS).find((f) => f.startsWith("--allow-write="));
   assert.equal(write("skill-route"), "--allow-write=/h/.skillgate");
   assert.equal(write("skill-contract"), "--allow-write=/h/.skillgate");
   assert.equal(
     write("skill-redirect"),
-    "--allow-write=/h/.skillgate/hooks,/h/.skillgate/skill-redirect",
+    "--allow-write=/h/.skillgate/hooks,/h/.skillgate/skill-redirect,/h/.skillgate/claims",
   );
   const read = (id: Parameters<typeof hookRow>[0]) =>
     permissionFlags(hookRow(id), PATHS).find((f) => f.startsWith("--allow-read="))!;
