@@ -15,6 +15,7 @@ import { basename, dirname, join } from "node:path";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { withLock, writeFileAtomic } from "../base/state_file.ts";
 import { isJsonObject, jsonEqual, type JsonObject } from "./json.ts";
+import { editJsonText } from "./json_edit.ts";
 
 /** Thrown when a hook file (a host's settings) cannot be used safely; the file is left unchanged. */
 export class SettingsFileError extends Error {
@@ -63,14 +64,22 @@ export function parseJsonObjectText(text: string, path: string): JsonObject {
 }
 
 /**
- * Renders a JSON object the way the file was written: the indent of the previous text (two
- * spaces when unknown) and a final newline.
+ * Renders a JSON object the way the file was written: with a previous text, that text changed by
+ * the fewest textual edits in its own formatting (`editJsonText`: the user's key order, spacing
+ * and one-line arrays stay); else two-space JSON with a final newline.
  *
  * @param value The object.
  * @param previous The file's previous text, if any.
  * @returns The text.
  */
 export function renderJson(value: unknown, previous?: string): string {
+  if (previous !== undefined) {
+    try {
+      return editJsonText(previous, value);
+    } catch {
+      // Not JSON: written whole below (callers refuse such a file before they get here).
+    }
+  }
   let indent: string | number = 2;
   const m = previous === undefined ? null : /^[{[][ \t]*\r?\n([ \t]+)\S/.exec(previous);
   if (m) indent = m[1];

@@ -191,9 +191,10 @@ Deno.test("updateJsonFile() writes through a symlinked settings.json, keeping th
   }
 });
 
-Deno.test("renderJson() keeps the indent and line ends of the previous text", () => {
+Deno.test("renderJson() keeps the indent, line ends and final line end of the previous text", () => {
   assert.equal(renderJson({ a: 1 }), '{\n  "a": 1\n}\n');
-  assert.equal(renderJson({ a: 1 }, '{\n    "b": 2\n}'), '{\n    "a": 1\n}\n');
+  assert.equal(renderJson({ a: 1 }, '{\n    "b": 2\n}'), '{\n    "a": 1\n}');
+  assert.equal(renderJson({ a: 1 }, '{\n    "b": 2\n}\n'), '{\n    "a": 1\n}\n');
   assert.equal(renderJson({ a: 1 }, '{\r\n  "b": 2\r\n}\r\n'), '{\r\n  "a": 1\r\n}\r\n');
 });
 

@@ -612,3 +612,36 @@ Deno.test("setup warns when another install already registers skillgate, and say
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("setup keeps a hand-formatted settings.json's formatting: only its own lines change, and --uninstall gives back the very bytes", async () => {
+  const w = await world();
+  try {
+    const hand = `{
+\t"model":   "opus",
+\t"permissions": { "allow": ["Bash(git status)", "Read"], "deny": [] },
+
+\t"hooks": {
+\t\t"Stop": [
+\t\t\t{ "hooks": [ { "type": "command", "command": "~/bin/my-stop.sh" } ] }
+\t\t]
+\t}
+}
+`;
+    await Deno.writeTextFile(w.settings, hand);
+    assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 0);
+    const after = await Deno.readTextFile(w.settings);
+    const lines = after.split("\n");
+    let j = 0;
+    for (const line of hand.split("\n")) {
+      while (j < lines.length && lines[j] !== line && lines[j] !== `${line},`) j++;
+      assert.ok(j < lines.length, `kept: ${JSON.stringify(line)}\n${after}`);
+      j++;
+    }
+    assert.ok(!/\n {2}"/.test(after), "the file's tabs, not two spaces");
+    assert.equal((await owned(w.settings)).length, 4);
+    assert.equal(await runSetup(args(["--uninstall"]), w.ctx), 0);
+    assert.equal(await Deno.readTextFile(w.settings), hand);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});

@@ -11,8 +11,14 @@
  * @module
  */
 
-import { applyEdits, findNodeAtLocation, modify, type Node, parseTree } from "jsonc-parser";
-import { isJsonObject, jsonEqual } from "../host/json.ts";
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  type Node,
+  parseTree,
+} from "npm:jsonc-parser@^3.3.1";
+import { isJsonObject, jsonEqual } from "./json.ts";
 
 type Path = (string | number)[];
 
