@@ -645,3 +645,40 @@ Deno.test("setup keeps a hand-formatted settings.json's formatting: only its own
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("setup --copilot and --codex write commands that start no other process: no $(…), the project's folders in the working directory's parents", async () => {
+  const w = await world();
+  try {
+    const files = [
+      {
+        flag: "--copilot",
+        path: join(w.dir, "copilot", "hooks", "skillgate.json"),
+        host: COPILOT,
+        folder: ".github/skills",
+      },
+      {
+        flag: "--codex",
+        path: join(w.dir, "codex", "hooks.json"),
+        host: CODEX,
+        folder: ".agents/skills",
+      },
+    ];
+    for (const f of files) {
+      assert.equal(await runSetup(args([f.flag, "--skill-routing"]), w.ctx), 0, w.err.join("\n"));
+      const doc = JSON.parse(await Deno.readTextFile(f.path));
+      const hooks = listOwnedHooks(f.host.hookFile.format, doc, skillgateOwner);
+      assert.ok(hooks.length >= 3, f.flag);
+      for (const h of hooks) {
+        assert.ok(!h.command.includes("$(") && !h.command.includes("`"), h.command);
+        assert.ok(!h.command.includes("$"), `${f.flag}: no expansion at all: ${h.command}`);
+        const grants = shellSplit(h.command)!.filter((x) => x.startsWith("--allow-read="))
+          .flatMap((x) => x.slice("--allow-read=".length).split(","));
+        for (const g of [f.folder, `../${f.folder}`, `../../../${f.folder}`]) {
+          assert.ok(grants.includes(g), `${f.flag} ${h.hookId}: ${g}`);
+        }
+      }
+    }
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
