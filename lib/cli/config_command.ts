@@ -50,7 +50,7 @@ export const CONFIG_SPEC: CommandSpec = {
   name: "config",
   usage: ["<get|set|list|defaults> [options]", "<subcommand> --help"],
   description: "Reads and changes skillgate's switches and settings in <state root>/config.yaml " +
-    "(flat key: value lines; see the README's config section for the exact format).",
+    "(flat key: value lines; see docs/configuration.md for the exact format).",
   subcommands: [
     {
       name: "get <key>",
