@@ -279,3 +279,48 @@ export function worldSetupContext(world: TempWorld, out: string[]): SetupContext
     warn: (l) => out.push(l),
   };
 }
+
+/** A file server over this checkout, standing in for jsr.io (`tests/_file_server.ts`). */
+export interface RepoServer {
+  /** The package's root URL, ending in `/`. */
+  readonly base: string;
+  /** Stops the server (once; later calls do nothing). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves this checkout over HTTP on 127.0.0.1, as the published package would be.
+ *
+ * @returns Its root URL and how to stop it.
+ */
+export async function serveRepo(): Promise<RepoServer> {
+  const server = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-net=127.0.0.1",
+      `--allow-read=${REPO_ROOT}`,
+      "--no-prompt",
+      join(REPO_ROOT, "tests", "_file_server.ts"),
+      REPO_ROOT,
+    ],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    server.kill();
+    await server.status;
+    await server.stdout.cancel().catch(() => {});
+  };
+  const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const first = await reader.read();
+  reader.releaseLock();
+  const port = /listening (\d+)/.exec(first.value ?? "")?.[1];
+  if (!port) {
+    await stop();
+    throw new Error(`file server: ${first.value}`);
+  }
+  return { base: `http://127.0.0.1:${port}/`, stop };
+}

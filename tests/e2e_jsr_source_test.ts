@@ -8,7 +8,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import denoConfig from "../deno.json" with { type: "json" };
-import { makeTempWorld, REPO_ROOT, type TempWorld, worldSetupContext } from "./_helpers.ts";
+import {
+  makeTempWorld,
+  REPO_ROOT,
+  serveRepo,
+  type TempWorld,
+  worldSetupContext,
+} from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -93,36 +99,12 @@ Deno.test("jsr: setup run from jsr: registers the version's bundles with the pro
 });
 
 Deno.test("jsr: bundles registered from a package URL answer from Deno's cache once the server is gone", async () => {
-  const server = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      `--allow-read=${REPO_ROOT}`,
-      "--no-prompt",
-      join(REPO_ROOT, "tests", "_file_server.ts"),
-      REPO_ROOT,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
+  const server = await serveRepo();
+  const stop = server.stop;
   const denoDir = await Deno.makeTempDir({ prefix: "skillgate-jsr-deno-dir-" });
   const world = await makeTempWorld({ skills: ["routing/skills"], agents: ["world/agents"] });
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    server.kill();
-    await server.status;
-    await server.stdout.cancel().catch(() => {});
-    await server.stderr.cancel().catch(() => {});
-  };
   try {
-    const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    const first = await reader.read();
-    reader.releaseLock();
-    const port = /listening (\d+)/.exec(first.value ?? "")?.[1];
-    assert.ok(port, `file server: ${first.value}`);
-    const base = `http://127.0.0.1:${port}/`;
+    const base = server.base;
     const source = detectModuleSource(`${base}lib/install/hook_commands.ts`);
     assert.deepEqual(source, { kind: "remote", base });
     const commands = await setupFrom(world, source, async (argv) => {

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, REPO_ROOT, worldSetupContext } from "./_helpers.ts";
+import { FIXTURES, makeTempWorld, REPO_ROOT, serveRepo, worldSetupContext } from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -19,25 +19,10 @@ import { redirectMessage } from "../lib/redirect/redirect.ts";
 import { copyDir } from "./_helpers.ts";
 
 Deno.test("setup --project from the package: a settings.json with no path of this machine, which another machine runs", async () => {
-  const server = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--allow-net=127.0.0.1",
-      `--allow-read=${REPO_ROOT}`,
-      "--no-prompt",
-      join(REPO_ROOT, "tests", "_file_server.ts"),
-      REPO_ROOT,
-    ],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
+  const server = await serveRepo();
   const world = await makeTempWorld({ skills: ["routing/skills"], agents: ["world/agents"] });
   try {
-    const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    const port = /listening (\d+)/.exec((await reader.read()).value ?? "")?.[1];
-    reader.releaseLock();
-    assert.ok(port);
-    const base = `http://127.0.0.1:${port}/`;
+    const base = server.base;
     const source = detectModuleSource(`${base}lib/install/hook_commands.ts`);
     // The team's repository holds its own skills and agents.
     copyDir(join(FIXTURES, "routing", "skills"), join(world.projectDir, ".claude", "skills"));
@@ -115,9 +100,7 @@ Deno.test("setup --project from the package: a settings.json with no path of thi
       await Deno.remove(other, { recursive: true });
     }
   } finally {
-    server.kill();
-    await server.status;
-    await server.stdout.cancel().catch(() => {});
+    await server.stop();
     await world.cleanup();
   }
 });

@@ -3,18 +3,9 @@ import fc from "fast-check";
 import { editJsonText, formattingOf, minimalEdit } from "./json_edit.ts";
 
 /** A settings.json as a person keeps it: tabs, one-line arrays, a blank line, odd spacing. */
-const HAND = `{
-\t"model":   "opus",
-\t"permissions": { "allow": ["Bash(git status)", "Read"], "deny": [] },
-
-\t"hooks": {
-\t\t"Stop": [
-\t\t\t{ "hooks": [ { "type": "command", "command": "~/bin/my-stop.sh" } ] }
-\t\t]
-\t},
-\t"env": {"A":"1"}
-}
-`;
+const HAND = Deno.readTextFileSync(
+  new URL("../../fixtures/settings/hand_formatted.json", import.meta.url),
+);
 
 const linesOf = (text: string) => text.split("\n");
 

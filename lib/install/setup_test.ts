@@ -616,17 +616,9 @@ Deno.test("setup warns when another install already registers skillgate, and say
 Deno.test("setup keeps a hand-formatted settings.json's formatting: only its own lines change, and --uninstall gives back the very bytes", async () => {
   const w = await world();
   try {
-    const hand = `{
-\t"model":   "opus",
-\t"permissions": { "allow": ["Bash(git status)", "Read"], "deny": [] },
-
-\t"hooks": {
-\t\t"Stop": [
-\t\t\t{ "hooks": [ { "type": "command", "command": "~/bin/my-stop.sh" } ] }
-\t\t]
-\t}
-}
-`;
+    const hand = Deno.readTextFileSync(
+      new URL("../../fixtures/settings/hand_formatted.json", import.meta.url),
+    );
     await Deno.writeTextFile(w.settings, hand);
     assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 0);
     const after = await Deno.readTextFile(w.settings);
