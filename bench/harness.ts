@@ -84,11 +84,31 @@ export async function runOnce(
     stderr: "piped",
   }).spawn();
   const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin));
+  await w.write(new TextEncoder().encode(newEvent(stdin)));
   await w.close();
   const out = await child.output();
   const text = new TextDecoder();
   return { code: out.code, stdout: text.decode(out.stdout), stderr: text.decode(out.stderr) };
+}
+
+let events = 0;
+
+/**
+ * A payload as a host sends it for a new event: the hooks answer one event once, however often
+ * skillgate is registered (`lib/hook/event_claim.ts`), and a host's payloads tell events apart
+ * (`prompt_id`, `tool_use_id`, …). A benchmark sends one payload many times, so each run gets a
+ * field that makes it a new event, and every run measures an answered event, not a silent one.
+ * Text that is not a JSON object is sent as it is.
+ */
+function newEvent(stdin: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(stdin);
+  } catch {
+    return stdin;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return stdin;
+  return JSON.stringify({ ...value, skillgate_bench_event: ++events });
 }
 
 /**
@@ -127,7 +147,7 @@ export async function benchProcess(
       const start = performance.now();
       const proc = child.spawn();
       const w = proc.stdin.getWriter();
-      if (opts.stdin) await w.write(new TextEncoder().encode(opts.stdin));
+      if (opts.stdin) await w.write(new TextEncoder().encode(newEvent(opts.stdin)));
       await w.close();
       await proc.status;
       const ms = performance.now() - start;

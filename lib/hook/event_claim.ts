@@ -32,6 +32,8 @@ export const CLAIMS_DIR = "claims";
  */
 export const CLAIM_WINDOW_MS = 30_000;
 
+const EMPTY = new Uint8Array();
+
 /** The name of the file whose mtime says when the claims were last swept. */
 const SWEPT = ".swept";
 
@@ -105,7 +107,7 @@ export function claimEvent(
   now: number = Date.now(),
   windowMs: number = CLAIM_WINDOW_MS,
 ): ClaimResult {
-  if (!/^[0-9a-f]{8,64}$/.test(key)) return { first: true, error: "bad claim key" };
+  if (!isHexKey(key)) return { first: true, error: "bad claim key" };
   try {
     try {
       if (Deno.lstatSync(dir).isSymlink) {
@@ -148,10 +150,27 @@ export function claimEvent(
   }
 }
 
-/** Creates the file if it does not exist; `false` when it does. */
+/**
+ * Whether a key is 8 to 64 lowercase hex digits (a loop: a regular expression's first use costs a
+ * hook process about 0.3 ms).
+ */
+function isHexKey(key: string): boolean {
+  if (key.length < 8 || key.length > 64) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
+/**
+ * Creates the file if it does not exist; `false` when it does. `writeFileSync` with `createNew`
+ * (`O_CREAT|O_EXCL`): half the cost of `openSync` and `close` in a hook process (measured:
+ * 0.29 / 0.54 ms min / median against 0.51 / 0.98, 25 processes each).
+ */
 function create(path: string): boolean {
   try {
-    Deno.openSync(path, { write: true, createNew: true, mode: 0o600 }).close();
+    Deno.writeFileSync(path, EMPTY, { createNew: true, mode: 0o600 });
     return true;
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return false;
@@ -177,7 +196,7 @@ function sweep(dir: string, now: number, windowMs: number): void {
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) return;
     try {
-      Deno.openSync(marker, { write: true, createNew: true, mode: 0o600 }).close();
+      Deno.writeFileSync(marker, EMPTY, { createNew: true, mode: 0o600 });
     } catch {
       return;
     }
