@@ -579,11 +579,14 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
   try {
-    for (const hook of hooks) probes.push(await probeOne(ctx, hook, states, transcript, emit));
+    // Whether the host trusts each hook goes on that hook's line: one verdict per hook.
+    const trust = await hookTrust(ctx, hooks, emit);
+    for (const hook of hooks) {
+      probes.push(await probeOne(ctx, hook, states, transcript, emit, trust.get(hook)));
+    }
   } finally {
     if (transcript) removeDoctorTranscript(transcript);
   }
-  await reportHookTrust(ctx, hooks, emit);
   for (const row of HOOKS) {
     // An installed plugin that has not run yet registers every hook: nothing is missing.
     if (!states.get(row.switchName) || plugin.notes.length > 0) continue;
@@ -616,6 +619,7 @@ async function probeOne(
   states: Map<SwitchName, boolean>,
   transcript: string | undefined,
   emit: (status: DoctorLine["status"], text: string) => void,
+  trust?: TrustVerdict,
 ): Promise<DoctorHook> {
   const label = `${hook.hookId ?? "stale entry"} (${hook.event}) in ${hook.file}`;
   const timeoutMs = Math.max(1, hook.timeout ?? 30) * 1000;
@@ -642,6 +646,10 @@ async function probeOne(
   } else if (row && !states.get(row.switchName)) {
     // Registered while its switch is off: it passes through, which is what the switch asks.
     text += `; ${row.switchName} is off, so it passes through`;
+  }
+  if (trust) {
+    text += `; ${trust.text}`;
+    if (trust.status === "warn" && status === "ok") status = "warn";
   }
   emit(status, text);
   return {
@@ -771,16 +779,24 @@ export function removeDoctorTranscript(path: string): void {
   probeDirsMade.delete(path);
 }
 
+/** Whether a host that trusts hooks one by one trusts one of them, for its line. */
+interface TrustVerdict {
+  readonly status: "ok" | "warn";
+  readonly text: string;
+}
+
 /**
  * For a host that runs a hook only once it is trusted (Codex CLI), whether it trusts each of
  * skillgate's hooks registered for it, as the client itself says (`codex app-server`'s
- * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning.
+ * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning on that
+ * hook's line. A host-wide problem (no `codex` on PATH, a failed listing) is a line of its own.
  */
-async function reportHookTrust(
+async function hookTrust(
   ctx: DoctorContext,
   hooks: readonly RegisteredHook[],
   emit: (status: DoctorLine["status"], text: string) => void,
-): Promise<void> {
+): Promise<Map<RegisteredHook, TrustVerdict>> {
+  const verdicts = new Map<RegisteredHook, TrustVerdict>();
   for (const host of HOSTS) {
     if (host.hookTrust !== "app-server") continue;
     const mine = hooks.filter((h) => h.host === host.kind);
@@ -822,20 +838,18 @@ async function reportHookTrust(
       const state = listed.find((l) =>
         resolve(l.sourcePath) === resolve(h.file) && l.command === h.command
       );
-      const id = h.hookId ?? "a stale skillgate entry";
       if (!state) {
-        emit("warn", `${id} (${h.event}) in ${h.file}: ${host.name} does not list it (${fix})`);
+        verdicts.set(h, { status: "warn", text: `${host.name} does not list it (${fix})` });
       } else if (state.trustStatus === "trusted") {
-        emit("ok", `${id} (${h.event}) in ${h.file}: trusted by ${host.name}`);
+        verdicts.set(h, { status: "ok", text: `trusted by ${host.name}` });
       } else {
-        emit(
-          "warn",
-          `${id} (${h.event}) in ${h.file}: ${
-            sanitizeLine(state.trustStatus, 40)
-          } in ${host.name}, ` +
-            `which skips it until it is trusted (${fix})`,
-        );
+        verdicts.set(h, {
+          status: "warn",
+          text: `${sanitizeLine(state.trustStatus, 40)} in ${host.name}, which skips it until ` +
+            `it is trusted (${fix})`,
+        });
       }
     }
   }
+  return verdicts;
 }

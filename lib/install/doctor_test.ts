@@ -16,6 +16,7 @@ import type { OwnedHook } from "../host/hook_file.ts";
 import { SWITCH_ENV } from "../base/config.ts";
 import { parsePayload } from "../host/payload.ts";
 import { hookShellWord, shellSplit } from "./hook_commands.ts";
+import { writeFakeCodex } from "./_fake_codex_test.ts";
 
 const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 for (const name of Object.values(SWITCH_ENV)) Deno.env.delete(name);
@@ -474,6 +475,27 @@ Deno.test("runDoctor() says a hook installed at user and project level is instal
     // Both registrations are still probed, one verdict each.
     assert.equal(text.split("\n").filter((l) => /^OK {6}skill-route /.test(l)).length, 2, text);
     assert.equal(code, 0, text);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
+Deno.test("runDoctor(): Codex CLI's trust of a hook is on that hook's one line", async () => {
+  const w = await world();
+  try {
+    const bin = writeFakeCodex(w.dir);
+    await runSetup(args(["--codex", "--skill-routing"]), { ...setupCtx(w) });
+    const env = { ...w.ctx.env!, SKILLGATE_CODEX_BIN: bin };
+    await runDoctor({ ...w.ctx, env });
+    const text = w.lines.join("\n");
+    const route = w.lines.filter((l) =>
+      /^(OK|WARN|BROKEN) /.test(l) && l.includes("skill-route (UserPromptSubmit)")
+    );
+    assert.equal(route.length, 1, text);
+    assert.match(
+      route[0],
+      /^WARN {4}skill-route .*: ran in \d+ ms; untrusted in Codex CLI, which skips it/,
+    );
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }

@@ -72,7 +72,7 @@ scenario(
       const doctor = await codexSkillgate(w, ["doctor"]);
       assert.match(
         doctor.stdout,
-        /skill-route \(UserPromptSubmit\) in .*hooks\.json: untrusted in Codex CLI, which skips it/,
+        /skill-route \(UserPromptSubmit\) in .*hooks\.json: .*; untrusted in Codex CLI, which skips it/,
         doctor.stdout,
       );
       assert.match(doctor.stdout, /skill-contract \(Stop\) .*untrusted/, doctor.stdout);
@@ -91,7 +91,7 @@ scenario(
       const doctor2 = await codexSkillgate(w, ["doctor"]);
       assert.match(
         doctor2.stdout,
-        /skill-route \(UserPromptSubmit\) in .*: trusted by Codex CLI/,
+        /skill-route \(UserPromptSubmit\) in .*: .*; trusted by Codex CLI/,
         doctor2.stdout,
       );
       assert.doesNotMatch(doctor2.stdout, /untrusted/, doctor2.stdout);
