@@ -86,7 +86,7 @@ Deno.test("e2e: uninstall --purge leaves the home directory exactly as it was be
         ".skillgate/config.yaml",
         ".skillgate/install.json",
         ".copilot/hooks/skillgate.json",
-        "work/app/.claude/settings.json",
+        "work/app/.claude/settings.local.json",
       ]
     ) assert.ok(installed.has(made), `${made} after setup`);
     assert.match(installed.get(".claude/settings.json")!, /skill_route\.js/);
@@ -108,7 +108,7 @@ Deno.test("e2e: uninstall --purge leaves the home directory exactly as it was be
       r.out,
       /^removed: skill-redirect \(preToolUse\) from .*\/\.copilot\/hooks\/skillgate\.json$/m,
     );
-    assert.match(r.out, /^deleted: .*\/work\/app\/\.claude\/settings\.json$/m);
+    assert.match(r.out, /^deleted: .*\/work\/app\/\.claude\/settings\.local\.json$/m);
     assert.match(r.out, /^deleted: .*\/\.skillgate$/m);
     assert.deepEqual(await snapshot(home), before);
 

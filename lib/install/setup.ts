@@ -11,7 +11,7 @@
  */
 
 import { exists } from "../base/fs.ts";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import {
   configList,
   configString,
@@ -31,7 +31,6 @@ import {
   PARENT_DIRS,
   PORTABLE,
   portableConfigDir,
-  recogniseCommand,
   RUNTIME_PROJECT_DIR,
   shellJoin,
 } from "./hook_commands.ts";
@@ -44,6 +43,15 @@ import { loadCatalog } from "../catalog/catalog.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { didYouMean } from "../cli/did_you_mean.ts";
 import { missingDirs, noteHookFile } from "./install_record.ts";
+import {
+  findPluginRegistrations,
+  findRegistrations,
+  projectRoot,
+  registrationFiles,
+  skillgateOwner,
+} from "./registrations.ts";
+
+export { projectRoot, skillgateOwner } from "./registrations.ts";
 import type { TrustBefore } from "./uninstall_trust.ts";
 
 function errorText(err: unknown): string {
@@ -223,39 +231,6 @@ export interface SetupContext {
   readonly precache?: boolean;
   /** Lock timeout for the settings file. */
   readonly lockTimeoutMs?: number;
-}
-
-/**
- * The project root around a directory: the nearest folder (itself or a parent) with a `.git`
- * entry, else the directory itself.
- *
- * @param cwd The working directory.
- * @returns The project root.
- */
-export function projectRoot(cwd: string): string {
-  let dir = resolve(cwd);
-  for (;;) {
-    try {
-      Deno.statSync(join(dir, ".git"));
-      return dir;
-    } catch {
-      // Not here.
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return resolve(cwd);
-    dir = parent;
-  }
-}
-
-/**
- * The command recogniser over the hook table.
- *
- * @param command A registered command line.
- * @param event The event it is registered on.
- * @returns `null` for a foreign command, else the hook it registers.
- */
-export function skillgateOwner(command: string, event: string): { hookId?: string } | null {
-  return recogniseCommand(command, event);
 }
 
 /** How each switch resolved for this run. */
@@ -646,7 +621,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
     }
   }
   if (!args.dryRun && !args.uninstall && desired.length > 0) {
-    for (const line of await otherInstalls(ctx, path, host.kind)) ctx.warn(line);
+    for (const line of otherInstalls(ctx, path, host.kind)) ctx.warn(line);
   }
 
   // 7. Report.
@@ -684,15 +659,8 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
  * other hook files (user or project) and, for Claude Code, an installed plugin. Each such install
  * runs its hooks too (one answers per event, but each costs a process).
  */
-async function otherInstalls(
-  ctx: SetupContext,
-  written: string,
-  kind: HostKind,
-): Promise<string[]> {
-  const { findPluginRegistrations, findRegistrations, registrationFiles } = await import(
-    "./doctor.ts"
-  );
-  const dctx = { ...ctx, print: () => {} };
+function otherInstalls(ctx: SetupContext, written: string, kind: HostKind): string[] {
+  const dctx = { cwd: ctx.cwd, hostDirs: ctx.hostDirs, claudeConfigDir: ctx.claudeConfigDir };
   const files = registrationFiles(dctx).filter((f) =>
     f.host === kind && resolve(f.path) !== resolve(written)
   );

@@ -43,6 +43,7 @@ export const STATE_ENTRIES: readonly string[] = [
   "locks",
   "bin",
   "install.json",
+  "claims",
 ];
 
 /** Whether a top-level name in the state root is skillgate's (with its lock and temp files). */
