@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import {
+  chatOfLines,
+  geminiVerdict,
+  geminiVerdictFor,
+  parseGeminiChatText,
+  readGeminiRecords,
+  readGeminiRun,
+} from "./gemini_chat.ts";
+import { emptyStats } from "./record.ts";
+
+const DIR = join(import.meta.dirname!, "..", "..", "fixtures", "transcripts", "gemini");
+const MET = join(DIR, "contract_met_after_block.jsonl");
+const REDIRECT = join(DIR, "redirect_invoke_agent.jsonl");
+
+Deno.test("readGeminiRun() reads a real chat into the run model: load, edit, shell with its exit, texts", async () => {
+  const read = await readGeminiRun(MET, { skill: "investigate" });
+  assert.equal(read.kind, "ok");
+  if (read.kind !== "ok") return;
+  const { run } = read;
+  assert.equal(run.load.name, "investigate");
+  assert.equal(run.load.via, "skill_tool");
+  assert.deepEqual(run.toolCalls.map((c) => c.name), [
+    "activate_skill",
+    "replace",
+    "run_shell_command",
+  ]);
+  // Each gemini record with tool calls was written twice: the last one (with results) counts once.
+  assert.equal(run.toolCalls.filter((c) => c.name === "replace").length, 1);
+  const shell = run.toolCalls[2];
+  assert.equal(shell.input.command, "bash ./test.sh");
+  assert.equal(shell.result?.isError, false);
+  assert.match(shell.result?.text ?? "", /Output: PASS/);
+  const texts = run.messages.map((m) => `${m.role}${m.isMeta ? "(meta)" : ""}: ${m.text}`);
+  assert.deepEqual(texts.map((t) => t.split("\n")[0]), [
+    "assistant: Fixed: the null check was missing.",
+    "user: BLOCK-R do the test",
+    "assistant: DEBUG REPORT",
+  ]);
+});
+
+Deno.test("the user's prompt is no meta message and loses its <hook_context> part", async () => {
+  const recs = await readGeminiRecords(MET);
+  assert.ok(recs);
+  const users = recs.messages.filter((m) => m.role === "user");
+  // The session context the client writes first (a `$set` of messages) is meta.
+  assert.match(users[0].text, /^<session_context>/);
+  assert.equal(users[0].isMeta, true);
+  assert.equal(users[1].text, "the login test fails, fix it");
+  assert.equal(users[1].isMeta, false);
+  assert.ok(users.every((u) => !u.text.includes("<hook_context>")));
+});
+
+Deno.test("a failed activate_skill is no load, and invoke_agent names its agent as subagent_type", async () => {
+  const recs = await readGeminiRecords(REDIRECT);
+  assert.ok(recs);
+  assert.deepEqual(recs.loads, []);
+  const failed = recs.toolCalls.find((c) => c.name === "activate_skill");
+  assert.equal(failed?.input.name, "prompt-writer");
+  assert.equal(failed?.result?.isError, true);
+  assert.match(failed?.result?.text ?? "", /must be equal to one of the allowed values/);
+  const blocked = recs.toolCalls.find((c) => c.name === "write_file");
+  assert.equal(blocked?.result?.isError, true);
+  const invoke = recs.toolCalls.find((c) => c.name === "invoke_agent");
+  assert.equal(invoke?.input.subagent_type, "prompt-writer");
+  assert.match(invoke?.result?.text ?? "", /Subagent 'prompt-writer' finished/);
+  assert.equal(
+    await readGeminiRun(REDIRECT, { skill: "investigate" }).then((r) => r.kind),
+    "not_loaded",
+  );
+});
+
+Deno.test("a shell command's non-zero Exit Code makes its result an error", async () => {
+  const text = (await Deno.readTextFile(MET)).replace(
+    "Output: PASS\\nProcess Group PGID",
+    "Output: FAIL\\nExit Code: 3\\nProcess Group PGID",
+  );
+  assert.ok(text.includes("Exit Code: 3"));
+  const read = await parseGeminiChatText(text, { skill: "investigate" });
+  assert.equal(read.kind, "ok");
+  if (read.kind !== "ok") return;
+  assert.equal(
+    read.run.toolCalls.find((c) => c.name === "run_shell_command")?.result?.isError,
+    true,
+  );
+});
+
+Deno.test("chatOfLines(): the last record per id wins in its first place; $rewindTo and $set messages", () => {
+  const lines = [
+    { sessionId: "s", projectHash: "h" },
+    { id: "a", type: "user", content: [{ text: "one" }], displayContent: [{ text: "one" }] },
+    { id: "b", type: "gemini", content: "" },
+    { id: "c", type: "gemini", content: "third" },
+    { id: "b", type: "gemini", content: "second" },
+    { $rewindTo: "c" },
+  ].map((r, i) => ({ line: JSON.stringify(r), offset: i * 100 }));
+  const chat = chatOfLines(lines, emptyStats(0));
+  assert.deepEqual(chat.messages.map((m) => [m.rec.id, m.rec.content, m.offset]), [
+    ["a", [{ text: "one" }], 100],
+    ["b", "second", 400],
+  ]);
+  const reset = chatOfLines(
+    [...lines, {
+      line: JSON.stringify({ $set: { messages: [{ id: "z", type: "user" }] } }),
+      offset: 600,
+    }],
+    emptyStats(0),
+  );
+  assert.deepEqual(reset.messages.map((m) => m.rec.id), ["z"]);
+});
+
+Deno.test("a file of no Gemini chat is an unknown shape", async () => {
+  const read = await parseGeminiChatText('{"type":"session_meta","payload":{}}\n', {
+    skill: "investigate",
+  });
+  assert.equal(read.kind, "unknown_shape");
+});
+
+Deno.test("geminiVerdict() and geminiVerdictFor(): the turn ends on a text prompt_response ends with", () => {
+  const text = (id: string, content: string) => JSON.stringify({ id, type: "gemini", content });
+  assert.equal(geminiVerdict(text("x", "done")), "done");
+  assert.equal(geminiVerdict(text("x", "")), undefined);
+  assert.equal(
+    geminiVerdict(JSON.stringify({ id: "x", type: "gemini", content: "", toolCalls: [{}] })),
+    null,
+  );
+  assert.equal(geminiVerdict(JSON.stringify({ id: "u", type: "user", content: [] })), null);
+  assert.equal(geminiVerdict(JSON.stringify({ $set: { lastUpdated: "t" } })), undefined);
+  const v = geminiVerdictFor("Fixed it.\nDEBUG REPORT\nSymptom: x");
+  assert.equal(v(text("y", "DEBUG REPORT\nSymptom: x")), "Fixed it.\nDEBUG REPORT\nSymptom: x");
+  assert.equal(v(text("y", "Fixed it.")), "Fixed it.");
+});
