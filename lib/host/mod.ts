@@ -19,6 +19,7 @@
 import { CLAUDE, type ClaudeHost } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
 import { CODEX } from "./codex.ts";
+import { GEMINI } from "./gemini.ts";
 
 export type {
   HookAnswer,
@@ -44,7 +45,8 @@ import type { Host, HostKind, HostPlaces, PayloadField, ToolRole } from "./host.
  * claim the same payload, the first wins, so a host whose payloads are a more specific shape of
  * another's goes before it.
  */
-export const HOSTS: readonly [Host<"codex">, ClaudeHost, Host<"copilot">] = [
+export const HOSTS: readonly [Host<"gemini">, Host<"codex">, ClaudeHost, Host<"copilot">] = [
+  GEMINI,
   CODEX,
   CLAUDE,
   COPILOT,

@@ -236,7 +236,8 @@ export async function findStopRedirects(
     if (ev.kind !== "tool_result" || blocked.has(ev.toolUseId)) continue;
     const callIndex = skillCalls.get(ev.toolUseId);
     if (callIndex === undefined || callIndex > i) continue;
-    const name = unknown.nameIn(ev.text);
+    const call = events[callIndex];
+    const name = unknown.nameIn(ev.text, call.kind === "tool_use" ? call.input : undefined);
     if (name === undefined) continue;
     const dispatched = events.slice(callIndex + 1).some((later) =>
       later.kind === "tool_use" && host.tools.agent.includes(later.name) &&
@@ -522,9 +523,12 @@ export async function redirectStop(
   const agents = await sources.agentNames();
   if (agents.size === 0) return pass("no-agents");
   const events = currentTurnEvents(turns.records(turn));
-  if (!events.some((e) => e.kind === "tool_result" && unknown.nameIn(e.text) !== undefined)) {
-    return pass("no-unknown-skill");
-  }
+  const inputs = new Map(events.flatMap((e) => e.kind === "tool_use" ? [[e.id, e.input]] : []));
+  if (
+    !events.some((e) =>
+      e.kind === "tool_result" && unknown.nameIn(e.text, inputs.get(e.toolUseId)) !== undefined
+    )
+  ) return pass("no-unknown-skill");
   // Calls blocked for at an earlier stop of the turn do not take up the names of this block. An
   // unreadable marker file reads as none here; claiming the calls below reports it.
   let blocked = new Set<string>();

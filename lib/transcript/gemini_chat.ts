@@ -30,13 +30,16 @@
 
 import {
   MAX_PARSE_BYTES,
+  MAX_TURN_BYTES,
   type ReadRunOptions,
   type ReadStats,
+  type ReadTurnOptions,
   type RunRead,
   type SkillLoad,
   type ToolCall,
   type TranscriptMessage,
   type TranscriptRun,
+  type TurnRead,
   type TurnRecords,
 } from "./model.ts";
 import type { LoadSearch } from "./run_driver.ts";
@@ -397,4 +400,80 @@ export function geminiVerdictFor(
     if (typeof v !== "string" || promptResponse === undefined) return v;
     return want.endsWith(v.replace(/\s+/g, " ").trim()) ? promptResponse : v;
   };
+}
+
+/**
+ * A chat as a turn read for the redirect's Stop fallback: the whole file (its records are
+ * rewritten in place of their first, so the turn cannot be cut off at its prompt as a Claude Code
+ * transcript can), or, past `maxBytes`, its last `maxBytes` from a line start (`cut`).
+ *
+ * @param path The chat file.
+ * @param options The bound.
+ * @returns The lines and their offsets.
+ * @throws {TranscriptReadError} When the file cannot be opened or read.
+ */
+export function readGeminiTurn(path: string, options: ReadTurnOptions = {}): Promise<TurnRead> {
+  const max = options.maxBytes ?? MAX_TURN_BYTES;
+  return withFileSource(path, async (src) => {
+    const from = Math.max(0, src.size - max);
+    const bytes = (await src.read(from, src.size - from)).slice();
+    let start = 0;
+    if (from > 0) {
+      const nl = bytes.indexOf(10);
+      start = nl < 0 ? bytes.length : nl + 1;
+    }
+    const lines: string[] = [];
+    const offsets: number[] = [];
+    for (let i = start; i <= bytes.length; i++) {
+      if (i < bytes.length && bytes[i] !== 10) continue;
+      if (i > start) {
+        lines.push(decoder.decode(bytes.subarray(start, i)));
+        offsets.push(from + start);
+      }
+      start = i + 1;
+    }
+    return {
+      start: from > 0 ? "cut" : "file-start",
+      offset: offsets[0] ?? src.size,
+      lines,
+      offsets,
+      fileSize: src.size,
+      bytesRead: bytes.length,
+    };
+  });
+}
+
+/**
+ * Whether a chat read shows the AfterAgent payload's `prompt_response`: its last decisive record
+ * is a text that `prompt_response` ends with ({@link geminiVerdictFor}).
+ *
+ * @param turn The lines read.
+ * @param promptResponse The payload's `prompt_response`.
+ * @returns True when the file held the turn.
+ */
+export function geminiTurnShowsFinalText(
+  turn: Pick<TurnRead, "lines">,
+  promptResponse: string | undefined,
+): boolean {
+  if (promptResponse === undefined || promptResponse.trim() === "") return false;
+  const verdict = geminiVerdictFor(promptResponse);
+  for (let k = turn.lines.length - 1; k >= 0; k--) {
+    const v = verdict(turn.lines[k]);
+    if (v !== undefined) return v === promptResponse;
+  }
+  return false;
+}
+
+/**
+ * The run model's records of a chat read ({@link readGeminiTurn}).
+ *
+ * @param turn The lines read.
+ * @returns The records.
+ */
+export function geminiTurnRecords(turn: TurnRead): TurnRecords {
+  const chat = chatOfLines(
+    turn.lines.map((line, i) => ({ line, offset: turn.offsets[i] })),
+    emptyStats(turn.fileSize),
+  );
+  return recordsOfChat(chat.messages, chat.stats);
 }

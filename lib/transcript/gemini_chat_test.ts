@@ -2,11 +2,14 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   chatOfLines,
+  geminiTurnRecords,
+  geminiTurnShowsFinalText,
   geminiVerdict,
   geminiVerdictFor,
   parseGeminiChatText,
   readGeminiRecords,
   readGeminiRun,
+  readGeminiTurn,
 } from "./gemini_chat.ts";
 import { emptyStats } from "./record.ts";
 
@@ -130,4 +133,31 @@ Deno.test("geminiVerdict() and geminiVerdictFor(): the turn ends on a text promp
   const v = geminiVerdictFor("Fixed it.\nDEBUG REPORT\nSymptom: x");
   assert.equal(v(text("y", "DEBUG REPORT\nSymptom: x")), "Fixed it.\nDEBUG REPORT\nSymptom: x");
   assert.equal(v(text("y", "Fixed it.")), "Fixed it.");
+});
+
+Deno.test("a Gemini chat is known by its header, and by its path", async () => {
+  const { formatOfFile, formatOfText, readerFor } = await import("./readers.ts");
+  assert.equal(formatOfText(await Deno.readTextFile(MET)), "gemini-chat-jsonl");
+  assert.equal(await formatOfFile(MET), "gemini-chat-jsonl");
+  assert.equal(await formatOfFile("/h/.gemini/tmp/p/chats/session-x.jsonl"), "gemini-chat-jsonl");
+  assert.equal((await readerFor("gemini-chat-jsonl")).payloadFinalText, false);
+});
+
+Deno.test("the turn reader reads the whole chat; it shows prompt_response once its last text is in", async () => {
+  const turn = await readGeminiTurn(REDIRECT);
+  assert.equal(turn.start, "file-start");
+  const all = (await Deno.readTextFile(REDIRECT)).trimEnd().split("\n");
+  assert.equal(turn.lines.length, all.length);
+  const records = geminiTurnRecords(turn);
+  assert.ok(records.toolCalls.some((c) => c.name === "invoke_agent"));
+  const response = "I could not load that skill.\nUnderstood.\nThe agent wrote it.";
+  assert.equal(geminiTurnShowsFinalText(turn, response), true);
+  // The chat as it stood before the last text was written: behind.
+  const before = { ...turn, lines: turn.lines.slice(0, -2) };
+  assert.equal(geminiTurnShowsFinalText(before, response), false);
+  assert.equal(geminiTurnShowsFinalText(turn, undefined), false);
+  const cut = await readGeminiTurn(REDIRECT, { maxBytes: 2000 });
+  assert.equal(cut.start, "cut");
+  assert.ok(cut.lines.length < all.length && cut.lines.length > 0);
+  assert.equal(cut.lines.at(-1), all.at(-1));
 });
