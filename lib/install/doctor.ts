@@ -18,7 +18,7 @@ import { findOnPath, shellJoin, shellSplit } from "./hook_commands.ts";
 import { listOwnedHooks, type OwnedHook } from "../host/hook_file.ts";
 import { parseJsonObjectText, SettingsFileError } from "../host/json_file.ts";
 import { CLAUDE } from "../host/claude.ts";
-import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { DEFAULT_HOST, hostFor, type HostKind, HOSTS, type TranscriptFormat } from "../host/mod.ts";
 import { projectRoot, skillgateOwner } from "./setup.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 
@@ -562,11 +562,19 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
         : "no skillgate hooks are registered: run skillgate setup (or install the plugin)",
     );
   }
-  const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
+  // One probe transcript per host, in its own transcripts folder (its hooks may read only theirs).
+  const transcripts = new Map<HostKind, string | undefined>();
   try {
-    for (const hook of hooks) probes.push(await probeOne(ctx, hook, states, transcript, emit));
+    for (const hook of hooks) {
+      if (!transcripts.has(hook.host)) {
+        const host = hostFor(hook.host);
+        const dir = join(ctx.hostDirs[host.kind], host.layout.transcripts ?? "");
+        transcripts.set(hook.host, writeDoctorTranscript(dir, host.transcript));
+      }
+      probes.push(await probeOne(ctx, hook, states, transcripts.get(hook.host), emit));
+    }
   } finally {
-    if (transcript) removeDoctorTranscript(transcript);
+    for (const t of transcripts.values()) if (t) removeDoctorTranscript(t);
   }
   await reportHookTrust(ctx, hooks, emit);
   for (const row of HOOKS) {
@@ -641,17 +649,22 @@ async function probeOne(
 }
 
 /**
- * Writes a two-record transcript (a prompt and a reply, no skill loaded) under
- * `<claude config>/projects/-skillgate-doctor/`, so the Stop hooks read a real file inside their
- * grants and have nothing to check. {@link removeDoctorTranscript} deletes it after the probes.
+ * Writes a transcript with no skill loaded under `<transcripts folder>/-skillgate-doctor/`, so the
+ * Stop hooks read a real file inside their grants and have nothing to check: for Claude Code a
+ * prompt and a reply, for the other hosts' formats an empty file (a Claude Code record is no record
+ * of theirs). {@link removeDoctorTranscript} deletes it after the probes.
  *
- * @param claudeConfigDir The Claude Code config directory.
+ * @param transcriptsDir The host's transcripts folder (`<claude config>/projects`, ...).
+ * @param format The host's transcript format.
  * @returns Its path, or `undefined` when it could not be written.
  */
-export function writeDoctorTranscript(claudeConfigDir: string): string | undefined {
-  const dir = join(claudeConfigDir, CLAUDE.layout.transcripts, "-skillgate-doctor");
+export function writeDoctorTranscript(
+  transcriptsDir: string,
+  format: TranscriptFormat = "claude-code-jsonl",
+): string | undefined {
+  const dir = join(transcriptsDir, "-skillgate-doctor");
   const path = join(dir, "skillgate-doctor.jsonl");
-  const records = [
+  const records = format !== "claude-code-jsonl" ? [] : [
     {
       type: "user",
       sessionId: "skillgate-doctor",
@@ -668,7 +681,7 @@ export function writeDoctorTranscript(claudeConfigDir: string): string | undefin
   try {
     probeDirsMade.set(path, missingDirs(path));
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n", {
+    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r) + "\n").join(""), {
       mode: 0o600,
     });
     return path;
@@ -704,6 +717,49 @@ export function removeDoctorTranscript(path: string): void {
 }
 
 /**
+ * For a host that runs a project's hooks only in a folder the user trusted (Gemini CLI), whether
+ * it will run each of skillgate's hooks in this project's file, from the client's own files
+ * (`lib/install/gemini_trust.ts`): skipped in an untrusted folder (a warning), run after one
+ * warning the first time, or run.
+ */
+async function reportProjectFolderTrust(
+  ctx: DoctorContext,
+  hooks: readonly RegisteredHook[],
+  emit: (status: DoctorLine["status"], text: string) => void,
+): Promise<void> {
+  const root = projectRoot(ctx.cwd);
+  for (const host of HOSTS) {
+    if (host.hookTrust !== "project-folder") continue;
+    const files = host.hookFile.projectPaths(root).map((f) => resolve(f));
+    const mine = hooks.filter((h) => h.host === host.kind && files.includes(resolve(h.file)));
+    if (mine.length === 0) continue;
+    const { geminiProjectHookTrust } = await import("./gemini_trust.ts");
+    const env = ctx.env ?? Deno.env.toObject();
+    const verdicts = geminiProjectHookTrust(
+      {
+        configDir: ctx.hostDirs[host.kind],
+        trustedFoldersPath: env.GEMINI_CLI_TRUSTED_FOLDERS_PATH,
+      },
+      root,
+      mine.map((h) => ({ name: `skillgate-${h.hookId}`, command: h.command })),
+    );
+    mine.forEach((h, i) => {
+      const label = `${h.hookId ?? "a stale skillgate entry"} (${h.event}) in ${h.file}`;
+      if (verdicts[i] === "trusted") emit("ok", `${label}: trusted by ${host.name} here`);
+      else if (verdicts[i] === "warns-once") {
+        emit("note", `${label}: ${host.name} runs it, and warns once that it is new`);
+      } else {
+        emit(
+          "warn",
+          `${label}: ${root} is not a trusted folder in ${host.name}, which skips project ` +
+            "hooks there (trust the folder in the client)",
+        );
+      }
+    });
+  }
+}
+
+/**
  * For a host that runs a hook only once it is trusted (Codex CLI), whether it trusts each of
  * skillgate's hooks registered for it, as the client itself says (`codex app-server`'s
  * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning.
@@ -713,6 +769,7 @@ async function reportHookTrust(
   hooks: readonly RegisteredHook[],
   emit: (status: DoctorLine["status"], text: string) => void,
 ): Promise<void> {
+  await reportProjectFolderTrust(ctx, hooks, emit);
   for (const host of HOSTS) {
     if (host.hookTrust !== "app-server") continue;
     const mine = hooks.filter((h) => h.host === host.kind);
