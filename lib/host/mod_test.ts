@@ -4,6 +4,7 @@ import {
   canonicalEventName,
   DEFAULT_HOST,
   fieldNamesOf,
+  foreignClientOf,
   hostConfigDirs,
   hostFor,
   type HostKind,
@@ -50,6 +51,25 @@ Deno.test("a payload of unknown shape is no host's, and never read as Claude Cod
     assert.equal(recogniseHost(payload), undefined, JSON.stringify(payload));
     assert.throws(() => parsePayload(JSON.stringify(payload)), UnknownHostPayloadError);
   }
+});
+
+Deno.test("a payload of Cursor or VS Code is no host's, though it has Claude Code's fields", () => {
+  const dir = new URL("../../fixtures/payloads/foreign/", import.meta.url);
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"));
+  assert.ok(names.length >= 6);
+  for (const name of names) {
+    const payload = JSON.parse(Deno.readTextFileSync(new URL(name, dir)));
+    const client = name.startsWith("cursor_") ? "Cursor" : "VS Code";
+    assert.equal(foreignClientOf(payload), client, name);
+    assert.equal(recogniseHost(payload), undefined, name);
+    assert.throws(
+      () => parsePayload(JSON.stringify(payload)),
+      new RegExp(`Payload is ${client}'s`),
+      name,
+    );
+  }
+  // Copilot CLI's own event names are camelCase: its payloads stay its own.
+  assert.equal(recogniseHost({ hookEventName: "agentStop", sessionId: "s" }), COPILOT);
 });
 
 Deno.test("every payload a host recognises parses as that host's (property)", () => {
