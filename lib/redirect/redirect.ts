@@ -93,7 +93,8 @@ export type RedirectPassReason =
   | "no-name"
   | "not-agent"
   | "is-skill"
-  | "unsafe-name";
+  | "unsafe-name"
+  | "mcp-skill";
 
 /** The decision for one Skill call. */
 export type RedirectDecision =
@@ -427,7 +428,11 @@ export async function redirectPreToolUse(
   const readsSkill = host.skillLoad === "shell-read" && ev.toolName !== undefined &&
     host.tools.shell.includes(ev.toolName);
   let decision: RedirectDecision;
-  if (readsSkill) {
+  if (typeof ev.raw.mcp_server === "string" && host.tools.skill.includes(ev.toolName ?? "")) {
+    // A skill an MCP server serves (`server:skill`, with `mcp_server`; Claude Code 2.1.332): no
+    // SKILL.md and none of the installed agents, whatever its bare name.
+    decision = { action: "pass", reason: "mcp-skill" };
+  } else if (readsSkill) {
     const command = (ev.toolInput as { command?: unknown } | undefined)?.command;
     const name = skillReadTarget(command);
     decision = name === undefined
