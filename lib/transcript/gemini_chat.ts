@@ -253,25 +253,36 @@ async function linesOf(src: Source): Promise<{ line: string; offset: number }[]>
 async function chatOf(
   src: Source,
   options: ReadRunOptions,
+  path?: string,
 ): Promise<GeminiChat | { tooLarge: number; stats: ReadStats }> {
   const stats = emptyStats(src.size);
   const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
   if (src.size > limit) return { tooLarge: src.size, stats };
+  if (path !== undefined && lastChat?.path === path && lastChat.size === src.size) {
+    return lastChat.chat;
+  }
   const chat = chatOfLines(await linesOf(src), stats);
   stats.endOffset = src.size;
   stats.bytesParsed = src.size;
+  if (path !== undefined) lastChat = { path, size: src.size, chat };
   return chat;
 }
 
+/**
+ * The last chat file parsed, while its size is unchanged (the file only grows): a Stop's search
+ * for the load and its read of the run parse it once between them.
+ */
+let lastChat: { path: string; size: number; chat: GeminiChat } | undefined;
+
 const NOT_A_CHAT = "no record of a type a Gemini CLI chat holds";
 
-async function readFrom(src: Source, options: ReadRunOptions): Promise<RunRead> {
-  const chat = await chatOf(src, options);
+async function readFrom(src: Source, options: ReadRunOptions, path?: string): Promise<RunRead> {
+  const chat = await chatOf(src, options, path);
   if ("tooLarge" in chat) {
     const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
     return { kind: "too_large", bytes: chat.tooLarge, limit, stats: chat.stats };
   }
-  const { stats } = chat;
+  const stats = { ...chat.stats };
   if (!chat.known && stats.records > 0) {
     return { kind: "unknown_shape", reason: NOT_A_CHAT, stats };
   }
@@ -306,7 +317,7 @@ async function readFrom(src: Source, options: ReadRunOptions): Promise<RunRead> 
  */
 export function findGeminiLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
   return withFileSource(path, async (src) => {
-    const read = await readFrom(src, options);
+    const read = await readFrom(src, options, path);
     if (read.kind === "ok") return { kind: "found", load: read.run.load };
     if (read.kind === "unknown_shape") return { kind: "unknown_shape", reason: read.reason };
     return { kind: "not_loaded", fileSize: src.size };
@@ -323,7 +334,7 @@ export function findGeminiLoad(path: string, options: ReadRunOptions): Promise<L
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function readGeminiRun(path: string, options: ReadRunOptions): Promise<RunRead> {
-  return withFileSource(path, (src) => readFrom(src, options));
+  return withFileSource(path, (src) => readFrom(src, options, path));
 }
 
 /**
