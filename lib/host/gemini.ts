@@ -13,7 +13,7 @@
 import { join } from "../base/path.ts";
 import { isJsonObject, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
-import { SETTINGS_FORMAT } from "./claude.ts";
+import { settingsFormat } from "./claude.ts";
 import type { Host } from "./host.ts";
 
 /** Gemini CLI's own event names, as a payload declares them. */
@@ -55,35 +55,8 @@ function geminiItem(d: DesiredHook): JsonObject {
   return { type: "command", name: hookName(d), command: d.command, timeout: d.timeout * 1000 };
 }
 
-/**
- * `settings.json`: Claude Code's settings shape (`{"hooks": {"<Event>": [{"matcher"?, "hooks":
- * [items]}]}}`), every other key kept, with Gemini's items: a `name`, and the timeout in ms.
- */
-const GEMINI_SETTINGS: HookFileFormat = {
-  ...SETTINGS_FORMAT,
-  describe: (slot, item) => ({
-    matcher: typeof slot.matcher === "string" ? slot.matcher : undefined,
-    timeout: typeof item.timeout === "number" ? item.timeout / 1000 : undefined,
-  }),
-  isExact(slot, want) {
-    const item = (slot.hooks as unknown[])[0] as JsonObject;
-    const m = typeof slot.matcher === "string" && slot.matcher !== "" ? slot.matcher : undefined;
-    return m === want.matcher &&
-      JSON.stringify(Object.entries(item).sort()) ===
-        JSON.stringify(Object.entries(geminiItem(want)).sort());
-  },
-  update(slot, want, exact) {
-    const next: JsonObject = { ...slot };
-    if (want.matcher === undefined) delete next.matcher;
-    else next.matcher = want.matcher;
-    next.hooks = [exact ? (slot.hooks as unknown[])[0] : geminiItem(want)];
-    return next;
-  },
-  create: (want) =>
-    want.matcher === undefined
-      ? { hooks: [geminiItem(want)] }
-      : { matcher: want.matcher, hooks: [geminiItem(want)] },
-};
+/** `settings.json`: Claude Code's settings shape, with Gemini's items (a `name`, ms timeouts). */
+const GEMINI_SETTINGS: HookFileFormat = settingsFormat(geminiItem, 1000);
 
 /**
  * The redirect text in Gemini CLI's terms: `activate_skill` takes only installed skills' names,

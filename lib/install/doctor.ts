@@ -717,60 +717,27 @@ export function removeDoctorTranscript(path: string): void {
 }
 
 /**
- * For a host that runs a project's hooks only in a folder the user trusted (Gemini CLI), whether
- * it will run each of skillgate's hooks in this project's file, from the client's own files
- * (`lib/install/gemini_trust.ts`): skipped in an untrusted folder (a warning), run after one
- * warning the first time, or run.
- */
-async function reportProjectFolderTrust(
-  ctx: DoctorContext,
-  hooks: readonly RegisteredHook[],
-  emit: (status: DoctorLine["status"], text: string) => void,
-): Promise<void> {
-  const root = projectRoot(ctx.cwd);
-  for (const host of HOSTS) {
-    if (host.hookTrust !== "project-folder") continue;
-    const files = host.hookFile.projectPaths(root).map((f) => resolve(f));
-    const mine = hooks.filter((h) => h.host === host.kind && files.includes(resolve(h.file)));
-    if (mine.length === 0) continue;
-    const { geminiProjectHookTrust } = await import("./gemini_trust.ts");
-    const env = ctx.env ?? Deno.env.toObject();
-    const verdicts = geminiProjectHookTrust(
-      {
-        configDir: ctx.hostDirs[host.kind],
-        trustedFoldersPath: env.GEMINI_CLI_TRUSTED_FOLDERS_PATH,
-      },
-      root,
-      mine.map((h) => ({ name: `skillgate-${h.hookId}`, command: h.command })),
-    );
-    mine.forEach((h, i) => {
-      const label = `${h.hookId ?? "a stale skillgate entry"} (${h.event}) in ${h.file}`;
-      if (verdicts[i] === "trusted") emit("ok", `${label}: trusted by ${host.name} here`);
-      else if (verdicts[i] === "warns-once") {
-        emit("note", `${label}: ${host.name} runs it, and warns once that it is new`);
-      } else {
-        emit(
-          "warn",
-          `${label}: ${root} is not a trusted folder in ${host.name}, which skips project ` +
-            "hooks there (trust the folder in the client)",
-        );
-      }
-    });
-  }
-}
-
-/**
  * For a host that runs a hook only once it is trusted (Codex CLI), whether it trusts each of
  * skillgate's hooks registered for it, as the client itself says (`codex app-server`'s
- * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning.
+ * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning. For a
+ * host that runs a project's hooks only in a trusted folder (Gemini CLI), whether it will.
  */
 async function reportHookTrust(
   ctx: DoctorContext,
   hooks: readonly RegisteredHook[],
   emit: (status: DoctorLine["status"], text: string) => void,
 ): Promise<void> {
-  await reportProjectFolderTrust(ctx, hooks, emit);
   for (const host of HOSTS) {
+    if (host.hookTrust === "project-folder") {
+      // Gemini CLI runs a project's hooks only in a trusted folder: its own files say.
+      const root = projectRoot(ctx.cwd);
+      const files = host.hookFile.projectPaths(root).map((f) => resolve(f));
+      const mine = hooks.filter((h) => h.host === host.kind && files.includes(resolve(h.file)));
+      const { geminiTrustLines } = await import("./gemini_trust.ts");
+      const folders = (ctx.env ?? Deno.env.toObject()).GEMINI_CLI_TRUSTED_FOLDERS_PATH;
+      const places = { configDir: ctx.hostDirs[host.kind], trustedFoldersPath: folders };
+      for (const l of geminiTrustLines(places, root, host.name, mine)) emit(l.status, l.text);
+    }
     if (host.hookTrust !== "app-server") continue;
     const mine = hooks.filter((h) => h.host === host.kind);
     if (mine.length === 0) continue;

@@ -107,3 +107,40 @@ export function geminiProjectHookTrust(
     : new Set<unknown>();
   return hooks.map((h) => keys.has(`${h.name ?? ""}:${h.command}`) ? "trusted" : "warns-once");
 }
+
+/**
+ * doctor's lines for skillgate's hooks in a project's file: trusted (`ok`), run after one warning
+ * (`note`), or skipped because the folder is not trusted (`warn`).
+ *
+ * @param places The client's files.
+ * @param projectRoot The project root.
+ * @param client The client's name, for the text.
+ * @param hooks skillgate's hooks in the project's file (named `skillgate-<hook id>` there).
+ * @returns One line per hook.
+ */
+export function geminiTrustLines(
+  places: GeminiTrustPlaces,
+  projectRoot: string,
+  client: string,
+  hooks: readonly { hookId?: string; event: string; file: string; command: string }[],
+): { status: "ok" | "note" | "warn"; text: string }[] {
+  const verdicts = geminiProjectHookTrust(
+    places,
+    projectRoot,
+    hooks.map((h) => ({ name: `skillgate-${h.hookId}`, command: h.command })),
+  );
+  return hooks.map((h, i) => {
+    const label = `${h.hookId ?? "a stale skillgate entry"} (${h.event}) in ${h.file}`;
+    if (verdicts[i] === "trusted") {
+      return { status: "ok", text: `${label}: trusted by ${client} here` };
+    }
+    if (verdicts[i] === "warns-once") {
+      return { status: "note", text: `${label}: ${client} runs it, and warns once that it is new` };
+    }
+    return {
+      status: "warn",
+      text: `${label}: ${projectRoot} is not a trusted folder in ${client}, which skips project ` +
+        "hooks there (trust the folder in the client)",
+    };
+  });
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { geminiFolderTrusted, geminiProjectHookTrust } from "./gemini_trust.ts";
+import { geminiFolderTrusted, geminiProjectHookTrust, geminiTrustLines } from "./gemini_trust.ts";
 
 async function withDir(fn: (dir: string) => Promise<void> | void): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "skillgate-gemini-trust-" });
@@ -58,5 +58,25 @@ Deno.test("geminiProjectHookTrust(): trusted, warns once, or skipped in an untru
     assert.deepEqual(geminiProjectHookTrust(moved, "/work/p", hooks.slice(0, 1)), [
       "folder-untrusted",
     ]);
+  });
+});
+
+Deno.test("geminiTrustLines(): doctor's line per hook", async () => {
+  await withDir((dir) => {
+    const hook = { hookId: "skill-route", event: "BeforeAgent", file: "/p/.gemini/settings.json" };
+    const lines = geminiTrustLines({ configDir: dir }, "/p", "Gemini CLI", [
+      { ...hook, command: "deno run a" },
+    ]);
+    assert.equal(lines[0].status, "warn");
+    assert.match(lines[0].text, /\/p is not a trusted folder in Gemini CLI/);
+    Deno.writeTextFileSync(
+      join(dir, "trustedFolders.json"),
+      JSON.stringify({ "/p": "TRUST_FOLDER" }),
+    );
+    assert.equal(
+      geminiTrustLines({ configDir: dir }, "/p", "Gemini CLI", [{ ...hook, command: "x" }])[0]
+        .status,
+      "note",
+    );
   });
 });

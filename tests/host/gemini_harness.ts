@@ -10,7 +10,14 @@
 
 import { join } from "node:path";
 import { type ClientRun, ensureGemini, geminiEnv, runClient } from "./clients.ts";
-import { FIXTURES, type HostWorld, makeHostWorld, readJsonl, runSkillgate } from "./harness.ts";
+import {
+  copyTree,
+  FIXTURES,
+  type HostWorld,
+  makeHostWorld,
+  readJsonl,
+  runSkillgate,
+} from "./harness.ts";
 import {
   type GeminiRule,
   type GeminiStandIn,
@@ -46,14 +53,6 @@ export function userSettings(): Record<string, unknown> {
     general: { disableAutoUpdate: true },
     hooks: { SessionStart: [{ hooks: [USER_HOOK] }] },
   };
-}
-
-async function copyTree(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const e of Deno.readDir(from)) {
-    if (e.isDirectory) await copyTree(join(from, e.name), join(to, e.name));
-    else if (e.isFile) await Deno.copyFile(join(from, e.name), join(to, e.name));
-  }
 }
 
 /**
