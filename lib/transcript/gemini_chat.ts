@@ -317,9 +317,27 @@ async function readFrom(src: Source, options: ReadRunOptions, path?: string): Pr
  */
 export function findGeminiLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
   return withFileSource(path, async (src) => {
-    const read = await readFrom(src, options, path);
-    if (read.kind === "ok") return { kind: "found", load: read.run.load };
-    if (read.kind === "unknown_shape") return { kind: "unknown_shape", reason: read.reason };
+    if (src.size > (options.maxParseBytes ?? MAX_PARSE_BYTES)) {
+      return { kind: "not_loaded", fileSize: src.size };
+    }
+    // Backward, parsing only the lines that name the skill tool: the latest record of a message
+    // comes first, so an earlier one of the same id is superseded.
+    const lines = await linesOf(src);
+    const head = parseLine(lines.find((l) => l.line.trim() !== "")?.line ?? "");
+    const known = head !== undefined && (typeof head.projectHash === "string" ||
+      typeof head.id === "string" || isRec(head.$set));
+    if (!known && head !== undefined) return { kind: "unknown_shape", reason: NOT_A_CHAT };
+    const seen = new Set<string>();
+    for (let k = lines.length - 1; k >= 0; k--) {
+      const { line, offset } = lines[k];
+      if (!line.includes(SKILL_TOOL)) continue;
+      const rec = parseLine(line);
+      if (!rec || typeof rec.id !== "string" || seen.has(rec.id)) continue;
+      seen.add(rec.id);
+      const picked = loadsOf({ rec, offset }).map((l) => toLoad(l.name, offset, l.id, 0))
+        .filter((l) => selects(options.skill, l));
+      if (picked.length > 0) return { kind: "found", load: picked.at(-1)! };
+    }
     return { kind: "not_loaded", fileSize: src.size };
   });
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
   chatOfLines,
+  findGeminiLoad,
   geminiTurnRecords,
   geminiTurnShowsFinalText,
   geminiVerdict,
@@ -160,4 +161,25 @@ Deno.test("the turn reader reads the whole chat; it shows prompt_response once i
   assert.equal(cut.start, "cut");
   assert.ok(cut.lines.length < all.length && cut.lines.length > 0);
   assert.equal(cut.lines.at(-1), all.at(-1));
+});
+
+Deno.test("findGeminiLoad() finds the load the run read starts at, by the latest record", async () => {
+  const found = await findGeminiLoad(MET, { skill: "investigate" });
+  assert.equal(found.kind, "found");
+  const read = await readGeminiRun(MET, { skill: "investigate" });
+  if (found.kind !== "found" || read.kind !== "ok") throw new Error("no load");
+  assert.equal(found.load.offset, read.run.load.offset);
+  assert.equal(found.load.name, "investigate");
+  assert.equal((await findGeminiLoad(MET, { skill: "review" })).kind, "not_loaded");
+  assert.equal((await findGeminiLoad(REDIRECT, { skill: "prompt-writer" })).kind, "not_loaded");
+  const dir = await Deno.makeTempDir();
+  try {
+    const other = join(dir, "x.jsonl");
+    await Deno.writeTextFile(other, '{"type":"session_meta","payload":{}}\n');
+    assert.equal((await findGeminiLoad(other, { skill: "investigate" })).kind, "unknown_shape");
+    await Deno.writeTextFile(other, "");
+    assert.equal((await findGeminiLoad(other, { skill: "investigate" })).kind, "not_loaded");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
