@@ -3,7 +3,8 @@
  * transcript is 32 MiB with the investigate run in its last megabyte, and the small fixture
  * session for comparison, also in an install of 1,000 skills (5 with a contract); and the two
  * usual stops, which check nothing: a 32 MiB session that loaded no skill with a contract (the
- * search bounded by the session's scan memo), and an install with no skill that has a contract.
+ * search bounded by the session's scan memo), and an install with no skill that has a contract;
+ * and Gemini CLI's AfterAgent over its chat (read whole): the fixture chat, and an 8 MiB one.
  * Whole-process wall time and peak RSS, as ratios to an empty `deno run` measured in the same run.
  * Targets (issue 18): the 32 MiB cases ≤ 1.5× (768 KiB run) and ≤ 1.4× (10 KiB run).
  *
@@ -32,6 +33,7 @@ import {
   writeLongSession,
 } from "../fixtures/transcripts/_build.ts";
 import { claudeFolders, finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
+import { GEMINI } from "../lib/host/gemini.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const MiB = 1024 * 1024;
@@ -42,6 +44,36 @@ const SMALL_LABEL = "Stop hook, 10 KiB fixture transcript (met, recorded once)";
 const MANY_LABEL = "Stop hook, the same with 1,000 skills installed (5 with a contract)";
 const NONE_LABEL = "Stop hook, 32 MiB transcript, no skill with a contract loaded (scan memo)";
 const PLAIN_LABEL = "Stop hook, no skill with a contract installed";
+const GEMINI_LABEL = "Stop hook, Gemini CLI AfterAgent, 10 KiB chat (met after block)";
+const GEMINI_LARGE_LABEL = "Stop hook, Gemini CLI AfterAgent, 8 MiB chat, run at its end";
+
+/**
+ * Writes a Gemini CLI chat of about `totalBytes`: the fixture chat's header, ordinary turns (each
+ * gemini record written twice, as the client does), then the fixture's messages.
+ *
+ * @param path The file to write.
+ * @param totalBytes Its size, about.
+ */
+function writeGeminiChat(path: string, totalBytes: number): void {
+  const lines = Deno.readTextFileSync(
+    join(REPO, "fixtures", "transcripts", "gemini", "contract_met_after_block.jsonl"),
+  ).trimEnd().split("\n");
+  const out = [lines[0]];
+  let size = lines.join("\n").length;
+  for (let i = 0; size < totalBytes; i++) {
+    const text = `Turn ${i}: the parser reads one record a line. `.repeat(20);
+    const turn = [
+      { id: `u${i}`, timestamp: "2026-12-02T00:00:00.000Z", type: "user", content: [{ text }] },
+      { id: `g${i}`, timestamp: "2026-12-02T00:00:00.000Z", type: "gemini", content: "" },
+      { id: `g${i}`, timestamp: "2026-12-02T00:00:00.000Z", type: "gemini", content: text },
+      { $set: { lastUpdated: "2026-12-02T00:00:00.000Z" } },
+    ].map((r) => JSON.stringify(r));
+    out.push(...turn);
+    size += turn.join("\n").length;
+  }
+  out.push(...lines.slice(1));
+  Deno.writeTextFileSync(path, out.join("\n") + "\n");
+}
 /** The final text of the last turn of the session that loads no skill. */
 const NONE_FINAL = "The parser reads one record a line.";
 
@@ -161,6 +193,25 @@ export async function main(n = 15): Promise<string> {
     const plainSmall = join(plainProjects, "small.jsonl");
     Deno.copyFileSync(small, plainSmall);
 
+    // Gemini CLI: its own folders (`~/.gemini/skills`, chats under `~/.gemini/tmp`).
+    const gemHome = join(root, "home-gemini");
+    const gemDir = join(gemHome, ".gemini");
+    const gemState = join(gemHome, ".skillgate");
+    const gemChats = join(gemDir, "tmp", "app", "chats");
+    Deno.mkdirSync(join(gemDir, "skills", "investigate"), { recursive: true });
+    Deno.mkdirSync(gemChats, { recursive: true });
+    Deno.copyFileSync(
+      join(claude, "skills", "investigate", "SKILL.md"),
+      join(gemDir, "skills", "investigate", "SKILL.md"),
+    );
+    const gemSmall = join(gemChats, "session-2026-12-02T00-36-small.jsonl");
+    Deno.copyFileSync(
+      join(REPO, "fixtures", "transcripts", "gemini", "contract_met_after_block.jsonl"),
+      gemSmall,
+    );
+    const gemLarge = join(gemChats, "session-2026-12-02T00-36-large.jsonl");
+    writeGeminiChat(gemLarge, 8 * MiB);
+
     const row = hookRow("skill-contract");
     const args = denoRunArgs(
       row,
@@ -196,6 +247,28 @@ export async function main(n = 15): Promise<string> {
       SKILLGATE_STATE_ROOT: manyState,
       CLAUDE_CONFIG_DIR: manyClaude,
     };
+    const gemArgs = denoRunArgs(
+      row,
+      {
+        stateRoot: gemState,
+        hostFolders: { configDir: gemDir, home: gemHome, layout: GEMINI.layout },
+      },
+      join(REPO, row.bundle),
+    );
+    const gemEnv = { ...env, HOME: gemHome, SKILLGATE_STATE_ROOT: gemState, CLAUDE_CONFIG_DIR: "" };
+    // AfterAgent with the text the fixture's session ended on, after its one block.
+    const gemStop = (transcript: string, session: string) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: transcript,
+        cwd: "/home/dev/app",
+        hook_event_name: "AfterAgent",
+        timestamp: "2026-12-02T00:36:15.909Z",
+        prompt: "the login test fails, fix it",
+        prompt_response: "Fixed: the null check was missing.\n" +
+          "DEBUG REPORT\nSymptom: x\nRoot cause: y\nFix: z\nEvidence: PASS",
+        stop_hook_active: true,
+      });
     const plainEnv = {
       ...env,
       HOME: plainHome,
@@ -227,9 +300,16 @@ export async function main(n = 15): Promise<string> {
     const many = hook(MANY_LABEL, stop(manySmall, "bench-many", met), manyArgs, manyEnv);
     const noneLoaded = hook(NONE_LABEL, stop(none, "bench-none", NONE_FINAL));
     const plain = hook(PLAIN_LABEL, stop(plainSmall, "bench-plain", met), plainArgs, plainEnv);
+    const gemini = hook(GEMINI_LABEL, gemStop(gemSmall, "bench-gemini"), gemArgs, gemEnv);
+    const geminiLarge = hook(
+      GEMINI_LARGE_LABEL,
+      gemStop(gemLarge, "bench-gemini-large"),
+      gemArgs,
+      gemEnv,
+    );
 
     // One run first, to see the answer, warm the catalog index and write the scan memo.
-    for (const c of [large0, many, noneLoaded, plain]) {
+    for (const c of [large0, many, noneLoaded, plain, gemini, geminiLarge]) {
       const err = (await runOnce(c.cmd, c.args, c.opts!.stdin!, { env: c.opts!.env })).stderr
         .trim();
       if (err !== "") throw new Error(`The hook failed: ${err}`);
@@ -248,6 +328,8 @@ export async function main(n = 15): Promise<string> {
         many,
         noneLoaded,
         plain,
+        gemini,
+        geminiLarge,
       ], n);
     } finally {
       await empty.cleanup();
@@ -272,6 +354,9 @@ export async function main(n = 15): Promise<string> {
       }`,
       `no skill with a contract installed: the hook's last decision: ${
         lastDecision(plainState, "bench-plain")
+      }`,
+      `Gemini CLI: the hook's last decisions: ${lastDecision(gemState, "bench-gemini")}; ${
+        lastDecision(gemState, "bench-gemini-large")
       }`,
     ].join("\n");
     console.log(report);

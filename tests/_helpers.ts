@@ -271,6 +271,7 @@ export function worldSetupContext(world: TempWorld, out: string[]): SetupContext
       claude: world.claudeDir,
       copilot: join(world.home, ".copilot"),
       codex: join(world.home, ".codex"),
+      gemini: join(world.home, ".gemini"),
     },
     cwd: world.projectDir,
     denoPath: Deno.execPath(),

@@ -77,8 +77,9 @@ Deno.test("a hook's front imports only its core, and its core only the npm packa
     // What the front holds, every call of the hook loads: the runner and the hook's logic belong
     // in the core (a static import of either would put them here). The redirect's front also
     // holds the turn reader that settles nearly every Stop, and the host registry it reads the
-    // stop's payload and the host's unknown-skill error with (`lib/redirect/stop_front.ts`).
-    const limit = row.entry === "hooks/skill_redirect.ts" ? 28 * 1024 : 16 * 1024;
+    // stop's payload and the host's unknown-skill error with (`lib/redirect/stop_front.ts`): each
+    // host adds its object (Gemini CLI's, the fourth, 3.3 KiB).
+    const limit = row.entry === "hooks/skill_redirect.ts" ? 32 * 1024 : 16 * 1024;
     assert.ok(front.length < limit, `${row.bundle} is ${front.length} bytes`);
     for (const bundle of [row.bundle, core]) {
       const text = Deno.readTextFileSync(join(REPO_ROOT, bundle));

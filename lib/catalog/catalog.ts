@@ -746,23 +746,25 @@ export function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise
  * else loaded as {@link loadCatalog} does, the view written again.
  *
  * @param opts Where to look (`stateRoot` holds the view; `sweepFile`, `now` as for {@link hasSkill}).
- * @returns The skills with a contract, the skills directories, and whether the view answered.
+ * @returns The skills with a contract, the skills directories, the names of the plugins they
+ *   come from, and whether the view answered.
  */
 export async function contractSkills(
   opts: CatalogOptions,
-): Promise<{ skills: SkillEntry[]; dirs: string[]; fromIndex: boolean }> {
+): Promise<{ skills: SkillEntry[]; dirs: string[]; plugins: string[]; fromIndex: boolean }> {
   const roots = await catalogRoots({ ...opts, skills: true, agents: false });
   const dirs = roots.map((r) => r.root.dir);
+  const plugins = [...new Set(roots.flatMap((r) => r.root.plugin ? [r.root.plugin] : []))];
   const keys = roots.map((r) => r.key);
   const now = (opts.now ?? Date.now)();
   const { stateRoot, sweepFile } = opts;
   const known = stateRoot
     ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now })
     : undefined;
-  if (known) return { skills: known as SkillEntry[], dirs, fromIndex: true };
+  if (known) return { skills: known as SkillEntry[], dirs, plugins, fromIndex: true };
   const skills = (await loadRootsFrom(opts, roots, true)).roots.flatMap((r) => r.entry.skills);
   const withContract = skills.filter(hasContract);
-  return { skills: withContract, dirs, fromIndex: false };
+  return { skills: withContract, dirs, plugins, fromIndex: false };
 }
 
 /**

@@ -378,6 +378,19 @@ export interface StopDeps {
   catchUpMs?: number;
 }
 
+/**
+ * Whether a load is of a skill an MCP server serves (`server:skill`, Claude Code 2.1.332: no
+ * SKILL.md on disk): a qualified name that is no installed skill's, whose qualifier names no
+ * installed plugin. Such a run is not held to the contract of a local skill of the bare name.
+ */
+function isMcpLoad(skills: readonly SkillEntry[], plugins: readonly string[], load: SkillLoad) {
+  const colon = load.qualifiedName.lastIndexOf(":");
+  if (colon <= 0) return false;
+  const catalog = { skills, agents: [], dirs: [], scanned: 0, skipped: 0, fromIndex: true };
+  return !plugins.includes(load.qualifiedName.slice(0, colon)) &&
+    findSkill(catalog, load.qualifiedName) === undefined;
+}
+
 function entryFor(skills: readonly SkillEntry[], load: SkillLoad): SkillEntry | undefined {
   const catalog = { skills, agents: [], dirs: [], scanned: 0, skipped: 0, fromIndex: true };
   return findSkill(catalog, load.qualifiedName) ?? findSkill(catalog, load.name);
@@ -464,6 +477,10 @@ export async function runContractStop(
     if (search.kind === "not_loaded") {
       writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
       ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
+      return null;
+    }
+    if (search.kind === "found" && isMcpLoad(withContract, catalog.plugins, search.load)) {
+      ctx.log("allow", "mcp-skill");
       return null;
     }
     if (search.kind === "found") {

@@ -168,7 +168,12 @@ export const HOOKS: readonly HookRow[] = [
     id: "skill-contract",
     event: "Stop",
     // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
-    transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
+    transcripts: [
+      "claude-code-jsonl",
+      "copilot-events-jsonl",
+      "codex-rollout-jsonl",
+      "gemini-chat-jsonl",
+    ],
     entry: "hooks/skill_contract.ts",
     bundle: "hooks/dist/skill_contract.js",
     exportKey: "./hooks/skill-contract",
@@ -201,7 +206,7 @@ export const HOOKS: readonly HookRow[] = [
     // The formats with a turn reader (`TURN_READERS`, `lib/transcript/turn_readers.ts`; a test
     // keeps the two equal), for hosts that declare the error
     // a turn shows for an unknown skill (they reject such a call before any tool hook runs).
-    transcripts: ["claude-code-jsonl"],
+    transcripts: ["claude-code-jsonl", "gemini-chat-jsonl"],
     onlyIf: (host) => host.unknownSkill !== undefined,
     entry: "hooks/skill_redirect.ts",
     bundle: "hooks/dist/skill_redirect.js",

@@ -12,7 +12,7 @@
  */
 
 import { join } from "../base/path.ts";
-import { isJsonObject, type JsonObject } from "./json.ts";
+import { isJsonObject, jsonEqual, type JsonObject } from "./json.ts";
 import type { DesiredHook, HookFileFormat } from "./hook_file.ts";
 import { type Host, type HostEnv, type HostLayout, SKILL_IS_AGENT_MARK } from "./host.ts";
 import { PLUGIN_ENV } from "./plugin.ts";
@@ -30,11 +30,43 @@ function sameMatcher(group: JsonObject, matcher: string | undefined): boolean {
 }
 
 /**
- * `settings.json`: `{"hooks": {"<Event>": [{"matcher"?, "hooks": [{"type": "command", "command",
- * "timeout"}]}]}}`, every other key kept. A slot is a matcher group. A missing file stays missing
- * when nothing is wanted, and a `hooks` object skillgate empties is removed.
+ * A `settings.json` format: `{"hooks": {"<Event>": [{"matcher"?, "hooks": [items]}]}}`, every other
+ * key kept. A slot is a matcher group; skillgate's item is `itemOf(hook)` (Claude Code's `{"type":
+ * "command", "command", "timeout"}`, Gemini CLI's with a `name` and milliseconds). A missing file
+ * stays missing when nothing is wanted, and a `hooks` object skillgate empties is removed.
+ *
+ * @param itemOf skillgate's item for a wanted hook.
+ * @param timeoutUnit How many of the file's timeout units make a second (1, or 1000 for ms).
+ * @returns The format.
  */
-export const SETTINGS_FORMAT: HookFileFormat = {
+export function settingsFormat(
+  itemOf: (d: DesiredHook) => JsonObject,
+  timeoutUnit = 1,
+): HookFileFormat {
+  return {
+    ...SETTINGS_BASE,
+    describe: (slot, item) => ({
+      matcher: typeof slot.matcher === "string" ? slot.matcher : undefined,
+      timeout: typeof item.timeout === "number" ? item.timeout / timeoutUnit : undefined,
+    }),
+    isExact: (slot, want) =>
+      sameMatcher(slot, want.matcher) && jsonEqual((slot.hooks as unknown[])[0], itemOf(want)),
+    update(slot, want, exact) {
+      const next: JsonObject = { ...slot };
+      if (want.matcher === undefined) delete next.matcher;
+      else next.matcher = want.matcher;
+      next.hooks = [exact ? (slot.hooks as unknown[])[0] : itemOf(want)];
+      return next;
+    },
+    create: (want) =>
+      want.matcher === undefined
+        ? { hooks: [itemOf(want)] }
+        : { matcher: want.matcher, hooks: [itemOf(want)] },
+  };
+}
+
+/** What every `settings.json` format shares ({@link settingsFormat}). */
+const SETTINGS_BASE: Pick<HookFileFormat, "open" | "items" | "command" | "keep" | "close"> = {
   open(doc) {
     if (doc !== undefined && !isJsonObject(doc)) {
       throw new Error("The settings file does not hold a JSON object");
@@ -51,26 +83,6 @@ export const SETTINGS_FORMAT: HookFileFormat = {
     if (item.type !== undefined && item.type !== "command") return undefined;
     return typeof item.command === "string" ? item.command : undefined;
   },
-  describe: (slot, item) => ({
-    matcher: typeof slot.matcher === "string" ? slot.matcher : undefined,
-    timeout: typeof item.timeout === "number" ? item.timeout : undefined,
-  }),
-  isExact(slot, want) {
-    const item = (slot.hooks as unknown[])[0] as JsonObject;
-    return sameMatcher(slot, want.matcher) && item.command === want.command &&
-      item.timeout === want.timeout && Object.keys(item).length === 3 && item.type === "command";
-  },
-  update(slot, want, exact) {
-    const next: JsonObject = { ...slot };
-    if (want.matcher === undefined) delete next.matcher;
-    else next.matcher = want.matcher;
-    next.hooks = [exact ? (slot.hooks as unknown[])[0] : claudeItem(want)];
-    return next;
-  },
-  create: (want) =>
-    want.matcher === undefined
-      ? { hooks: [claudeItem(want)] }
-      : { matcher: want.matcher, hooks: [claudeItem(want)] },
   keep: (slot, items) => ({ ...slot, hooks: items }),
   close(out, hooks, original, desired) {
     if (original === undefined && desired.length === 0) return undefined;
@@ -86,6 +98,12 @@ export const SETTINGS_FORMAT: HookFileFormat = {
     return out;
   },
 };
+
+/**
+ * Claude Code's `settings.json` (and Codex CLI's `hooks.json`): {@link settingsFormat} with
+ * `{"type": "command", "command", "timeout"}` items, the timeout in seconds.
+ */
+export const SETTINGS_FORMAT: HookFileFormat = settingsFormat(claudeItem);
 
 /**
  * The redirect text for Claude Code. The text states what is wrong and what exists, because the

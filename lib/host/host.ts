@@ -21,7 +21,11 @@ export type HookEventName = "UserPromptSubmit" | "PreToolUse" | "Stop";
 export type ToolRole = "skill" | "agent" | "edit" | "shell";
 
 /** The transcript formats hosts write. A hook that reads one is installed only where it exists. */
-export type TranscriptFormat = "claude-code-jsonl" | "copilot-events-jsonl" | "codex-rollout-jsonl";
+export type TranscriptFormat =
+  | "claude-code-jsonl"
+  | "copilot-events-jsonl"
+  | "codex-rollout-jsonl"
+  | "gemini-chat-jsonl";
 
 /** The fields of the event model, each read from the payload field names the hosts give it. */
 export type PayloadField =
@@ -179,12 +183,14 @@ export interface UnknownSkillError {
   /** A literal every such error holds: a turn without it has none (a cheap text test). */
   readonly needle: string;
   /**
-   * Reads the requested name out of a tool result's text.
+   * Reads the requested name out of a failed skill call: its result's text, and (for a host whose
+   * error does not name it: Gemini CLI's) the call's input.
    *
    * @param text The result text.
+   * @param input The skill call's input, when the turn holds the call.
    * @returns The name, or `undefined` when the text is not that error.
    */
-  nameIn(text: string): string | undefined;
+  nameIn(text: string, input?: unknown): string | undefined;
 }
 
 /** One AI coding client, with everything skillgate knows about it. */
@@ -223,9 +229,11 @@ export interface Host<K extends string = string> {
   readonly skillLoad?: "tool" | "shell-read";
   /**
    * How the host trusts a hook before it runs it, when it must: `app-server` (Codex CLI skips a
-   * hook until it is trusted; `codex app-server` lists and trusts hooks, `lib/install/codex_trust.ts`).
+   * hook until it is trusted; `codex app-server` lists and trusts hooks, `lib/install/codex_trust.ts`),
+   * `project-folder` (Gemini CLI runs a project's hooks only in a folder the user trusted, and
+   * warns once for each new one; `lib/install/gemini_trust.ts` reads its files).
    */
-  readonly hookTrust?: "app-server";
+  readonly hookTrust?: "app-server" | "project-folder";
   /**
    * Skills that ship with the client itself, not on disk: an agent of the same name is never
    * redirected (skills take precedence, and the host resolves these).
@@ -274,4 +282,4 @@ export interface Host<K extends string = string> {
  * without their whole shape; the registry (`mod.ts`) checks at compile time that it lists exactly
  * these.
  */
-export type HostKind = "claude" | "copilot" | "codex";
+export type HostKind = "claude" | "copilot" | "codex" | "gemini";

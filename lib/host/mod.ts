@@ -19,6 +19,7 @@
 import { CLAUDE, type ClaudeHost } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
 import { CODEX } from "./codex.ts";
+import { GEMINI } from "./gemini.ts";
 
 export type {
   HookAnswer,
@@ -44,7 +45,8 @@ import type { Host, HostKind, HostPlaces, PayloadField, ToolRole } from "./host.
  * claim the same payload, the first wins, so a host whose payloads are a more specific shape of
  * another's goes before it.
  */
-export const HOSTS: readonly [Host<"codex">, ClaudeHost, Host<"copilot">] = [
+export const HOSTS: readonly [Host<"gemini">, Host<"codex">, ClaudeHost, Host<"copilot">] = [
+  GEMINI,
   CODEX,
   CLAUDE,
   COPILOT,
@@ -84,10 +86,42 @@ export function hostFor(kind: HostKind): Host<HostKind> {
   return host;
 }
 
+/** Cursor's common payload fields, which no host sends (`cursor.com/docs/hooks`). */
+const CURSOR_FIELDS = ["conversation_id", "generation_id", "workspace_roots", "cursor_version"];
+
+/**
+ * Clients that start skillgate's hooks with payloads of their own, and what marks them: Cursor
+ * runs the hooks in `~/.claude/settings.json` with Cursor's payloads once its third-party hooks are
+ * on; VS Code's agent hooks send `hookEventName` with Claude Code's PascalCase event names and
+ * snake_case tool fields (Copilot CLI's camelCase events never are PascalCase). skillgate serves
+ * neither: their payloads pass every hook through.
+ */
+const FOREIGN_CLIENTS: readonly {
+  readonly name: string;
+  recognise(payload: Readonly<Record<string, unknown>>): boolean;
+}[] = [
+  { name: "Cursor", recognise: (p) => CURSOR_FIELDS.some((k) => Object.hasOwn(p, k)) },
+  {
+    name: "VS Code",
+    recognise: (p) => typeof p.hookEventName === "string" && /^[A-Z]/.test(p.hookEventName),
+  },
+];
+
+/**
+ * The client that sent a payload skillgate does not serve (Cursor, VS Code), by what only that
+ * client sends.
+ *
+ * @param payload The payload, a JSON object.
+ * @returns The client's name, or `undefined`.
+ */
+export function foreignClientOf(payload: Readonly<Record<string, unknown>>): string | undefined {
+  return FOREIGN_CLIENTS.find((c) => c.recognise(payload))?.name;
+}
+
 /**
  * Which host sent a payload: each host is asked, in {@link HOSTS} order, and the first that
- * recognises it wins. A payload no host recognises is an explicit outcome (`undefined`), never
- * a guess.
+ * recognises it wins. A payload no host recognises, or one of a client skillgate does not serve
+ * ({@link foreignClientOf}), is an explicit outcome (`undefined`), never a guess.
  *
  * @param payload The payload, a JSON object.
  * @returns The host, or `undefined` when none recognises it.
@@ -95,6 +129,7 @@ export function hostFor(kind: HostKind): Host<HostKind> {
 export function recogniseHost(
   payload: Readonly<Record<string, unknown>>,
 ): Host<HostKind> | undefined {
+  if (foreignClientOf(payload) !== undefined) return undefined;
   return HOSTS.find((h) => h.recognise(payload));
 }
 

@@ -4,6 +4,7 @@ import {
   canonicalEventName,
   DEFAULT_HOST,
   fieldNamesOf,
+  foreignClientOf,
   hostConfigDirs,
   hostFor,
   type HostKind,
@@ -15,15 +16,16 @@ import {
 import { CLAUDE } from "./claude.ts";
 import { COPILOT } from "./copilot.ts";
 import { CODEX } from "./codex.ts";
+import { GEMINI } from "./gemini.ts";
 import { parsePayload, UnknownHostPayloadError } from "./payload.ts";
 import { HOOKS, hostRegistration } from "../hook/table.ts";
 
 Deno.test("HOSTS holds each host once, and hostFor() finds each", () => {
-  assert.deepEqual(HOSTS.map((h) => h.kind), ["codex", "claude", "copilot"]);
+  assert.deepEqual(HOSTS.map((h) => h.kind), ["gemini", "codex", "claude", "copilot"]);
   assert.equal(new Set(HOSTS.map((h) => h.kind)).size, HOSTS.length);
   assert.equal(DEFAULT_HOST, CLAUDE);
   for (const h of HOSTS) assert.equal(hostFor(h.kind), h);
-  assert.throws(() => hostFor("gemini" as HostKind), UnknownHostError);
+  assert.throws(() => hostFor("cursor" as HostKind), UnknownHostError);
 });
 
 Deno.test("recogniseHost() asks every host and takes the first that says yes", () => {
@@ -31,6 +33,8 @@ Deno.test("recogniseHost() asks every host and takes the first that says yes", (
   assert.equal(recogniseHost({ sessionId: "s", toolName: "skill" }), COPILOT);
   // Codex CLI's payloads are Claude Code's with a turn: the more specific shape goes first.
   assert.equal(recogniseHost({ session_id: "s", turn_id: "t", hook_event_name: "Stop" }), CODEX);
+  // Gemini CLI's payloads are Claude Code's fields with its own event names.
+  assert.equal(recogniseHost({ session_id: "s", hook_event_name: "AfterAgent" }), GEMINI);
   // Both hosts' fields: the earlier host in HOSTS wins, as before there was a registry.
   assert.equal(recogniseHost({ session_id: "s", sessionId: "s" }), CLAUDE);
 });
@@ -41,14 +45,31 @@ Deno.test("a payload of unknown shape is no host's, and never read as Claude Cod
       {},
       { prompt: "fix the bug", cwd: "/p" },
       { stop_hook_active: true, last_assistant_message: "done" },
-      // Not a registered host (yet): a Gemini CLI BeforeAgent payload has `session_id`, so the
-      // lack of any host field is what is tested, not a guess about clients to come.
       { thread_id: "t", turn_id: "u", input: "x" },
     ]
   ) {
     assert.equal(recogniseHost(payload), undefined, JSON.stringify(payload));
     assert.throws(() => parsePayload(JSON.stringify(payload)), UnknownHostPayloadError);
   }
+});
+
+Deno.test("a payload of Cursor or VS Code is no host's, though it has Claude Code's fields", () => {
+  const dir = new URL("../../fixtures/payloads/foreign/", import.meta.url);
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"));
+  assert.ok(names.length >= 6);
+  for (const name of names) {
+    const payload = JSON.parse(Deno.readTextFileSync(new URL(name, dir)));
+    const client = name.startsWith("cursor_") ? "Cursor" : "VS Code";
+    assert.equal(foreignClientOf(payload), client, name);
+    assert.equal(recogniseHost(payload), undefined, name);
+    assert.throws(
+      () => parsePayload(JSON.stringify(payload)),
+      new RegExp(`Payload is ${client}'s`),
+      name,
+    );
+  }
+  // Copilot CLI's own event names are camelCase: its payloads stay its own.
+  assert.equal(recogniseHost({ hookEventName: "agentStop", sessionId: "s" }), COPILOT);
 });
 
 Deno.test("every payload a host recognises parses as that host's (property)", () => {
@@ -68,9 +89,11 @@ Deno.test("every payload a host recognises parses as that host's (property)", ()
 });
 
 Deno.test("toolNamesOf() and fieldNamesOf() take every host's names, in host order", () => {
-  assert.deepEqual(toolNamesOf("skill"), ["Skill", "skill"]);
-  assert.deepEqual(toolNamesOf("agent"), ["spawn_agent", "Agent", "Task", "task"]);
+  assert.deepEqual(toolNamesOf("skill"), ["activate_skill", "Skill", "skill"]);
+  assert.deepEqual(toolNamesOf("agent"), ["invoke_agent", "spawn_agent", "Agent", "Task", "task"]);
   assert.deepEqual(toolNamesOf("edit"), [
+    "replace",
+    "write_file",
     "apply_patch",
     "Edit",
     "Write",
@@ -83,6 +106,7 @@ Deno.test("toolNamesOf() and fieldNamesOf() take every host's names, in host ord
   assert.deepEqual(fieldNamesOf("toolInput"), ["tool_input", "toolInput", "toolArgs"]);
   assert.deepEqual(fieldNamesOf("prompt"), ["prompt", "userPrompt", "user_prompt"]);
   assert.deepEqual(HOSTS.map((h) => h.agentTypeField), [
+    "agent_name",
     "agent_type",
     "subagent_type",
     "agent_type",
@@ -116,6 +140,7 @@ Deno.test("every host names each event of the table, or leaves it out; hook-file
 Deno.test("hostConfigDirs() gives each host its own directory from its variable or home", () => {
   const env = (vars: Record<string, string>) => (name: string) => vars[name];
   assert.deepEqual(hostConfigDirs({ home: "/h", env: env({}) }), {
+    gemini: "/h/.gemini",
     codex: "/h/.codex",
     claude: "/h/.claude",
     copilot: "/h/.copilot",
@@ -123,14 +148,27 @@ Deno.test("hostConfigDirs() gives each host its own directory from its variable 
   assert.deepEqual(
     hostConfigDirs({
       home: "/h",
-      env: env({ CLAUDE_CONFIG_DIR: "/c", COPILOT_HOME: "/p", CODEX_HOME: "/x" }),
+      env: env({
+        CLAUDE_CONFIG_DIR: "/c",
+        COPILOT_HOME: "/p",
+        CODEX_HOME: "/x",
+        GEMINI_CLI_HOME: "/g",
+      }),
     }),
-    { codex: "/x", claude: "/c", copilot: "/p" },
+    { gemini: "/g/.gemini", codex: "/x", claude: "/c", copilot: "/p" },
   );
 });
 
 Deno.test("host modules stay light: they import no module that does work or I/O", async () => {
-  const names = ["mod.ts", "claude.ts", "copilot.ts", "codex.ts", "payload.ts", "answer.ts"];
+  const names = [
+    "mod.ts",
+    "claude.ts",
+    "copilot.ts",
+    "codex.ts",
+    "gemini.ts",
+    "payload.ts",
+    "answer.ts",
+  ];
   for (const name of [...names, "json.ts", "plugin.ts", "skill_calls.ts"]) {
     const text = await Deno.readTextFile(new URL(`./${name}`, import.meta.url));
     const imports = [...text.matchAll(/^import(?! type)[^;]*from "([^"]+)";/gm)].map((m) => m[1]);
@@ -141,6 +179,7 @@ Deno.test("host modules stay light: they import no module that does work or I/O"
           "./claude.ts",
           "./copilot.ts",
           "./codex.ts",
+          "./gemini.ts",
           "./json.ts",
           "./plugin.ts",
           "./host.ts",

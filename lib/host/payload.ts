@@ -11,6 +11,7 @@
 import {
   canonicalEventName,
   fieldNamesOf,
+  foreignClientOf,
   type HostKind,
   HOSTS,
   type PayloadField,
@@ -66,11 +67,22 @@ export class PayloadError extends Error {
   }
 }
 
-/** Thrown when a payload is a JSON object that no host in the registry recognises as its own. */
+/**
+ * Thrown when a payload is a JSON object that no host in the registry recognises as its own, or
+ * one of a client skillgate does not serve (Cursor, VS Code).
+ */
 export class UnknownHostPayloadError extends PayloadError {
-  /** Makes the error. */
-  constructor() {
-    super(`Payload has no field of a known host (${HOSTS.map((h) => h.name).join(", ")})`);
+  /**
+   * Makes the error.
+   *
+   * @param client The client that sent it, when known.
+   */
+  constructor(client?: string) {
+    super(
+      client
+        ? `Payload is ${client}'s, whose hooks skillgate does not serve`
+        : `Payload has no field of a known host (${HOSTS.map((h) => h.name).join(", ")})`,
+    );
     this.name = "UnknownHostPayloadError";
   }
 }
@@ -129,7 +141,7 @@ export function parsePayload(raw: string): HookEvent {
   }
   const obj = data as Record<string, unknown>;
   const host = recogniseHost(obj);
-  if (!host) throw new UnknownHostPayloadError();
+  if (!host) throw new UnknownHostPayloadError(foreignClientOf(obj));
   const toolName = str(field(obj, "toolName"));
   const agentId = str(field(obj, "agentId"));
   const declared = str(field(obj, "eventName"));

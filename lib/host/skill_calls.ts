@@ -9,7 +9,7 @@
  */
 
 import type { Host } from "./host.ts";
-import { HOSTS } from "./mod.ts";
+import { foreignClientOf, HOSTS } from "./mod.ts";
 
 /**
  * Whether a tool call is a skill load the redirect looks at, for the host that sent it.
@@ -45,8 +45,9 @@ const STOP_TEXT = new RegExp(
 
 /**
  * Whether a payload may concern the redirect, from its text alone: anything but a well-formed
- * JSON object that names neither a skill call of any host nor a stop. A false "may" only costs the
- * full check, which decides (and reports a malformed payload).
+ * JSON object of a host that names neither a skill call of any host nor a stop. A false "may" only
+ * costs the full check, which decides (and reports a malformed payload, or one of a client
+ * skillgate does not serve).
  *
  * @param raw The payload text.
  * @returns `false` when the payload certainly is another tool's call.
@@ -57,7 +58,8 @@ export function mayConcernRedirect(raw: string): boolean {
   if (HOSTS.some((h) => h.skillLoad === "shell-read") && raw.includes("SKILL.md")) return true;
   try {
     const value = JSON.parse(raw);
-    return value === null || typeof value !== "object" || Array.isArray(value);
+    return value === null || typeof value !== "object" || Array.isArray(value) ||
+      foreignClientOf(value) !== undefined;
   } catch {
     return true;
   }

@@ -17,10 +17,11 @@ import { HOOKS, hostRegistration } from "../hook/table.ts";
 import { findOnPath, shellSplit } from "./hook_commands.ts";
 import type { OwnedHook } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
-import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { DEFAULT_HOST, hostFor, type HostKind, HOSTS, type TranscriptFormat } from "../host/mod.ts";
 import {
   findPluginRegistrations,
   findRegistrations,
+  projectRoot,
   type RegisteredHook,
   registrationFiles,
 } from "./registrations.ts";
@@ -419,15 +420,23 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
         : "no skillgate hooks are registered: run skillgate setup (or install the plugin)",
     );
   }
-  const transcript = writeDoctorTranscript(ctx.claudeConfigDir);
+  // One probe transcript per host, in its own transcripts folder (its hooks may read only theirs).
+  const transcripts = new Map<HostKind, string | undefined>();
   try {
     // Whether the host trusts each hook goes on that hook's line: one verdict per hook.
     const trust = await hookTrust(ctx, hooks, emit);
     for (const hook of hooks) {
-      probes.push(await probeOne(ctx, hook, states, transcript, emit, trust.get(hook)));
+      if (!transcripts.has(hook.host)) {
+        const host = hostFor(hook.host);
+        const dir = join(ctx.hostDirs[host.kind], host.layout.transcripts ?? "");
+        transcripts.set(hook.host, writeDoctorTranscript(dir, host.transcript));
+      }
+      probes.push(
+        await probeOne(ctx, hook, states, transcripts.get(hook.host), emit, trust.get(hook)),
+      );
     }
   } finally {
-    if (transcript) removeDoctorTranscript(transcript);
+    for (const t of transcripts.values()) if (t) removeDoctorTranscript(t);
   }
   for (const row of HOOKS) {
     // An installed plugin that has not run yet registers every hook: nothing is missing.
@@ -559,17 +568,22 @@ function reportDuplicates(
 }
 
 /**
- * Writes a two-record transcript (a prompt and a reply, no skill loaded) under
- * `<claude config>/projects/-skillgate-doctor/`, so the Stop hooks read a real file inside their
- * grants and have nothing to check. {@link removeDoctorTranscript} deletes it after the probes.
+ * Writes a transcript with no skill loaded under `<transcripts folder>/-skillgate-doctor/`, so the
+ * Stop hooks read a real file inside their grants and have nothing to check: for Claude Code a
+ * prompt and a reply, for the other hosts' formats an empty file (a Claude Code record is no record
+ * of theirs). {@link removeDoctorTranscript} deletes it after the probes.
  *
- * @param claudeConfigDir The Claude Code config directory.
+ * @param transcriptsDir The host's transcripts folder (`<claude config>/projects`, ...).
+ * @param format The host's transcript format.
  * @returns Its path, or `undefined` when it could not be written.
  */
-export function writeDoctorTranscript(claudeConfigDir: string): string | undefined {
-  const dir = join(claudeConfigDir, CLAUDE.layout.transcripts, "-skillgate-doctor");
+export function writeDoctorTranscript(
+  transcriptsDir: string,
+  format: TranscriptFormat = "claude-code-jsonl",
+): string | undefined {
+  const dir = join(transcriptsDir, "-skillgate-doctor");
   const path = join(dir, "skillgate-doctor.jsonl");
-  const records = [
+  const records = format !== "claude-code-jsonl" ? [] : [
     {
       type: "user",
       sessionId: "skillgate-doctor",
@@ -586,7 +600,7 @@ export function writeDoctorTranscript(claudeConfigDir: string): string | undefin
   try {
     probeDirsMade.set(path, missingDirs(path));
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r)).join("\n") + "\n", {
+    Deno.writeTextFileSync(path, records.map((r) => JSON.stringify(r) + "\n").join(""), {
       mode: 0o600,
     });
     return path;
@@ -632,6 +646,7 @@ interface TrustVerdict {
  * skillgate's hooks registered for it, as the client itself says (`codex app-server`'s
  * `hooks/list`): an untrusted hook is skipped silently by the client, so it is a warning on that
  * hook's line. A host-wide problem (no `codex` on PATH, a failed listing) is a line of its own.
+ * For a host that runs a project's hooks only in a trusted folder (Gemini CLI), whether it will.
  */
 async function hookTrust(
   ctx: DoctorContext,
@@ -640,6 +655,16 @@ async function hookTrust(
 ): Promise<Map<RegisteredHook, TrustVerdict>> {
   const verdicts = new Map<RegisteredHook, TrustVerdict>();
   for (const host of HOSTS) {
+    if (host.hookTrust === "project-folder") {
+      // Gemini CLI runs a project's hooks only in a trusted folder: its own files say.
+      const root = projectRoot(ctx.cwd);
+      const files = host.hookFile.projectPaths(root).map((f) => resolve(f));
+      const mine = hooks.filter((h) => h.host === host.kind && files.includes(resolve(h.file)));
+      const { geminiTrustLines } = await import("./gemini_trust.ts");
+      const folders = (ctx.env ?? Deno.env.toObject()).GEMINI_CLI_TRUSTED_FOLDERS_PATH;
+      const places = { configDir: ctx.hostDirs[host.kind], trustedFoldersPath: folders };
+      for (const l of geminiTrustLines(places, root, host.name, mine)) emit(l.status, l.text);
+    }
     if (host.hookTrust !== "app-server") continue;
     const mine = hooks.filter((h) => h.host === host.kind);
     if (mine.length === 0) continue;

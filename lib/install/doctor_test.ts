@@ -159,6 +159,7 @@ async function world() {
       claude: env.CLAUDE_CONFIG_DIR,
       copilot: join(env.HOME, ".copilot"),
       codex: join(env.HOME, ".codex"),
+      gemini: join(env.HOME, ".gemini"),
     },
     cwd: join(dir, "project"),
     env,

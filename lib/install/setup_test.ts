@@ -43,6 +43,7 @@ async function world(): Promise<World> {
       claude: join(dir, "claude"),
       copilot: join(dir, "copilot"),
       codex: join(dir, "codex"),
+      gemini: join(dir, "gemini"),
     },
     cwd: join(dir, "project", "sub"),
     denoPath: "/usr/local/bin/deno",

@@ -51,7 +51,12 @@ async function world(
     );
     const ctx: UninstallContext = {
       stateRoot: join(dir, "state"),
-      hostDirs: { claude: join(dir, "claude"), copilot: join(dir, "copilot"), codex },
+      hostDirs: {
+        claude: join(dir, "claude"),
+        copilot: join(dir, "copilot"),
+        codex,
+        gemini: join(dir, "gemini"),
+      },
       cwd: project,
     };
     await fn({ dir, codex, ctx });

@@ -93,7 +93,8 @@ export type RedirectPassReason =
   | "no-name"
   | "not-agent"
   | "is-skill"
-  | "unsafe-name";
+  | "unsafe-name"
+  | "mcp-skill";
 
 /** The decision for one Skill call. */
 export type RedirectDecision =
@@ -236,7 +237,8 @@ export async function findStopRedirects(
     if (ev.kind !== "tool_result" || blocked.has(ev.toolUseId)) continue;
     const callIndex = skillCalls.get(ev.toolUseId);
     if (callIndex === undefined || callIndex > i) continue;
-    const name = unknown.nameIn(ev.text);
+    const call = events[callIndex];
+    const name = unknown.nameIn(ev.text, call.kind === "tool_use" ? call.input : undefined);
     if (name === undefined) continue;
     const dispatched = events.slice(callIndex + 1).some((later) =>
       later.kind === "tool_use" && host.tools.agent.includes(later.name) &&
@@ -426,7 +428,11 @@ export async function redirectPreToolUse(
   const readsSkill = host.skillLoad === "shell-read" && ev.toolName !== undefined &&
     host.tools.shell.includes(ev.toolName);
   let decision: RedirectDecision;
-  if (readsSkill) {
+  if (typeof ev.raw.mcp_server === "string" && host.tools.skill.includes(ev.toolName ?? "")) {
+    // A skill an MCP server serves (`server:skill`, with `mcp_server`; Claude Code 2.1.332): no
+    // SKILL.md and none of the installed agents, whatever its bare name.
+    decision = { action: "pass", reason: "mcp-skill" };
+  } else if (readsSkill) {
     const command = (ev.toolInput as { command?: unknown } | undefined)?.command;
     const name = skillReadTarget(command);
     decision = name === undefined
@@ -522,9 +528,12 @@ export async function redirectStop(
   const agents = await sources.agentNames();
   if (agents.size === 0) return pass("no-agents");
   const events = currentTurnEvents(turns.records(turn));
-  if (!events.some((e) => e.kind === "tool_result" && unknown.nameIn(e.text) !== undefined)) {
-    return pass("no-unknown-skill");
-  }
+  const inputs = new Map(events.flatMap((e) => e.kind === "tool_use" ? [[e.id, e.input]] : []));
+  if (
+    !events.some((e) =>
+      e.kind === "tool_result" && unknown.nameIn(e.text, inputs.get(e.toolUseId)) !== undefined
+    )
+  ) return pass("no-unknown-skill");
   // Calls blocked for at an earlier stop of the turn do not take up the names of this block. An
   // unreadable marker file reads as none here; claiming the calls below reports it.
   let blocked = new Set<string>();

@@ -219,6 +219,7 @@ Deno.test("transcript readers: one per format, chosen by the file's first record
     "claude-code-jsonl",
     "codex-rollout-jsonl",
     "copilot-events-jsonl",
+    "gemini-chat-jsonl",
   ]);
   for (const name of FIXTURES) assert.equal(formatOfText(text(name)), "copilot-events-jsonl");
   const claude = Deno.readTextFileSync(

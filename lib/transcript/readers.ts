@@ -91,6 +91,24 @@ export const TRANSCRIPT_READERS: Readonly<
       payloadFinalText: true,
     };
   },
+  "gemini-chat-jsonl": async () => {
+    const [gemini, currency] = await Promise.all([
+      import("./gemini_chat.ts"),
+      import("./currency.ts"),
+    ]);
+    return {
+      findLastLoad: gemini.findGeminiLoad,
+      readRun: gemini.readGeminiRun,
+      awaitTurn: (path, stop, options) =>
+        currency.awaitTurnInTranscript(path, stop.finalText, {
+          ...options,
+          verdict: gemini.geminiVerdictFor(stop.finalText),
+        }),
+      // AfterAgent's `prompt_response` joins every text of the prompt: the chat's last text is the
+      // turn's final text.
+      payloadFinalText: false,
+    };
+  },
 };
 
 /**
@@ -104,7 +122,8 @@ export function readerFor(format: TranscriptFormat): Promise<TranscriptReader> {
 }
 
 /**
- * The format of a transcript text, from its first record: a Copilot CLI event (`{"type":
+ * The format of a transcript text, from its first record: a Gemini CLI chat's header (`{sessionId,
+ * projectHash, …}`), a Copilot CLI event (`{"type":
  * "session.start", "data": {…}}`), a Codex CLI rollout's `{"type": "session_meta", "payload":
  * {…}}`, or else Claude Code's JSONL.
  *
@@ -116,6 +135,9 @@ export function formatOfText(head: string): TranscriptFormat {
     const rec = parseLine(line);
     if (!rec) continue;
     if (rec.type === "session_meta" && isRec(rec.payload)) return "codex-rollout-jsonl";
+    if (typeof rec.projectHash === "string" && typeof rec.sessionId === "string") {
+      return "gemini-chat-jsonl";
+    }
     return isRec(rec.data) && isCopilotRecord(rec) ? "copilot-events-jsonl" : "claude-code-jsonl";
   }
   return "claude-code-jsonl";
@@ -131,6 +153,7 @@ export function formatOfText(head: string): TranscriptFormat {
  */
 export async function formatOfFile(path: string): Promise<TranscriptFormat> {
   if (/(?:^|[\\/])rollout-[^\\/]*\.jsonl$/.test(path)) return "codex-rollout-jsonl";
+  if (/(?:^|[\\/])chats[\\/]session-[^\\/]*\.jsonl$/.test(path)) return "gemini-chat-jsonl";
   try {
     using file = await Deno.open(path, { read: true });
     const buf = new Uint8Array(64 * 1024);

@@ -43,6 +43,22 @@ export const TURN_READERS: Readonly<Partial<Record<TranscriptFormat, () => Promi
         records: builder.turnRecords,
       };
     },
+    "gemini-chat-jsonl": async () => {
+      const [gemini, currency] = await Promise.all([
+        import("./gemini_chat.ts"),
+        import("./currency.ts"),
+      ]);
+      return {
+        read: gemini.readGeminiTurn,
+        showsFinalText: (t, finalText) => gemini.geminiTurnShowsFinalText(t, finalText),
+        awaitTurn: (path, stop, options) =>
+          currency.awaitTurnInTranscript(path, stop.finalText, {
+            ...options,
+            verdict: gemini.geminiVerdictFor(stop.finalText),
+          }),
+        records: gemini.geminiTurnRecords,
+      };
+    },
   };
 
 /**

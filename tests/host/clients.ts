@@ -1,6 +1,6 @@
 /**
- * The real host clients for host tests: installs the pinned Claude Code, Copilot CLI and Codex CLI packages
- * from the npm registry into a cache folder outside the repository (once, then reused), and runs
+ * The real host clients for host tests: installs the pinned Claude Code, Copilot CLI, Codex CLI and
+ * Gemini CLI packages from the npm registry into a cache folder outside the repository (once, then reused), and runs
  * them against a stand-in with a hard timeout.
  *
  * Cache folder: `SKILLGATE_HOST_CACHE`, else `$XDG_CACHE_HOME/skillgate-host`, else
@@ -23,6 +23,10 @@ export const COPILOT_VERSION = "1.0.102";
 export const CODEX_PACKAGE = "@openai/codex";
 /** The pinned Codex CLI version. */
 export const CODEX_VERSION = "0.169.0";
+/** The pinned Gemini CLI package. */
+export const GEMINI_PACKAGE = "@google/gemini-cli";
+/** The pinned Gemini CLI version. */
+export const GEMINI_VERSION = "0.61.0";
 
 /** The cache folder the clients are installed into. */
 export function hostCacheDir(): string {
@@ -76,6 +80,32 @@ function copilotPlatform(): string {
 }
 
 /**
+ * Installs one package once (a `.installed` marker per version), unless its probe file is there.
+ *
+ * @param prefix The npm prefix.
+ * @param spec The package and version.
+ * @param probe A file the install must have made.
+ */
+async function ensureInstalled(prefix: string, spec: string, probe: string): Promise<void> {
+  const marker = join(prefix, ".installed");
+  if (await exists(marker) && await exists(probe)) return;
+  console.error(`host tests: installing ${spec} into ${prefix} (once)`);
+  await npmInstall(prefix, spec);
+  await Deno.writeTextFile(marker, spec + "\n");
+}
+
+/**
+ * Installs the pinned Gemini CLI once and returns its executable (on its own: the Gemini host
+ * tests need no other client).
+ */
+export async function ensureGemini(): Promise<string> {
+  const prefix = join(hostCacheDir(), `gemini-cli-${GEMINI_VERSION}`);
+  const gemini = join(prefix, "node_modules", ".bin", "gemini");
+  await ensureInstalled(prefix, `${GEMINI_PACKAGE}@${GEMINI_VERSION}`, gemini);
+  return gemini;
+}
+
+/**
  * Installs the pinned clients once (a `.installed` marker per version) and returns their paths.
  * A second call, or a second run, reuses the cache.
  */
@@ -102,13 +132,7 @@ export async function ensureClients(): Promise<Clients> {
       [copilotPrefix, `${COPILOT_PACKAGE}@${COPILOT_VERSION}`, copilotCandidates[0]],
       [codexPrefix, `${CODEX_PACKAGE}@${CODEX_VERSION}`, codex],
     ] as const
-  ) {
-    const marker = join(prefix, ".installed");
-    if (await exists(marker) && await exists(probe)) continue;
-    console.error(`host tests: installing ${spec} into ${prefix} (once)`);
-    await npmInstall(prefix, spec);
-    await Deno.writeTextFile(marker, spec + "\n");
-  }
+  ) await ensureInstalled(prefix, spec, probe);
   let copilot = copilotCandidates[0];
   for (const c of copilotCandidates) {
     if (await exists(c)) {
@@ -267,4 +291,25 @@ export function codexConfig(baseUrl: string): string {
     "enabled = false",
     "",
   ].join("\n");
+}
+
+/**
+ * The environment for Gemini CLI against a stand-in: `GEMINI_CLI_HOME` (its `.gemini` folder, with
+ * the `settings.json` that selects the API key auth), the stand-in's base URL, a fake key, and the
+ * workspace trusted (headless mode refuses an untrusted folder).
+ */
+export function geminiEnv(
+  home: string,
+  geminiHome: string,
+  standInUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...baseEnv(home),
+    GEMINI_CLI_HOME: geminiHome,
+    GOOGLE_GEMINI_BASE_URL: standInUrl,
+    GEMINI_API_KEY: "fake",
+    GEMINI_CLI_TRUST_WORKSPACE: "true",
+    ...extra,
+  };
 }

@@ -89,7 +89,8 @@ export async function removeHostWorld(w: HostWorld): Promise<void> {
   await Deno.remove(w.root, { recursive: true }).catch(() => {});
 }
 
-async function copyTree(from: string, to: string): Promise<void> {
+/** Copies a folder tree (files and folders only). */
+export async function copyTree(from: string, to: string): Promise<void> {
   await Deno.mkdir(to, { recursive: true });
   for await (const e of Deno.readDir(from)) {
     if (e.isDirectory) await copyTree(join(from, e.name), join(to, e.name));
