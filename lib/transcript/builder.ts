@@ -18,6 +18,7 @@ import type {
 } from "./model.ts";
 import { loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";
+import { claudeCommandEnd } from "./command_status.ts";
 import { cap, isRec, KNOWN_TYPES, parseLine, type Rec, str, textOfContent } from "./record.ts";
 
 const NOTIFICATION_TOOL_USE_RE = /<tool-use-id>\s*([^<\s]+)\s*<\/tool-use-id>/;
@@ -107,7 +108,10 @@ export class RunBuilder extends RunCollector {
       const load: SkillLoad = { ...l, seq: ++this.seq, offset };
       this.loads.push(load);
       if (selects(this.selector, load)) {
-        if (!this.first) this.first = load;
+        if (!this.first) {
+          this.first = load;
+          this.cwd = str(rec.cwd);
+        }
         if (!continues(l)) this.lastSelected = load;
         selectedHere = true;
       }
@@ -258,6 +262,11 @@ export class RunBuilder extends RunCollector {
       text: RESULT_TEXT_TOOLS.has(call.name) ? cap(textOfContent(block.content)) : "",
       asyncLaunched: false,
     };
+    if (SHELL_TOOLS.includes(call.name)) {
+      const end = claudeCommandEnd(r.isError, r.text, structured);
+      r.status = end.status;
+      if (end.exitCode !== undefined) r.exitCode = end.exitCode;
+    }
     if (AGENT_TOOLS.includes(call.name) || call.name === "Skill") {
       if (isRec(structured)) {
         r.structured = {

@@ -36,6 +36,7 @@ import type {
 import { normalizeSkillName, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";
 import { cap, isRec, parseLine, type Rec, str } from "./record.ts";
+import { copilotCommandEnd } from "./command_status.ts";
 
 /** The record `type` values Copilot CLI 1.0.102 was seen to write; any other is counted unknown. */
 export const COPILOT_KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -174,8 +175,11 @@ export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefin
   return out;
 }
 
+/** The shell tools, by their run-model names. */
+const SHELL_NAMES = new Set(["Bash", "PowerShell"]);
+
 /** Tools whose result text the checks read (shell output, agent output, skill launch). */
-const RESULT_TEXT_TOOLS = new Set(["Bash", "PowerShell", "Agent", "Skill"]);
+const RESULT_TEXT_TOOLS = new Set([...SHELL_NAMES, "Agent", "Skill"]);
 
 /** Builds one run from Copilot records, fed one line at a time in file order. */
 export class CopilotRunBuilder extends RunCollector {
@@ -315,6 +319,11 @@ export class CopilotRunBuilder extends RunCollector {
       text,
       asyncLaunched: call.name === "Agent" && call.input.run_in_background === true,
     };
+    if (SHELL_NAMES.has(call.name)) {
+      const end = copilotCommandEnd(data);
+      call.result.status = end.status;
+      if (end.exitCode !== undefined) call.result.exitCode = end.exitCode;
+    }
   }
 
   /**

@@ -94,15 +94,32 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
   return { sawMessages, sawUnknown };
 }
 
-/** Whether the file's head holds the system prompt of a non-interactive (`-p`) session. */
-function* headSaysNonInteractive(size: number): ByteRequests<boolean> {
-  if (size === 0) return false;
+/** What the file's head says of the session: a `-p` (non-interactive) run, and its directory. */
+interface HeadFacts {
+  nonInteractive: boolean;
+  cwd?: string;
+}
+
+/**
+ * Reads the file's head: the system prompt of a non-interactive (`-p`) session, and
+ * `session.start`'s `context.cwd`.
+ */
+function* headFacts(size: number): ByteRequests<HeadFacts> {
+  const facts: HeadFacts = { nonInteractive: false };
+  if (size === 0) return facts;
   const bytes: Uint8Array = yield [0, Math.min(size, HEAD_BYTES)];
   for (const line of decoder.decode(bytes).split("\n")) {
+    if (facts.cwd === undefined && line.includes('"session.start"')) {
+      const data = parseLine(line)?.data as Record<string, unknown> | undefined;
+      const context = data?.context as Record<string, unknown> | undefined;
+      if (typeof context?.cwd === "string") facts.cwd = context.cwd;
+      continue;
+    }
     if (!line.includes('"system.message"') || line.includes('"parentToolCallId"')) continue;
-    return line.includes("You are running in non-interactive mode");
+    facts.nonInteractive = line.includes("You are running in non-interactive mode");
+    break;
   }
-  return false;
+  return facts;
 }
 
 /** Copilot CLI's `events.jsonl` as the shared run read sees it. */
@@ -116,7 +133,9 @@ const COPILOT_FORMAT: RunFormat<CopilotRunBuilder> = {
   judge: (s) =>
     s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0) ? "unknown_shape" : undefined,
   *finish(builder, size) {
-    if (!builder.nonInteractive) builder.nonInteractive = yield* headSaysNonInteractive(size);
+    const head = yield* headFacts(size);
+    builder.nonInteractive ||= head.nonInteractive;
+    builder.cwd ??= head.cwd;
     return builder.finish();
   },
 };
