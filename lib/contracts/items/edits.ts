@@ -32,13 +32,25 @@ export function callRan(call: ToolCall): boolean {
 }
 
 /**
- * The edits of a run that ran (Edit, Write, MultiEdit, NotebookEdit, `apply_patch`, …), in order.
+ * Whether an edit call changed a file: it ran and did not fail (Claude Code's `<tool_use_error>File
+ * has not been read yet`, a Copilot CLI edit with `success: false`).
+ *
+ * @param call An edit call.
+ * @returns True when the edit went through.
+ */
+function editWent(call: ToolCall): boolean {
+  return callRan(call) && call.result?.isError !== true;
+}
+
+/**
+ * The edits of a run that changed a file (Edit, Write, MultiEdit, NotebookEdit, `apply_patch`, …),
+ * in order.
  *
  * @param run The run.
  * @returns The calls.
  */
 export function editCalls(run: TranscriptRun): ToolCall[] {
-  return run.toolCalls.filter((c) => EDIT_TOOLS.includes(c.name) && callRan(c));
+  return run.toolCalls.filter((c) => EDIT_TOOLS.includes(c.name) && editWent(c));
 }
 
 /** The file headers of an `apply_patch` patch that write a file (added, updated, moved to). */
@@ -69,8 +81,8 @@ export function editedPaths(call: ToolCall): string[] {
  * @returns The paths, as written.
  */
 export function writtenPaths(call: ToolCall): string[] {
+  if (EDIT_TOOLS.includes(call.name)) return editWent(call) ? editedPaths(call) : [];
   if (!callRan(call)) return [];
-  if (EDIT_TOOLS.includes(call.name)) return editedPaths(call);
   const cmd = call.input.command;
   if (SHELL_TOOLS.includes(call.name) && typeof cmd === "string") return shellWrittenPaths(cmd);
   return [];
