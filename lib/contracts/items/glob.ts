@@ -27,7 +27,7 @@ const MAX_ALTERNATIVES = 32;
  */
 export function globProblem(glob: string): string | undefined {
   if (glob.length > MAX_GLOB_CHARS) return `is longer than ${MAX_GLOB_CHARS} characters`;
-  if (/[\u0000-\u001f]/.test(glob)) return "holds a control character";
+  if ([...glob].some((c) => c.charCodeAt(0) < 0x20)) return "holds a control character";
   if (/\{[^}]*\{/.test(glob) || /\}[^{]*\}/.test(glob) || /^[^{]*\}/.test(glob)) {
     return "has nested or unbalanced braces";
   }
