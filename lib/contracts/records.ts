@@ -71,7 +71,7 @@ export interface RunRecord {
   missing: string[];
   /** Item ids waived at the last check. */
   waived: string[];
-  /** Blocks issued for this run (at most 1). */
+  /** Blocks issued for this run (1, or up to the largest `hold` of its items). */
   blocks: number;
   /** Fingerprint of the stop that was blocked (transcript size and final-text hash). */
   blockFingerprint?: string;

@@ -7,10 +7,12 @@
  *
  * - met (or met through waivers): recorded `met` / `met_waived`, the stop goes through;
  * - unmet: recorded `blocked` (atomically, under the record's lock) and only then answered with
- *   `{"decision":"block","reason":"SKILL_CONTRACT_UNMET …"}`; a run is blocked at most once, and
- *   the record itself guarantees it, since `stop_hook_active` can stay false on repeated stops;
- * - the next stop of a blocked run (or any stop with `stop_hook_active`) never blocks and records
- *   `met_after_block` or `miss`;
+ *   `{"decision":"block","reason":"SKILL_CONTRACT_UNMET …"}`; a run is blocked once (up to N
+ *   times while a missing item declares `hold: N`), and the record itself counts the blocks,
+ *   since `stop_hook_active` can stay false on repeated stops;
+ * - the next stop of a blocked run records `met_after_block`, or blocks again while a missing
+ *   held item has blocks left (never on a turn that asks the user, nor while agents run), else
+ *   records `miss`; a stop with `stop_hook_active` and no block of ours never blocks;
  * - Agent dispatches still running: the stop goes through and the run is recorded `deferred`;
  *   once the same agents have run {@link STALL_MS} since the stop that first saw them, they count
  *   as stalled and the contract is checked.
@@ -28,7 +30,7 @@ import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import { contractSkills, findSkill, type SkillEntry } from "../catalog/catalog.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { checkContract, type CheckResult } from "./check.ts";
+import { blockLimit, checkContract, type CheckResult } from "./check.ts";
 import { renderBlockLine } from "./block_line.ts";
 import {
   readSessionRecord,
@@ -237,6 +239,18 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
         check: c,
       };
     }
+    // A held item (`hold: N`) blocks the run again, as a first block would: never on a turn that
+    // asks the user, and not while agents run (until they stall).
+    if (existing.outcome === "blocked" && existing.blocks < blockLimit(c)) {
+      const final = isFinalTurn(input.run, input.finalText, input.kind);
+      if (!final.final) return { action: "allow", reason: `held-${final.why}`, check: c };
+      const agents = pendingAgents(input, existing);
+      if (agents && !agents.stalled) {
+        run.pending = agents.seen;
+        return { action: "allow", reason: "held-agents-running", next: run, check: c };
+      }
+      return block(input, run, c, fingerprint, existing.blocks + 1, "held-unmet");
+    }
     return {
       action: "allow",
       reason: "after-block-unmet",
@@ -263,27 +277,13 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
   const final = isFinalTurn(input.run, input.finalText, input.kind);
   if (!final.final) return { action: "allow", reason: final.why };
 
-  const pending = pendingAgentDispatches(input.run);
-  let stalled = false;
-  if (pending.length > 0) {
-    const nowIso = input.now.toISOString();
-    const before = existing?.pending ?? {};
-    const seen: Record<string, string> = {};
-    for (const p of pending) {
-      const id = sanitizeName(p.toolUseId, 80) || `seq${p.seq}`;
-      seen[id] = Object.hasOwn(before, id) ? before[id] : nowIso;
-    }
-    const stallMs = input.stallMs ?? STALL_MS;
-    stalled = Object.values(seen).every((t) => {
-      const at = Date.parse(t);
-      return Number.isFinite(at) && input.now.getTime() - at >= stallMs;
-    });
-    if (!stalled) {
-      const run = baseRun(input, key, existing);
-      run.outcome = "deferred";
-      run.pending = seen;
-      return { action: "allow", reason: "agents-running", next: run };
-    }
+  const agents = pendingAgents(input, existing);
+  const stalled = agents?.stalled === true;
+  if (agents && !stalled) {
+    const run = baseRun(input, key, existing);
+    run.outcome = "deferred";
+    run.pending = agents.seen;
+    return { action: "allow", reason: "agents-running", next: run };
   }
 
   const c = check();
@@ -296,16 +296,53 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
       check: c,
     };
   }
+  return block(input, run, c, fingerprint, 1, stalled ? "unmet-agents-stalled" : "unmet");
+}
+
+/** A block of the run: recorded `blocked` with its count and the stop's fingerprint. */
+function block(
+  input: StopInput,
+  run: RunRecord,
+  c: CheckResult,
+  fingerprint: string,
+  blocks: number,
+  reason: string,
+): StopDecision {
   const blocked = withCheck(run, c, "blocked");
-  blocked.blocks = 1;
+  blocked.blocks = blocks;
   blocked.blockFingerprint = fingerprint;
   return {
     action: "block",
-    reason: stalled ? "unmet-agents-stalled" : "unmet",
-    blockText: renderBlockLine(c, { command: input.command }),
+    reason,
+    blockText: renderBlockLine(c, { command: input.command, block: blocks }),
     next: blocked,
     check: c,
   };
+}
+
+/**
+ * The Agent dispatches still running at this stop, each with the time of the stop that first saw
+ * it, and whether they all have run {@link STALL_MS} since (stalled); undefined when none runs.
+ */
+function pendingAgents(
+  input: StopInput,
+  existing: RunRecord | undefined,
+): { seen: Record<string, string>; stalled: boolean } | undefined {
+  const pending = pendingAgentDispatches(input.run);
+  if (pending.length === 0) return undefined;
+  const nowIso = input.now.toISOString();
+  const before = existing?.pending ?? {};
+  const seen: Record<string, string> = {};
+  for (const p of pending) {
+    const id = sanitizeName(p.toolUseId, 80) || `seq${p.seq}`;
+    seen[id] = Object.hasOwn(before, id) ? before[id] : nowIso;
+  }
+  const stallMs = input.stallMs ?? STALL_MS;
+  const stalled = Object.values(seen).every((t) => {
+    const at = Date.parse(t);
+    return Number.isFinite(at) && input.now.getTime() - at >= stallMs;
+  });
+  return { seen, stalled };
 }
 
 /** The canary file counting unknown transcript shapes. */

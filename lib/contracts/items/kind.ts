@@ -23,10 +23,18 @@ export interface ItemBase {
   fix?: string;
   /** The phrase the routing hint's contract variant uses. */
   summary?: string;
+  /**
+   * How many times the item may block one run (1 to {@link MAX_HOLD}); absent: once. Each stop
+   * re-checks; after that many blocks the run is recorded `miss` and the stop goes through.
+   */
+  hold?: number;
 }
 
+/** The most blocks a held item (`hold: N`) may give one run. */
+export const MAX_HOLD = 5;
+
 /** The fields every item has, whatever its kind (the keys no kind declares). */
-export const BASE_KEYS: readonly string[] = ["id", "kind", "fix", "summary"];
+export const BASE_KEYS: readonly string[] = ["id", "kind", "fix", "summary", "hold"];
 
 /** The longest regular expression (`match`) or marker a contract may declare. */
 export const MAX_PATTERN_CHARS = 300;
