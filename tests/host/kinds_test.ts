@@ -142,9 +142,14 @@ const HELD_TWICE: Session = {
 /** The files a session writes, removed before the next session of the same world. */
 const WRITTEN = ["app.txt", "fix.txt", "PLAN.md", "tests", "docs"];
 
+/**
+ * Empties what a session wrote, and makes the folders the sessions write into (Copilot CLI's
+ * `create` refuses a file whose folder does not exist).
+ */
 async function resetProject(project: string): Promise<void> {
   for (const f of WRITTEN) await Deno.remove(join(project, f), { recursive: true }).catch(() => {});
   await Deno.writeTextFile(join(project, "test.sh"), TEST_SH);
+  for (const d of ["tests", "docs/plans"]) await Deno.mkdir(join(project, d), { recursive: true });
 }
 
 /** The trigger of each step: its own `on`, else what the step before it printed or was. */
