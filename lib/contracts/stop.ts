@@ -127,6 +127,8 @@ export interface StopInput {
   now: Date;
   /** The stall time (default {@link STALL_MS}). */
   stallMs?: number;
+  /** The sub-agent whose stop this is (a SubagentStop), sanitised; its runs are its own. */
+  agent?: string;
 }
 
 /** What one stop decides. */
@@ -181,6 +183,7 @@ function baseRun(input: StopInput, key: string, existing: RunRecord | undefined)
     updated: now,
   };
   if (!existing && load.toolUseId) run.loadId = sanitizeName(load.toolUseId, 80);
+  if (!existing && input.agent) run.agent = input.agent;
   run.stops += 1;
   run.updated = now;
   return run;
@@ -203,7 +206,7 @@ function withCheck(run: RunRecord, check: CheckResult, outcome: RunOutcome): Run
  * @returns The decision.
  */
 export function decideStop(input: StopInput, existing: RunRecord | undefined): StopDecision {
-  const key = runKey(sanitizeName(input.skill, 64), input.run.load);
+  const key = runKey(sanitizeName(input.skill, 64), input.run.load, input.agent);
   const check = () =>
     checkContract(input.run, input.contract, {
       skill: input.skill,
@@ -436,12 +439,26 @@ export async function runContractStop(
 ): Promise<HookAnswer> {
   const progress: StopProgress = deps.progress ?? {};
   progress.path = ctx.stateRoot;
-  if (ev.eventName !== "Stop") return null;
+  const subagent = ev.eventName === "SubagentStop";
+  if (!subagent && ev.eventName !== "Stop") return null;
   if (!isSafeFileStem(ev.sessionId)) {
     ctx.log("allow", "no-safe-session-id");
     return null;
   }
-  const transcript = ev.transcriptPath;
+  // Copilot CLI also runs agentStop inside a sub-agent (its own id as the session's): the
+  // sub-agent's subagentStop checks that run.
+  if (!subagent && ev.agentId !== undefined) {
+    ctx.log("allow", "sub-agent-own-stop");
+    return null;
+  }
+  // A sub-agent's stop reads the sub-agent's run: its own transcript (Claude Code, Codex CLI), or
+  // its records in the session's (Copilot CLI).
+  const agent = subagent ? sanitizeName(ev.agentId ?? "", 80) : undefined;
+  if (agent === "") {
+    ctx.log("allow", "no-agent-id");
+    return null;
+  }
+  const transcript = subagent ? ev.agentTranscriptPath ?? ev.transcriptPath : ev.transcriptPath;
   if (!transcript) {
     ctx.log("allow", "no-transcript-path");
     return null;
@@ -463,15 +480,16 @@ export async function runContractStop(
   const reader = await readerFor(hostFor(ev.host).transcript);
   // A stop with no contracted skill loaded is the common case: remember how far back it was
   // searched, so the next stop of the session searches only what was appended since.
+  // (A sub-agent's stops are few, its file short: its search keeps no memo.)
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
-  const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
+  const floor = agent ? 0 : readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
-  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor };
+  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor, agent };
   // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
   // Usually the search's own lines show the turn there already; otherwise wait for the file to
   // hold it, then search again.
-  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp, agent };
   let search: LoadSearch | undefined;
   if (reader.searchShowsTurn) {
     try {
@@ -499,7 +517,7 @@ export async function runContractStop(
   try {
     search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
-      writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
+      if (!agent) writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
       ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
       return null;
     }
@@ -507,7 +525,7 @@ export async function runContractStop(
       // A settled run stays settled (seed: met, met_waived and met_after_block stay so): its
       // transcript need not be parsed again, however long it has grown.
       record = readRecord(ctx.stateRoot, ev.sessionId);
-      const settled = settledOutcome(record, withContract, search.load);
+      const settled = settledOutcome(record, withContract, search.load, agent);
       if (settled) {
         ctx.log("allow", `already-${settled}`, { run: search.load.offset });
         return null;
@@ -520,6 +538,7 @@ export async function runContractStop(
         maxParseBytes: deps.maxParseBytes,
         fromOffset: search.load.offset,
         tail: search.tail,
+        agent,
       })
       : { kind: "unknown_shape" as const, reason: search.reason, stats: undefined };
   } catch (e) {
@@ -562,6 +581,7 @@ export async function runContractStop(
     command: skillgateCommand(ctx.config.values),
     now,
     stallMs: deps.stallMs,
+    ...(agent ? { agent } : {}),
   };
   const sessionId = ev.sessionId;
   const recordFile = join(ctx.stateRoot, "skill-contracts", `${sessionId}.json`);
@@ -569,7 +589,7 @@ export async function runContractStop(
   let previous: RunOutcome | undefined;
   const decide = (current: SessionRecord | undefined, commit: boolean) => {
     const skill = sanitizeName(entry.name, 64);
-    const key = runKey(skill, run.load);
+    const key = runKey(skill, run.load, agent);
     const existing = current?.runs.find((r) => r.key === key);
     // The skill loaded again after skillgate blocked its earlier run (the model following the
     // block text, say): the block already happened, so this run is that run's sequel. It is
@@ -578,14 +598,19 @@ export async function runContractStop(
     const pending = existing
       ? undefined
       : current?.runs.findLast((r) =>
-        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset &&
+        r.agent === agent
       );
     previous = existing?.outcome ?? pending?.outcome;
     const d = decideStop(input, existing ?? pending);
     // The record and the answer are one commit: past the deadline the runner has answered
     // already, so nothing is recorded; once committed, the runner prints this answer.
     if (commit && (d.next || d.action === "block")) ctx.commit();
-    let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
+    // A sub-agent's run keeps its own transcript; the session's stays the main one.
+    if (d.next && agent) d.next.transcript = transcript;
+    let record = d.next
+      ? upsertRun(current, sessionId, d.next, now, agent ? undefined : transcript)
+      : undefined;
     if (record && pending && d.next) {
       // d.next settles the blocked run (its key); this run gets the same outcome.
       const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
@@ -616,6 +641,7 @@ export async function runContractStop(
     ).map((i) => i.id).join(",") ||
       "none",
     kind: input.kind,
+    ...(agent ? { agent } : {}),
     ...(currency.state === "unverified" ? { transcript: currency.reason } : {}),
     ...(currency.state === "current" && currency.waitedMs > 0 ? { waited: currency.waitedMs } : {}),
   });
@@ -695,10 +721,11 @@ function settledOutcome(
   record: SessionRecord | undefined,
   skills: readonly SkillEntry[],
   load: SkillLoad,
+  agent: string | undefined,
 ): RunOutcome | undefined {
   const entry = entryFor(skills, load);
   if (!entry) return undefined;
-  const key = runKey(sanitizeName(entry.name, 64), load);
+  const key = runKey(sanitizeName(entry.name, 64), load, agent);
   const run = record?.runs.find((r) => r.key === key);
   return run && SETTLED_OUTCOMES.includes(run.outcome) ? run.outcome : undefined;
 }

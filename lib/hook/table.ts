@@ -23,7 +23,12 @@ import {
 } from "../host/mod.ts";
 
 /** The id of a hook registration. */
-export type HookId = "skill-route" | "skill-contract" | "skill-redirect" | "skill-redirect-stop";
+export type HookId =
+  | "skill-route"
+  | "skill-contract"
+  | "skill-contract-subagent"
+  | "skill-redirect"
+  | "skill-redirect-stop";
 
 /** The paths a hook's permission flags are built from (absolute, or host placeholders). */
 export interface PermissionPaths {
@@ -211,6 +216,24 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 10,
     summary: "Blocks a stop once after a skill call for an agent failed as an unknown skill",
     permissions: redirectPermissions,
+  },
+  {
+    id: "skill-contract-subagent",
+    event: "SubagentStop",
+    // The same hook at a sub-agent's stop: a skill the sub-agent loaded is checked then.
+    transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
+    entry: "hooks/skill_contract.ts",
+    bundle: "hooks/dist/skill_contract.js",
+    exportKey: "./hooks/skill-contract",
+    switchName: "skill_contracts",
+    logFile: "skill-contract.log",
+    timeoutSec: 15,
+    summary: "Blocks a sub-agent's stop once when a skill it loaded has an unmet contract",
+    permissions: (p) => ({
+      read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
+      write: [p.stateRoot],
+      env: HOOK_ENV,
+    }),
   },
 ];
 

@@ -9,6 +9,7 @@
 import { AGENT_TOOLS, SHELL_TOOLS } from "./tool_groups.ts";
 import type {
   SkillLoad,
+  SkillSelector,
   TaskNotification,
   ToolCall,
   ToolResult,
@@ -65,6 +66,24 @@ export class RunBuilder extends RunCollector {
   private lastSelected: SkillLoad | undefined;
 
   /**
+   * Creates a builder.
+   *
+   * @param selector Which loads start the run.
+   * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
+   * @param fileSize The size of the file (for the counters).
+   * @param agentFile Whether the file is a sub-agent's own (its `isSidechain` records are its main
+   * chain).
+   */
+  constructor(
+    selector: SkillSelector,
+    skillsDirs: readonly string[] | undefined,
+    fileSize: number,
+    private readonly agentFile = false,
+  ) {
+    super(selector, skillsDirs, fileSize);
+  }
+
+  /**
    * Feeds one line. Returns "stop" when `stopAtNextRun` is set and this line starts a new run of
    * the selected skill (the line is then not consumed).
    *
@@ -81,7 +100,7 @@ export class RunBuilder extends RunCollector {
       if (line.trim() !== "") this.stats.skippedLines++;
       return "ok";
     }
-    const rawLoads = mayLoad ? loadsOfRecord(rec, this.skillsDirs) : NO_LOADS;
+    const rawLoads = mayLoad ? loadsOfRecord(rec, this.skillsDirs, this.agentFile) : NO_LOADS;
     const sourceToolUseId = str(rec.sourceToolUseID);
     const continues = (l: RawLoad) =>
       l.via === "base_directory" && this.lastSelected !== undefined &&
@@ -120,7 +139,7 @@ export class RunBuilder extends RunCollector {
     switch (type) {
       case "user":
       case "assistant":
-        this.message(rec, type, rec.isSidechain === true);
+        this.message(rec, type, rec.isSidechain === true && !this.agentFile);
         break;
       case "progress": {
         const data = rec.data;

@@ -78,7 +78,7 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
       if (!COPILOT_LOAD_NEEDLES.some((n) => line.includes(n))) continue;
       const rec = parseLine(line);
       if (!rec) continue;
-      const loads = copilotLoadsOf(rec, skillsDirs);
+      const loads = copilotLoadsOf(rec, skillsDirs, req.agent);
       for (let j = loads.length - 1; j >= 0; j--) {
         const offset = start + seg.starts[k];
         if (selects(selector, { ...loads[j], seq: 0, offset })) {
@@ -129,7 +129,8 @@ const COPILOT_FORMAT: RunFormat<CopilotRunBuilder> = {
   keepsLines: false,
   forward: "line",
   scan: scanBackward,
-  builder: (options, size) => new CopilotRunBuilder(options.skill, options.skillsDirs, size),
+  builder: (options, size) =>
+    new CopilotRunBuilder(options.skill, options.skillsDirs, size, options.agent),
   judge: (s) =>
     s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0) ? "unknown_shape" : undefined,
   *finish(builder, size) {
@@ -188,11 +189,12 @@ const STOP_TAIL_BYTES = 256 * 1024;
  */
 export function holdsStopMarker(tail: string, timestamp: number): boolean {
   for (const line of tail.split("\n")) {
-    if (!line.includes('"hook.start"') || !line.includes('"agentStop"')) continue;
+    if (!line.includes('"hook.start"') || !/"(?:agentStop|subagentStop)"/.test(line)) continue;
     const rec = parseLine(line);
     const data = rec?.data as Record<string, unknown> | undefined;
     const input = data?.input as Record<string, unknown> | undefined;
-    if (rec?.type === "hook.start" && data?.hookType === "agentStop" && input) {
+    const stop = data?.hookType === "agentStop" || data?.hookType === "subagentStop";
+    if (rec?.type === "hook.start" && stop && input) {
       if (input.timestamp === timestamp) return true;
     }
   }

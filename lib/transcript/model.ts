@@ -196,6 +196,14 @@ export interface ReadRunOptions {
   /** Read size of one chunk in bytes (default 256 KiB; tests use small values). */
   chunkSize?: number;
   /**
+   * Read a sub-agent's run: the id of the sub-agent whose records are the run's main chain. Claude
+   * Code's sub-agent file (`subagents/agent-<id>.jsonl`, every record `isSidechain`) is that
+   * agent's own; in Copilot CLI's `events.jsonl` the records carrying that `agentId` are its.
+   * Without it, a sub-agent's records are never a load of the run (Codex CLI gives each sub-agent a
+   * rollout of its own, read as any other).
+   */
+  agent?: string;
+  /**
    * The backward search for the last load stops at this byte offset: a line that starts at or
    * below it is not looked at, because the caller knows it holds no selected load (an earlier
    * search of the same, append-only file found none). When nothing is found above it the result

@@ -416,3 +416,244 @@ hostScenario(
     }
   },
 );
+
+/** The rules of a Claude Code session whose foreground sub-agent loads `verify` and edits. */
+function subagentRules(project: string, fixAfterBlock: boolean): Rule[] {
+  const tool = (id: string, name: string, input: Record<string, unknown>) => ({
+    type: "tool_use" as const,
+    id,
+    name,
+    input,
+  });
+  const afterBlock: Rule[] = fixAfterBlock
+    ? [
+      {
+        label: "sub: after the block, fix",
+        when: { any_contains: "SubagentStop hook blocking error" },
+        blocks: [
+          tool("toolu_sw2", "Write", { file_path: join(project, "fix.txt"), content: "x\n" }),
+        ],
+        stop: "tool_use",
+      },
+      {
+        label: "sub: test again",
+        when: { last_user_contains: "toolu_sw2" },
+        blocks: [tool("toolu_sb2", "Bash", { command: "bash ./test.sh", description: "Test" })],
+        stop: "tool_use",
+      },
+      {
+        label: "sub: done, passing",
+        when: { last_user_contains: "toolu_sb2" },
+        blocks: [{ type: "text", text: "SUB-DONE-PASSING the tests pass" }],
+      },
+    ]
+    : [{
+      label: "sub: after the block, stop again unmet",
+      when: { any_contains: "SubagentStop hook blocking error" },
+      blocks: [{ type: "text", text: "SUB-DONE-AGAIN it is fine" }],
+    }];
+  return [
+    {
+      label: "main: dispatch the sub-agent in the foreground",
+      when: { last_user_contains: "verify the cart in a sub-agent" },
+      blocks: [tool("toolu_d1", "Agent", {
+        description: "verify the cart",
+        prompt: "SUBTASK verify the cart total",
+        subagent_type: "test-runner",
+        run_in_background: false,
+      })],
+      stop: "tool_use",
+    },
+    {
+      label: "sub: load the skill",
+      when: { last_user_contains: "SUBTASK" },
+      blocks: [tool("toolu_ss1", "Skill", { skill: "verify" })],
+      stop: "tool_use",
+    },
+    {
+      label: "sub: edit",
+      when: { last_user_contains: "Launching skill: verify" },
+      blocks: [tool("toolu_sw1", "Write", { file_path: join(project, "app.txt"), content: "x\n" })],
+      stop: "tool_use",
+    },
+    {
+      label: "sub: test, failing",
+      when: { last_user_contains: "toolu_sw1" },
+      blocks: [tool("toolu_sb1", "Bash", { command: "bash ./test.sh", description: "Test" })],
+      stop: "tool_use",
+    },
+    {
+      label: "sub: stop, unmet",
+      when: { last_user_contains: "toolu_sb1" },
+      blocks: [{ type: "text", text: "SUB-DONE the cart is verified" }],
+    },
+    ...afterBlock,
+    {
+      label: "main: done",
+      when: { last_user_contains: "toolu_d1" },
+      blocks: [{ type: "text", text: "MAIN-DONE the sub-agent verified the cart" }],
+    },
+  ];
+}
+
+hostScenario(
+  "kinds 5: Claude Code (plugin): a skill loaded by a sub-agent is checked at its SubagentStop: blocked once, then met_after_block or miss",
+  [CONTRACT],
+  async () => {
+    const w = await claudeWorld();
+    await installFixtures(w.claudeDir, { agents: ["test-runner"] });
+    try {
+      for (const fix of [true, false]) {
+        await resetProject(w.project);
+        const r = await runClaude(w, {
+          prompt: "verify the cart in a sub-agent",
+          rules: subagentRules(w.project, fix),
+          install: "plugin",
+          args: ["--allowedTools", "Bash,Write,Skill,Agent"],
+        });
+        assert.equal(r.run.timedOut, false, "the client was killed on timeout");
+        assert.equal(r.run.code, 0, `the client failed: ${r.run.stderr.slice(0, 500)}`);
+        const blocks = r.turns
+          .map((t) => JSON.stringify(t.body?.messages ?? []))
+          .filter((t) => t.includes("SubagentStop hook blocking error"));
+        assert.ok(blocks.length >= 1, "the sub-agent's stop was blocked");
+        assert.match(
+          blocks[0],
+          /SKILL_CONTRACT_UNMET verify \(contract v1\): missing checks-pass\./,
+        );
+        const rec = await readRecord(pluginStateRoot(w), r.sessionId) as {
+          runs?: { agent?: string; blocks?: number; key?: string }[];
+        } | undefined;
+        const want = fix ? "met_after_block" : "miss";
+        assert.deepEqual(outcomesIn(rec), [want], JSON.stringify(rec));
+        const run = rec?.runs?.[0];
+        assert.ok(run?.agent, "the run is the sub-agent's");
+        assert.equal(run?.blocks, 1, "blocked once");
+        assert.match(String(r.result.result), /MAIN-DONE/, "the main session went on and stopped");
+      }
+    } finally {
+      await removeHostWorld(w);
+    }
+  },
+);
+
+/** A sub-agent that loads `verify`, edits, fails its test, is blocked, fixes, passes. */
+const SUB_STEPS: Step[] = [
+  { write: "app.txt", content: "x" },
+  { shell: "bash ./test.sh", prints: "TEST-FAIL" },
+  { say: "SUB-DONE the cart is verified" },
+  { on: "SKILL_CONTRACT_UNMET", write: "fix.txt", content: "x" },
+  { shell: "bash ./test.sh", prints: "TEST-PASS" },
+  { say: "SUB-DONE-PASSING the tests pass" },
+];
+
+/** The sub-agent's run recorded for the session: one run of the sub-agent, blocked once. */
+function assertSubagentRun(rec: unknown, want: string): void {
+  const runs = (rec as { runs?: { agent?: string; blocks?: number }[] } | undefined)?.runs ?? [];
+  assert.deepEqual(outcomesIn(rec), [want], JSON.stringify(rec));
+  assert.ok(runs[0]?.agent, `the run is the sub-agent's: ${JSON.stringify(rec)}`);
+  assert.equal(runs[0]?.blocks, 1, "blocked once");
+}
+
+hostScenario(
+  "kinds 6: Copilot CLI: a skill loaded by a sub-agent (task) is checked at its subagentStop: blocked once, then met_after_block",
+  [CONTRACT],
+  async () => {
+    const w = await copilotWorld();
+    await installFixtures(w.copilotHome, { agents: ["test-runner"] });
+    try {
+      await resetProject(w.project);
+      const prompt = "verify the cart in a sub-agent";
+      const sub: Session = { prompt: "SUBTASK verify the cart", skill: "verify", steps: SUB_STEPS };
+      const rules: Rule[] = [
+        {
+          label: "main: dispatch the sub-agent",
+          when: { last_user_contains: prompt },
+          blocks: [{
+            type: "tool_use",
+            id: "toolu_d1",
+            name: "task",
+            input: {
+              description: "verify the cart",
+              prompt: sub.prompt,
+              agent_type: "test-runner",
+              name: "verifier",
+            },
+          }],
+          stop: "tool_use",
+        },
+        ...messagesRules(sub, "copilot", w.project),
+        {
+          label: "main: done",
+          when: { last_user_contains: "toolu_d1" },
+          blocks: [{ type: "text", text: "MAIN-DONE" }],
+        },
+      ];
+      const r = await runCopilot(w, { prompt, rules, env: { SKILLGATE_STATE_ROOT: w.stateRoot } });
+      assert.equal(r.run.code, 0, r.run.stderr.slice(0, 500));
+      const blocks = r.turns.map((t) => lastUserText(t.body)).filter((t) =>
+        t.includes("SKILL_CONTRACT_UNMET")
+      );
+      assert.equal(blocks.length, 1, "the sub-agent was blocked once");
+      assert.match(blocks[0], /SKILL_CONTRACT_UNMET verify \(contract v1\): missing checks-pass\./);
+      const start = r.events.find((e) => e.type === "session.start");
+      const sid = (start?.data as Record<string, unknown>).sessionId as string;
+      assertSubagentRun(await readRecord(w.stateRoot, sid), "met_after_block");
+    } finally {
+      await removeHostWorld(w);
+    }
+  },
+);
+
+hostScenario(
+  "kinds 7: Codex CLI: a skill loaded by a sub-agent (spawn_agent) is checked at its SubagentStop: blocked once, then met_after_block",
+  [CONTRACT],
+  async () => {
+    const w = await makeCodexWorld("kinds-sub", { skills: SKILLS, agents: ["prompt-writer"] });
+    try {
+      const setup = await codexSkillgate(w, ["setup", "--codex"]);
+      assert.equal(setup.code, 0, setup.stdout + setup.stderr);
+      await resetProject(w.project);
+      const sub: Session = { prompt: "SUBTASK verify the cart", skill: "verify", steps: SUB_STEPS };
+      const rules: ResponsesRule[] = [
+        {
+          label: "main: spawn the sub-agent",
+          when: { last_user_contains: "verify the cart in a sub-agent" },
+          items: [{
+            type: "function_call",
+            namespace: "multi_agent_v1",
+            name: "spawn_agent",
+            arguments: { agent_type: "prompt-writer", message: sub.prompt },
+            call_id: "call_spawn",
+          }],
+        },
+        ...codexRules(sub),
+        {
+          label: "main: wait for the sub-agent",
+          when: { last_user_contains: "agent_id" },
+          items: [{
+            type: "function_call",
+            name: "exec_command",
+            arguments: { cmd: "sleep 8; echo WAITED" },
+            call_id: "call_wait",
+          }],
+        },
+        {
+          label: "main: done",
+          when: { last_user_contains: "WAITED" },
+          items: [{ type: "text", text: "MAIN-DONE" }],
+        },
+      ];
+      const r = await runCodex(w, { prompt: "verify the cart in a sub-agent", rules });
+      assert.equal(r.run.code, 0, r.run.stderr.slice(0, 800));
+      const blocks = r.turns.map((t) => lastInputText(t.body)).filter((t) =>
+        t.includes("SKILL_CONTRACT_UNMET")
+      );
+      assert.equal(blocks.length, 1, "the sub-agent was blocked once");
+      assert.match(blocks[0], /hook_run_id="subagent-stop:/, "by its SubagentStop");
+      assertSubagentRun(await readRecord(w.stateRoot, r.sessionId), "met_after_block");
+    } finally {
+      await removeCodexWorld(w);
+    }
+  },
+);
