@@ -368,7 +368,8 @@ async function parseRun(
   // The run's own turn_context may be before its load: the session's directory is then its head's.
   if (builder.cwd === undefined && from > 0) {
     const head = decoder.decode(await src.read(0, Math.min(src.size, HEAD_BYTES)));
-    const rec = parseLine(head.slice(0, head.indexOf("\n") >>> 0));
+    const nl = head.indexOf("\n");
+    const rec = parseLine(nl < 0 ? head : head.slice(0, nl));
     if (rec?.type === "session_meta" && isRec(rec.payload)) builder.cwd = str(rec.payload.cwd);
   }
   const run = builder.finish();
