@@ -168,3 +168,23 @@ Deno.test("runContractStop(): Copilot CLI's agentStop inside a sub-agent passes;
     await world.cleanup();
   }
 });
+
+Deno.test("checkTranscript() reads a Claude Code sub-agent's own file (subagents/agent-<id>.jsonl) as its run", async () => {
+  const { checkTranscript } = await import("./check_transcript.ts");
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-subagent-" });
+  try {
+    const file = join(dir, "subagents", `agent-${AGENT}.jsonl`);
+    Deno.mkdirSync(join(dir, "subagents"));
+    Deno.writeTextFileSync(file, agentFile(UNMET));
+    const contract = { version: 1, items: [{ id: "pass", kind: "check_passed_after_last_edit" }] };
+    const r = await checkTranscript({ transcript: file, skill: "investigate", contract });
+    assert.equal(r.exit, 1, r.message);
+    assert.match(r.blockLine ?? "", /missing pass\./);
+    const elsewhere = join(dir, `agent-${AGENT}.jsonl`);
+    Deno.writeTextFileSync(elsewhere, agentFile(UNMET));
+    const other = await checkTranscript({ transcript: elsewhere, skill: "investigate", contract });
+    assert.equal(other.exit, 6, "a file not named as a sub-agent's is read as a session's");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
