@@ -2,12 +2,13 @@
  * Reading a skill run from GitHub Copilot CLI's `events.jsonl`, tail first and bounded like the
  * Claude Code reader (`read.ts`): the bytes are scanned backward from the end for the last load
  * (a substring pre-filter, no parse), then only the run's bytes are parsed forward into a
- * {@link CopilotRunBuilder} by the shared run read (`run_driver.ts`). The file's head is looked at once more, for the system prompt that
- * marks a `-p` (non-interactive) run.
+ * {@link CopilotRunBuilder} by the shared run read (`run_driver.ts`). The file's head is looked at
+ * once more, for the system prompt that marks a `-p` (non-interactive) run and the session's
+ * directory.
  *
  * The transcript-currency rule at `agentStop`: Copilot CLI writes the stop's own `hook.start`
- * record (`hookType: "agentStop"`, `input.timestamp` the payload's `timestamp`) before it runs the
- * hook, after every record of the turn. A file that holds that record holds the whole turn
+ * record (`hookType: "agentStop"`, or `"subagentStop"` at a sub-agent's stop; `input.timestamp` the
+ * payload's `timestamp`) before it runs the hook, after every record of the turn. A file that holds that record holds the whole turn
  * ({@link awaitCopilotStop}); the turn's final text is then the file's, with no payload field to
  * stand in for it (agentStop has no `last_assistant_message`).
  *
@@ -181,7 +182,7 @@ const STOP_TAIL_BYTES = 256 * 1024;
 
 /**
  * Whether a text (the tail of an `events.jsonl`) holds the `hook.start` record of the agentStop
- * whose payload carried `timestamp`.
+ * (or subagentStop) whose payload carried `timestamp`.
  *
  * @param tail The text.
  * @param timestamp The agentStop payload's `timestamp`.
