@@ -61,6 +61,25 @@ function agentOf(text: string): string {
   throw new Error("No sub-agent in the fixture");
 }
 
+/** A contract hook's context in a test world; its log lines go to `logs`. */
+function hookContext(
+  world: Awaited<ReturnType<typeof makeTempWorld>>,
+  id: "skill-contract" | "skill-contract-subagent",
+  logs: string[],
+): HookContext {
+  return {
+    row: hookRow(id),
+    stateRoot: world.stateRoot,
+    ...claudeContext(world.claudeDir),
+    config: readConfig(world.stateRoot),
+    signal: new AbortController().signal,
+    commit() {},
+    log(outcome: string, reason: string) {
+      logs.push(`${outcome} ${reason}`);
+    },
+  };
+}
+
 async function subagentStop(
   world: Awaited<ReturnType<typeof makeTempWorld>>,
   agentTranscript: string,
@@ -80,17 +99,7 @@ async function subagentStop(
     stop_hook_active: stopHookActive,
   }));
   const logs: string[] = [];
-  const ctx: HookContext = {
-    row: hookRow("skill-contract-subagent"),
-    stateRoot: world.stateRoot,
-    ...claudeContext(world.claudeDir),
-    config: readConfig(world.stateRoot),
-    signal: new AbortController().signal,
-    commit() {},
-    log(outcome: string, reason: string) {
-      logs.push(`${outcome} ${reason}`);
-    },
-  };
+  const ctx = hookContext(world, "skill-contract-subagent", logs);
   const answer = await runContractStop(ev, ctx, { kind: () => "headless", catchUpMs: 0 });
   return { answer, logs };
 }
@@ -151,17 +160,7 @@ Deno.test("runContractStop(): Copilot CLI's agentStop inside a sub-agent passes;
       Deno.readTextFileSync(join(FIXTURES, "payloads", "copilot_agent_stop_in_subagent.json")),
     );
     const logs: string[] = [];
-    const ctx: HookContext = {
-      row: hookRow("skill-contract"),
-      stateRoot: world.stateRoot,
-      ...claudeContext(world.claudeDir),
-      config: readConfig(world.stateRoot),
-      signal: new AbortController().signal,
-      commit() {},
-      log(outcome: string, reason: string) {
-        logs.push(`${outcome} ${reason}`);
-      },
-    };
+    const ctx = hookContext(world, "skill-contract", logs);
     assert.equal(await runContractStop(ev, ctx, { catchUpMs: 0 }), null);
     assert.deepEqual(logs, ["allow sub-agent-own-stop"]);
   } finally {

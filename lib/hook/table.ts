@@ -151,6 +151,26 @@ function transcriptDirs(p: PermissionPaths): string[] {
   return t ? [t] : [];
 }
 
+/** The contract hook at the session's stop (the sub-agent row is the same at SubagentStop). */
+const CONTRACT_ROW: HookRow = {
+  id: "skill-contract",
+  event: "Stop",
+  // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
+  transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
+  entry: "hooks/skill_contract.ts",
+  bundle: "hooks/dist/skill_contract.js",
+  exportKey: "./hooks/skill-contract",
+  switchName: "skill_contracts",
+  logFile: "skill-contract.log",
+  timeoutSec: 15,
+  summary: "Blocks a stop once when a loaded skill's contract is unmet",
+  permissions: (p) => ({
+    read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
+    write: [p.stateRoot],
+    env: HOOK_ENV,
+  }),
+};
+
 /** The hook table. */
 export const HOOKS: readonly HookRow[] = [
   {
@@ -169,24 +189,7 @@ export const HOOKS: readonly HookRow[] = [
       env: HOOK_ENV,
     }),
   },
-  {
-    id: "skill-contract",
-    event: "Stop",
-    // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
-    transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
-    entry: "hooks/skill_contract.ts",
-    bundle: "hooks/dist/skill_contract.js",
-    exportKey: "./hooks/skill-contract",
-    switchName: "skill_contracts",
-    logFile: "skill-contract.log",
-    timeoutSec: 15,
-    summary: "Blocks a stop once when a loaded skill's contract is unmet",
-    permissions: (p) => ({
-      read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
-      write: [p.stateRoot],
-      env: HOOK_ENV,
-    }),
-  },
+  CONTRACT_ROW,
   {
     id: "skill-redirect",
     event: "PreToolUse",
@@ -218,22 +221,11 @@ export const HOOKS: readonly HookRow[] = [
     permissions: redirectPermissions,
   },
   {
+    // The same hook at a sub-agent's stop: a skill the sub-agent loaded is checked then.
+    ...CONTRACT_ROW,
     id: "skill-contract-subagent",
     event: "SubagentStop",
-    // The same hook at a sub-agent's stop: a skill the sub-agent loaded is checked then.
-    transcripts: ["claude-code-jsonl", "copilot-events-jsonl", "codex-rollout-jsonl"],
-    entry: "hooks/skill_contract.ts",
-    bundle: "hooks/dist/skill_contract.js",
-    exportKey: "./hooks/skill-contract",
-    switchName: "skill_contracts",
-    logFile: "skill-contract.log",
-    timeoutSec: 15,
     summary: "Blocks a sub-agent's stop once when a skill it loaded has an unmet contract",
-    permissions: (p) => ({
-      read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
-      write: [p.stateRoot],
-      env: HOOK_ENV,
-    }),
   },
 ];
 

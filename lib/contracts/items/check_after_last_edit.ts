@@ -12,11 +12,10 @@ import { callRan, editCalls } from "./edits.ts";
 import { isCheckCommand } from "../commands/classify.ts";
 import {
   type CheckInput,
-  compilePattern,
   type ItemBase,
   type ItemKind,
   matcherOf,
-  optionalString,
+  optionalMatch,
   type ValidationScope,
   type Verdict,
 } from "./kind.ts";
@@ -39,14 +38,9 @@ function validate(
   base: ItemBase,
   scope: ValidationScope,
 ): CheckAfterLastEditItem | Error {
-  const match = optionalString(raw, "match", scope.where);
-  if (match instanceof Error) return match;
-  if (match !== undefined) {
-    const matcher = compilePattern(match, "match", false, scope);
-    if (matcher instanceof Error) return matcher;
-    return { ...base, kind: "check_after_last_edit", match, matcher };
-  }
-  return { ...base, kind: "check_after_last_edit" };
+  const m = optionalMatch(raw, scope);
+  if (m instanceof Error) return m;
+  return { ...base, kind: "check_after_last_edit", ...m };
 }
 
 function check(item: CheckAfterLastEditItem, { run, command }: CheckInput): Verdict {

@@ -14,11 +14,10 @@ import { sanitizeName } from "../../base/sanitize.ts";
 import { checkCalls, editCalls, lastCheckPassed } from "./edits.ts";
 import {
   type CheckInput,
-  compilePattern,
   type ItemBase,
   type ItemKind,
   matcherOf,
-  optionalString,
+  optionalMatch,
   type ValidationScope,
   type Verdict,
 } from "./kind.ts";
@@ -38,12 +37,9 @@ function validate(
   base: ItemBase,
   scope: ValidationScope,
 ): CheckPassedAfterLastEditItem | Error {
-  const match = optionalString(raw, "match", scope.where);
-  if (match instanceof Error) return match;
-  if (match === undefined) return { ...base, kind: "check_passed_after_last_edit" };
-  const matcher = compilePattern(match, "match", false, scope);
-  if (matcher instanceof Error) return matcher;
-  return { ...base, kind: "check_passed_after_last_edit", match, matcher };
+  const m = optionalMatch(raw, scope);
+  if (m instanceof Error) return m;
+  return { ...base, kind: "check_passed_after_last_edit", ...m };
 }
 
 function check(item: CheckPassedAfterLastEditItem, { run, command }: CheckInput): Verdict {

@@ -168,6 +168,24 @@ export function compilePattern(
 }
 
 /**
+ * Reads an item's optional `match` that replaces the command classifier (a case-sensitive RE2
+ * regular expression) and compiles it.
+ *
+ * @param raw The raw item.
+ * @param scope How messages name the item, and the pattern engine.
+ * @returns The pattern and its compiled form, undefined without one, or the problem.
+ */
+export function optionalMatch(
+  raw: Readonly<Record<string, unknown>>,
+  scope: ValidationScope,
+): { match: string; matcher: UserRegex } | undefined | Error {
+  const match = optionalString(raw, "match", scope.where);
+  if (match === undefined || match instanceof Error) return match;
+  const matcher = compilePattern(match, "match", false, scope);
+  return matcher instanceof Error ? matcher : { match, matcher };
+}
+
+/**
  * An item's compiled `match` (linear-time RE2, compiled by `validateContract`). A contract built
  * by hand, with a `match` but no `matcher`, is a caller's error.
  *

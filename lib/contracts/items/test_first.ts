@@ -14,11 +14,10 @@ import { checkCalls, editCalls, editedPaths, lastCheckPassed } from "./edits.ts"
 import { globProblem, nameGlob, pathMatches } from "./glob.ts";
 import {
   type CheckInput,
-  compilePattern,
   type ItemBase,
   type ItemKind,
   matcherOf,
-  optionalString,
+  optionalMatch,
   type ValidationScope,
   type Verdict,
 } from "./kind.ts";
@@ -85,15 +84,9 @@ function validate(
     }
     item.test_paths = [...paths as string[]];
   }
-  const match = optionalString(raw, "match", scope.where);
-  if (match instanceof Error) return match;
-  if (match !== undefined) {
-    const matcher = compilePattern(match, "match", false, scope);
-    if (matcher instanceof Error) return matcher;
-    item.match = match;
-    item.matcher = matcher;
-  }
-  return item;
+  const m = optionalMatch(raw, scope);
+  if (m instanceof Error) return m;
+  return { ...item, ...m };
 }
 
 /**
