@@ -140,6 +140,37 @@ function scenario(world: TempWorld, hookId: string, host: HostKind) {
           assert.match(out.reason, /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
         },
       };
+    case "claude:skill-contract-subagent": {
+      // The sub-agent's own file: the unmet investigate run, every record the sub-agent's.
+      const dir = join(world.claudeDir, "projects", "-work-project", SESSION, "subagents");
+      Deno.mkdirSync(dir, { recursive: true });
+      const file = join(dir, "agent-a48fb149daa12a164.jsonl");
+      const lines = Deno.readTextFileSync(
+        join(FIXTURES, "transcripts", "investigate_unmet.jsonl"),
+      ).split("\n").filter((l) => l.trim() !== "");
+      Deno.writeTextFileSync(
+        file,
+        lines.map((l) =>
+          JSON.stringify({ ...JSON.parse(l), isSidechain: true, agentId: "a48fb149daa12a164" })
+        ).join("\n") + "\n",
+      );
+      return {
+        payload: {
+          ...base,
+          hook_event_name: "SubagentStop",
+          agent_id: "a48fb149daa12a164",
+          agent_type: "test-runner",
+          agent_transcript_path: file,
+          stop_hook_active: false,
+          last_assistant_message: "Fixed: the null check was missing.",
+        },
+        check: (json: unknown) => {
+          const out = json as { decision: string; reason: string };
+          assert.equal(out.decision, "block");
+          assert.match(out.reason, /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
+        },
+      };
+    }
     case "copilot:skill-route":
       return {
         payload: {
@@ -173,6 +204,34 @@ function scenario(world: TempWorld, hookId: string, host: HostKind) {
           const out = json as { decision: string; reason: string };
           assert.equal(out.decision, "block");
           assert.match(out.reason, /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
+        },
+      };
+    }
+    case "copilot:skill-contract-subagent": {
+      // A real Copilot CLI session whose sub-agent loaded verify, edited and stopped untested, as
+      // the file was at the sub-agent's first subagentStop.
+      const lines = Deno.readTextFileSync(
+        join(FIXTURES, "transcripts", "copilot", "subagent_block.jsonl"),
+      ).split("\n");
+      const at = lines.findIndex((l) => l.includes('"hook.start"') && l.includes('"subagentStop"'));
+      const input = JSON.parse(lines[at]).data.input;
+      const dir = join(world.home, ".copilot", "session-state", SESSION);
+      Deno.mkdirSync(dir, { recursive: true });
+      Deno.writeTextFileSync(join(dir, "events.jsonl"), lines.slice(0, at + 1).join("\n") + "\n");
+      return {
+        payload: {
+          ...input,
+          sessionId: SESSION,
+          cwd: world.projectDir,
+          transcriptPath: join(dir, "events.jsonl"),
+        },
+        check: (json: unknown) => {
+          const out = json as { decision: string; reason: string };
+          assert.equal(out.decision, "block");
+          assert.match(
+            out.reason,
+            /^SKILL_CONTRACT_UNMET verify \(contract v1\): missing checks-pass/,
+          );
         },
       };
     }

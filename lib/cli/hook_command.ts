@@ -13,6 +13,8 @@ import type { CommandSpec } from "./args.ts";
 const SPECS: Record<string, () => Promise<HookSpec>> = {
   "skill-route": async () => (await import("../routing/route_core.ts")).SKILL_ROUTE_HOOK,
   "skill-contract": async () => (await import("../contracts/contract_core.ts")).skillContractHook(),
+  "skill-contract-subagent": async () =>
+    (await import("../contracts/contract_core.ts")).skillContractHook(),
   "skill-redirect": async () => (await import("../redirect/redirect_core.ts")).SKILL_REDIRECT_HOOK,
   "skill-redirect-stop": async () =>
     (await import("../redirect/redirect_core.ts")).SKILL_REDIRECT_HOOK,

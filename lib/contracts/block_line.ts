@@ -6,7 +6,7 @@
  */
 
 import { sanitizeName } from "../base/sanitize.ts";
-import type { CheckResult } from "./check.ts";
+import { blockLimit, type CheckResult } from "./check.ts";
 import { EXIT_CODES, EXIT_WORDS } from "./exit_codes.ts";
 
 /**
@@ -23,13 +23,16 @@ export interface RenderOptions {
    * several words (`deno run … /abs/cli.ts`) is taken as already shell-ready.
    */
   command?: string;
+  /** Which block of the run this is (default 1); said only when a held item may block again. */
+  block?: number;
 }
 
 /**
  * The exact line the Stop hook blocks with (and `check` prints first when unmet):
  * `SKILL_CONTRACT_UNMET <skill> (contract v1): missing <ids>. Fix: <id>: <fix>; …. If an item truly
  * does not apply, run '<skillgate>' contract waive <item> --reason "<why>" (this session only;
- * counted as a miss for follow). This blocks once.`
+ * counted as a miss for follow). This blocks once.` (with a held item: `This blocks up to N times
+ * (block k of N).`)
  *
  * @param result An unmet check result.
  * @param options The installed skillgate command.
@@ -43,7 +46,15 @@ export function renderBlockLine(result: CheckResult, options?: RenderOptions): s
     missing.map((i) => i.id).join(", ")
   }. Fix: ${fixes}. If an item truly does not apply, run ${
     waiveCommandPrefix(options?.command)
-  } waive <item> --reason "<why>" (this session only; counted as a miss for follow). This blocks once.`;
+  } waive <item> --reason "<why>" (this session only; counted as a miss for follow). ${
+    blocksText(blockLimit(result), options?.block ?? 1)
+  }`;
+}
+
+/** How often the stop may still be blocked, as the block line ends. */
+function blocksText(limit: number, block: number): string {
+  if (limit <= 1) return "This blocks once.";
+  return `This blocks up to ${limit} times (block ${Math.min(block, limit)} of ${limit}).`;
 }
 
 /**

@@ -13,7 +13,8 @@ import { finalAssistantText, findStatusLine } from "../transcript/turn.ts";
 import type { TranscriptRun } from "../transcript/model.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { DEFAULT_MATCHERS } from "./matchers.ts";
-import { checkItem, type ContractKind, itemFix } from "./items/mod.ts";
+import { checkItem, type ContractItem, type ContractKind, itemFix } from "./items/mod.ts";
+import type { CheckInput } from "./items/kind.ts";
 import type { Contract } from "./schema.ts";
 import { findWaivers, type Waiver } from "./waivers.ts";
 
@@ -34,6 +35,8 @@ export interface ItemResult {
   fix: string;
   /** The waiver's reason, when waived. */
   waiverReason?: string;
+  /** How many times the item may block one run, when it declares `hold` (absent: once). */
+  hold?: number;
 }
 
 /** How a run ended early (counts as met for every item). */
@@ -89,40 +92,10 @@ export function checkContract(
   for (const w of findWaivers(run, options)) {
     waivers.set(w.item, w);
   }
-  const items: ItemResult[] = contract.items.map((item) => {
-    const fix = itemFix(item);
-    if (earlyEnd) {
-      return {
-        id: item.id,
-        kind: item.kind,
-        status: "met",
-        detail: earlyEnd === "blocked"
-          ? "the run ended early with STATUS: BLOCKED"
-          : "the run ended early with Nothing to review",
-        fix,
-      };
-    }
-    const verdict = checkItem(item, { run, finalText, command: options.command });
-    if (!verdict.met) {
-      const w = waivers.get(item.id);
-      if (w) {
-        return {
-          id: item.id,
-          kind: item.kind,
-          status: "waived",
-          detail: verdict.detail,
-          fix,
-          waiverReason: sanitizeLine(w.reason, 200),
-        };
-      }
-    }
-    return {
-      id: item.id,
-      kind: item.kind,
-      status: verdict.met ? "met" : "missing",
-      detail: verdict.detail,
-      fix,
-    };
+  const items = contract.items.map((item) => {
+    const r = itemResult(item, { run, finalText, command: options.command }, earlyEnd, waivers);
+    if (item.hold !== undefined) r.hold = item.hold;
+    return r;
   });
   const result: CheckResult = {
     skill: options.skill,
@@ -133,6 +106,49 @@ export function checkContract(
   };
   if (earlyEnd) result.earlyEnd = earlyEnd;
   return result;
+}
+
+/** One item's result: met by an early end, else its kind's verdict, waived when unmet. */
+function itemResult(
+  item: ContractItem,
+  input: CheckInput,
+  earlyEnd: EarlyEnd | undefined,
+  waivers: ReadonlyMap<string, Waiver>,
+): ItemResult {
+  const result = (status: ItemStatus, detail: string): ItemResult => ({
+    id: item.id,
+    kind: item.kind,
+    status,
+    detail,
+    fix: itemFix(item),
+  });
+  if (earlyEnd) {
+    return result(
+      "met",
+      earlyEnd === "blocked"
+        ? "the run ended early with STATUS: BLOCKED"
+        : "the run ended early with Nothing to review",
+    );
+  }
+  const verdict = checkItem(item, input);
+  const w = verdict.met ? undefined : waivers.get(item.id);
+  if (w) return { ...result("waived", verdict.detail), waiverReason: sanitizeLine(w.reason, 200) };
+  return result(verdict.met ? "met" : "missing", verdict.detail);
+}
+
+/**
+ * How many times an unmet result may block its run: the largest `hold` of its missing items
+ * (an item without one blocks once).
+ *
+ * @param result A check result.
+ * @returns 1 to `MAX_HOLD`.
+ */
+export function blockLimit(result: CheckResult): number {
+  let limit = 1;
+  for (const i of result.items) {
+    if (i.status === "missing" && i.hold !== undefined && i.hold > limit) limit = i.hold;
+  }
+  return limit;
 }
 
 /**

@@ -176,7 +176,15 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     }
 
     const reader = await readerFor(format);
-    const read = await reader.readRun(options.transcript, { skill, skillsDirs: catalog.dirs });
+    // A Claude Code sub-agent's own file (`subagents/agent-<id>.jsonl`) is read as its run.
+    const agent = format === "claude-code-jsonl"
+      ? /(?:^|[\\/])subagents[\\/]agent-([^\\/]+)\.jsonl$/.exec(options.transcript)?.[1]
+      : undefined;
+    const read = await reader.readRun(options.transcript, {
+      skill,
+      skillsDirs: catalog.dirs,
+      ...(agent ? { agent } : {}),
+    });
     if (read.kind === "not_loaded") {
       return verdict(EXIT_CODES.NOT_LOADED, `The transcript never loads ${shown}`);
     }

@@ -23,7 +23,7 @@ import type { StopProgress } from "./stop.ts";
 export function skillContractHook(): HookSpec {
   const progress: StopProgress = {};
   return {
-    ids: ["skill-contract"],
+    ids: ["skill-contract", "skill-contract-subagent"],
     // The checker is loaded only after the switch check, so a switched-off hook stays cheap.
     run: async (ev, ctx) => (await import("./stop.ts")).runContractStop(ev, ctx, { progress }),
     formatFailure: (failure) => formatContractFailure(failure, progress.path),

@@ -65,13 +65,17 @@ export interface RunRecord {
   loadVia: string;
   /** The Skill/Read tool-use id of the load, when it has one. */
   loadId?: string;
+  /** The sub-agent that loaded the skill, for a run checked at its SubagentStop. */
+  agent?: string;
+  /** A sub-agent's run: the transcript its stop read (the session's is the record's). */
+  transcript?: string;
   /** The outcome so far. */
   outcome: RunOutcome;
   /** Item ids missing at the last check. */
   missing: string[];
   /** Item ids waived at the last check. */
   waived: string[];
-  /** Blocks issued for this run (at most 1). */
+  /** Blocks issued for this run (1, or up to the largest `hold` of its items). */
   blocks: number;
   /** Fingerprint of the stop that was blocked (transcript size and final-text hash). */
   blockFingerprint?: string;
@@ -126,15 +130,17 @@ export class UnsafeSessionIdError extends Error {
 }
 
 /**
- * The identity of a run: the skill and the byte offset of its load's line. A later load of the
- * same skill starts a new run; a later turn without a new load stays in the same run.
+ * The identity of a run: the skill, the sub-agent that loaded it (if one did) and the byte offset
+ * of its load's line. A later load of the same skill starts a new run; a later turn without a new
+ * load stays in the same run.
  *
  * @param skill The skill name.
  * @param load The load that starts the run.
- * @returns For example `investigate@5312`.
+ * @param agent The sub-agent whose run it is (sanitised), if any.
+ * @returns For example `investigate@5312`, or `verify@a48fb149:2210` for a sub-agent's run.
  */
-export function runKey(skill: string, load: Pick<SkillLoad, "offset">): string {
-  return `${skill}@${load.offset}`;
+export function runKey(skill: string, load: Pick<SkillLoad, "offset">, agent?: string): string {
+  return agent ? `${skill}@${agent}:${load.offset}` : `${skill}@${load.offset}`;
 }
 
 /**
@@ -197,6 +203,8 @@ function parseRun(v: unknown, i: number): RunRecord {
     updated: typeof v.updated === "string" ? v.updated : "",
   };
   if (typeof v.loadId === "string") run.loadId = v.loadId;
+  if (typeof v.agent === "string") run.agent = v.agent;
+  if (typeof v.transcript === "string") run.transcript = v.transcript;
   if (typeof v.blockFingerprint === "string") run.blockFingerprint = v.blockFingerprint;
   if (v.pending !== undefined) {
     if (!isRec(v.pending) || !Object.values(v.pending).every((x) => typeof x === "string")) {

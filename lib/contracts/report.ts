@@ -112,7 +112,8 @@ export async function defaultRechecker(): Promise<Rechecker> {
   const catalogs = new Map<string, Promise<Cat>>();
   const command = skillgateCommand(values);
   return async (record, run) => {
-    const path = record.transcript;
+    // A sub-agent's run names its own transcript; the session's is the main one.
+    const path = run.transcript ?? record.transcript;
     if (!path) return { note: "no transcript path recorded" };
     const abs = resolve(path);
     const place = places.find((p) => abs.startsWith(p.dir + sep));
@@ -149,6 +150,7 @@ export async function defaultRechecker(): Promise<Rechecker> {
         skill: run.skill,
         fromOffset: run.loadOffset,
         skillsDirs: cat.dirs,
+        ...(run.agent ? { agent: run.agent } : {}),
       });
     } catch (e) {
       return { note: `transcript unreadable: ${errorCause(e)}` };

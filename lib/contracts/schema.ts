@@ -16,6 +16,7 @@ import { loadUserRegexEngine, type UserRegexEngine } from "../base/user_regex.ts
 import {
   BASE_KEYS,
   type ItemBase,
+  MAX_HOLD,
   optionalString,
   type PatternContext,
   type ValidationScope,
@@ -84,6 +85,12 @@ function validateItem(
   if (fix instanceof Error) errors.push(fix.message);
   const summary = optionalString(raw, "summary", where);
   if (summary instanceof Error) errors.push(summary.message);
+  const hold = raw.hold;
+  const holdOk = hold === undefined || hold === null ||
+    (typeof hold === "number" && Number.isInteger(hold) && hold >= 1 && hold <= MAX_HOLD);
+  if (!holdOk) {
+    errors.push(`${where}: hold must be a whole number from 1 to ${MAX_HOLD} (blocks per run)`);
+  }
   if (!known) return { errors };
   const def = itemKind(kind);
   for (const key of Object.keys(raw)) {
@@ -98,6 +105,7 @@ function validateItem(
   const base: ItemBase = { id: idOk ? id : "" };
   if (typeof fix === "string") base.fix = fix;
   if (typeof summary === "string") base.summary = summary;
+  if (holdOk && typeof hold === "number") base.hold = hold;
   const scope: ValidationScope = { where, patterns };
   // The kind's own fields are checked even when the common ones failed, so one run shows all.
   const item = def.validate(raw, base, scope);

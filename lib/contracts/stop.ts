@@ -7,10 +7,12 @@
  *
  * - met (or met through waivers): recorded `met` / `met_waived`, the stop goes through;
  * - unmet: recorded `blocked` (atomically, under the record's lock) and only then answered with
- *   `{"decision":"block","reason":"SKILL_CONTRACT_UNMET …"}`; a run is blocked at most once, and
- *   the record itself guarantees it, since `stop_hook_active` can stay false on repeated stops;
- * - the next stop of a blocked run (or any stop with `stop_hook_active`) never blocks and records
- *   `met_after_block` or `miss`;
+ *   `{"decision":"block","reason":"SKILL_CONTRACT_UNMET …"}`; a run is blocked once (up to N
+ *   times while a missing item declares `hold: N`), and the record itself counts the blocks,
+ *   since `stop_hook_active` can stay false on repeated stops;
+ * - the next stop of a blocked run records `met_after_block`, or blocks again while a missing
+ *   held item has blocks left (never on a turn that asks the user, nor while agents run), else
+ *   records `miss`; a stop with `stop_hook_active` and no block of ours never blocks;
  * - Agent dispatches still running: the stop goes through and the run is recorded `deferred`;
  *   once the same agents have run {@link STALL_MS} since the stop that first saw them, they count
  *   as stalled and the contract is checked.
@@ -28,7 +30,7 @@ import { join } from "../base/path.ts";
 import { type HookAnswer, stopBlockAnswer } from "../host/answer.ts";
 import { contractSkills, findSkill, type SkillEntry } from "../catalog/catalog.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { checkContract, type CheckResult } from "./check.ts";
+import { blockLimit, checkContract, type CheckResult } from "./check.ts";
 import { renderBlockLine } from "./block_line.ts";
 import {
   readSessionRecord,
@@ -125,6 +127,8 @@ export interface StopInput {
   now: Date;
   /** The stall time (default {@link STALL_MS}). */
   stallMs?: number;
+  /** The sub-agent whose stop this is (a SubagentStop), sanitised; its runs are its own. */
+  agent?: string;
 }
 
 /** What one stop decides. */
@@ -179,6 +183,7 @@ function baseRun(input: StopInput, key: string, existing: RunRecord | undefined)
     updated: now,
   };
   if (!existing && load.toolUseId) run.loadId = sanitizeName(load.toolUseId, 80);
+  if (!existing && input.agent) run.agent = input.agent;
   run.stops += 1;
   run.updated = now;
   return run;
@@ -201,7 +206,7 @@ function withCheck(run: RunRecord, check: CheckResult, outcome: RunOutcome): Run
  * @returns The decision.
  */
 export function decideStop(input: StopInput, existing: RunRecord | undefined): StopDecision {
-  const key = runKey(sanitizeName(input.skill, 64), input.run.load);
+  const key = runKey(sanitizeName(input.skill, 64), input.run.load, input.agent);
   const check = () =>
     checkContract(input.run, input.contract, {
       skill: input.skill,
@@ -237,6 +242,18 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
         check: c,
       };
     }
+    // A held item (`hold: N`) blocks the run again, as a first block would: never on a turn that
+    // asks the user, and not while agents run (until they stall).
+    if (existing.outcome === "blocked" && existing.blocks < blockLimit(c)) {
+      const final = isFinalTurn(input.run, input.finalText, input.kind);
+      if (!final.final) return { action: "allow", reason: `held-${final.why}`, check: c };
+      const agents = pendingAgents(input, existing);
+      if (agents && !agents.stalled) {
+        run.pending = agents.seen;
+        return { action: "allow", reason: "held-agents-running", next: run, check: c };
+      }
+      return block(input, run, c, fingerprint, existing.blocks + 1, "held-unmet");
+    }
     return {
       action: "allow",
       reason: "after-block-unmet",
@@ -263,27 +280,13 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
   const final = isFinalTurn(input.run, input.finalText, input.kind);
   if (!final.final) return { action: "allow", reason: final.why };
 
-  const pending = pendingAgentDispatches(input.run);
-  let stalled = false;
-  if (pending.length > 0) {
-    const nowIso = input.now.toISOString();
-    const before = existing?.pending ?? {};
-    const seen: Record<string, string> = {};
-    for (const p of pending) {
-      const id = sanitizeName(p.toolUseId, 80) || `seq${p.seq}`;
-      seen[id] = Object.hasOwn(before, id) ? before[id] : nowIso;
-    }
-    const stallMs = input.stallMs ?? STALL_MS;
-    stalled = Object.values(seen).every((t) => {
-      const at = Date.parse(t);
-      return Number.isFinite(at) && input.now.getTime() - at >= stallMs;
-    });
-    if (!stalled) {
-      const run = baseRun(input, key, existing);
-      run.outcome = "deferred";
-      run.pending = seen;
-      return { action: "allow", reason: "agents-running", next: run };
-    }
+  const agents = pendingAgents(input, existing);
+  const stalled = agents?.stalled === true;
+  if (agents && !stalled) {
+    const run = baseRun(input, key, existing);
+    run.outcome = "deferred";
+    run.pending = agents.seen;
+    return { action: "allow", reason: "agents-running", next: run };
   }
 
   const c = check();
@@ -296,16 +299,53 @@ export function decideStop(input: StopInput, existing: RunRecord | undefined): S
       check: c,
     };
   }
+  return block(input, run, c, fingerprint, 1, stalled ? "unmet-agents-stalled" : "unmet");
+}
+
+/** A block of the run: recorded `blocked` with its count and the stop's fingerprint. */
+function block(
+  input: StopInput,
+  run: RunRecord,
+  c: CheckResult,
+  fingerprint: string,
+  blocks: number,
+  reason: string,
+): StopDecision {
   const blocked = withCheck(run, c, "blocked");
-  blocked.blocks = 1;
+  blocked.blocks = blocks;
   blocked.blockFingerprint = fingerprint;
   return {
     action: "block",
-    reason: stalled ? "unmet-agents-stalled" : "unmet",
-    blockText: renderBlockLine(c, { command: input.command }),
+    reason,
+    blockText: renderBlockLine(c, { command: input.command, block: blocks }),
     next: blocked,
     check: c,
   };
+}
+
+/**
+ * The Agent dispatches still running at this stop, each with the time of the stop that first saw
+ * it, and whether they all have run {@link STALL_MS} since (stalled); undefined when none runs.
+ */
+function pendingAgents(
+  input: StopInput,
+  existing: RunRecord | undefined,
+): { seen: Record<string, string>; stalled: boolean } | undefined {
+  const pending = pendingAgentDispatches(input.run);
+  if (pending.length === 0) return undefined;
+  const nowIso = input.now.toISOString();
+  const before = existing?.pending ?? {};
+  const seen: Record<string, string> = {};
+  for (const p of pending) {
+    const id = sanitizeName(p.toolUseId, 80) || `seq${p.seq}`;
+    seen[id] = Object.hasOwn(before, id) ? before[id] : nowIso;
+  }
+  const stallMs = input.stallMs ?? STALL_MS;
+  const stalled = Object.values(seen).every((t) => {
+    const at = Date.parse(t);
+    return Number.isFinite(at) && input.now.getTime() - at >= stallMs;
+  });
+  return { seen, stalled };
 }
 
 /** The canary file counting unknown transcript shapes. */
@@ -412,12 +452,26 @@ export async function runContractStop(
 ): Promise<HookAnswer> {
   const progress: StopProgress = deps.progress ?? {};
   progress.path = ctx.stateRoot;
-  if (ev.eventName !== "Stop") return null;
+  const subagent = ev.eventName === "SubagentStop";
+  if (!subagent && ev.eventName !== "Stop") return null;
   if (!isSafeFileStem(ev.sessionId)) {
     ctx.log("allow", "no-safe-session-id");
     return null;
   }
-  const transcript = ev.transcriptPath;
+  // Copilot CLI also runs agentStop inside a sub-agent (its own id as the session's): the
+  // sub-agent's subagentStop checks that run.
+  if (!subagent && ev.agentId !== undefined) {
+    ctx.log("allow", "sub-agent-own-stop");
+    return null;
+  }
+  // A sub-agent's stop reads the sub-agent's run: its own transcript (Claude Code, Codex CLI), or
+  // its records in the session's (Copilot CLI).
+  const agent = subagent ? sanitizeName(ev.agentId ?? "", 80) : undefined;
+  if (agent === "") {
+    ctx.log("allow", "no-agent-id");
+    return null;
+  }
+  const transcript = subagent ? ev.agentTranscriptPath ?? ev.transcriptPath : ev.transcriptPath;
   if (!transcript) {
     ctx.log("allow", "no-transcript-path");
     return null;
@@ -439,15 +493,16 @@ export async function runContractStop(
   const reader = await readerFor(hostFor(ev.host).transcript);
   // A stop with no contracted skill loaded is the common case: remember how far back it was
   // searched, so the next stop of the session searches only what was appended since.
+  // (A sub-agent's stops are few, its file short: its search keeps no memo.)
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
-  const floor = readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
+  const floor = agent ? 0 : readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
-  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor };
+  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor, agent };
   // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
   // Usually the search's own lines show the turn there already; otherwise wait for the file to
   // hold it, then search again.
-  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp };
+  const stopFacts = { finalText: ev.lastAssistantMessage, timestamp: ev.timestamp, agent };
   let search: LoadSearch | undefined;
   if (reader.searchShowsTurn) {
     try {
@@ -475,7 +530,7 @@ export async function runContractStop(
   try {
     search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
-      writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
+      if (!agent) writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
       ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
       return null;
     }
@@ -487,7 +542,7 @@ export async function runContractStop(
       // A settled run stays settled (seed: met, met_waived and met_after_block stay so): its
       // transcript need not be parsed again, however long it has grown.
       record = readRecord(ctx.stateRoot, ev.sessionId);
-      const settled = settledOutcome(record, withContract, search.load);
+      const settled = settledOutcome(record, withContract, search.load, agent);
       if (settled) {
         ctx.log("allow", `already-${settled}`, { run: search.load.offset });
         return null;
@@ -500,6 +555,7 @@ export async function runContractStop(
         maxParseBytes: deps.maxParseBytes,
         fromOffset: search.load.offset,
         tail: search.tail,
+        agent,
       })
       : { kind: "unknown_shape" as const, reason: search.reason, stats: undefined };
   } catch (e) {
@@ -542,6 +598,7 @@ export async function runContractStop(
     command: skillgateCommand(ctx.config.values),
     now,
     stallMs: deps.stallMs,
+    ...(agent ? { agent } : {}),
   };
   const sessionId = ev.sessionId;
   const recordFile = join(ctx.stateRoot, "skill-contracts", `${sessionId}.json`);
@@ -549,7 +606,7 @@ export async function runContractStop(
   let previous: RunOutcome | undefined;
   const decide = (current: SessionRecord | undefined, commit: boolean) => {
     const skill = sanitizeName(entry.name, 64);
-    const key = runKey(skill, run.load);
+    const key = runKey(skill, run.load, agent);
     const existing = current?.runs.find((r) => r.key === key);
     // The skill loaded again after skillgate blocked its earlier run (the model following the
     // block text, say): the block already happened, so this run is that run's sequel. It is
@@ -558,14 +615,19 @@ export async function runContractStop(
     const pending = existing
       ? undefined
       : current?.runs.findLast((r) =>
-        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset
+        r.skill === skill && r.outcome === "blocked" && r.loadOffset < run.load.offset &&
+        r.agent === agent
       );
     previous = existing?.outcome ?? pending?.outcome;
     const d = decideStop(input, existing ?? pending);
     // The record and the answer are one commit: past the deadline the runner has answered
     // already, so nothing is recorded; once committed, the runner prints this answer.
     if (commit && (d.next || d.action === "block")) ctx.commit();
-    let record = d.next ? upsertRun(current, sessionId, d.next, now, transcript) : undefined;
+    // A sub-agent's run keeps its own transcript; the session's stays the main one.
+    if (d.next && agent) d.next.transcript = transcript;
+    let record = d.next
+      ? upsertRun(current, sessionId, d.next, now, agent ? undefined : transcript)
+      : undefined;
     if (record && pending && d.next) {
       // d.next settles the blocked run (its key); this run gets the same outcome.
       const sequel = { ...d.next, key, loadOffset: run.load.offset, loadVia: run.load.via };
@@ -596,6 +658,7 @@ export async function runContractStop(
     ).map((i) => i.id).join(",") ||
       "none",
     kind: input.kind,
+    ...(agent ? { agent } : {}),
     ...(currency.state === "unverified" ? { transcript: currency.reason } : {}),
     ...(currency.state === "current" && currency.waitedMs > 0 ? { waited: currency.waitedMs } : {}),
   });
@@ -675,10 +738,11 @@ function settledOutcome(
   record: SessionRecord | undefined,
   skills: readonly SkillEntry[],
   load: SkillLoad,
+  agent: string | undefined,
 ): RunOutcome | undefined {
   const entry = entryFor(skills, load);
   if (!entry) return undefined;
-  const key = runKey(sanitizeName(entry.name, 64), load);
+  const key = runKey(sanitizeName(entry.name, 64), load, agent);
   const run = record?.runs.find((r) => r.key === key);
   return run && SETTLED_OUTCOMES.includes(run.outcome) ? run.outcome : undefined;
 }

@@ -23,7 +23,12 @@ import {
 } from "../host/mod.ts";
 
 /** The id of a hook registration. */
-export type HookId = "skill-route" | "skill-contract" | "skill-redirect" | "skill-redirect-stop";
+export type HookId =
+  | "skill-route"
+  | "skill-contract"
+  | "skill-contract-subagent"
+  | "skill-redirect"
+  | "skill-redirect-stop";
 
 /** The paths a hook's permission flags are built from (absolute, or host placeholders). */
 export interface PermissionPaths {
@@ -146,6 +151,31 @@ function transcriptDirs(p: PermissionPaths): string[] {
   return t ? [t] : [];
 }
 
+/** The contract hook at the session's stop (the sub-agent row is the same at SubagentStop). */
+const CONTRACT_ROW: HookRow = {
+  id: "skill-contract",
+  event: "Stop",
+  // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
+  transcripts: [
+    "claude-code-jsonl",
+    "copilot-events-jsonl",
+    "codex-rollout-jsonl",
+    "gemini-chat-jsonl",
+  ],
+  entry: "hooks/skill_contract.ts",
+  bundle: "hooks/dist/skill_contract.js",
+  exportKey: "./hooks/skill-contract",
+  switchName: "skill_contracts",
+  logFile: "skill-contract.log",
+  timeoutSec: 15,
+  summary: "Blocks a stop once when a loaded skill's contract is unmet",
+  permissions: (p) => ({
+    read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
+    write: [p.stateRoot],
+    env: HOOK_ENV,
+  }),
+};
+
 /** The hook table. */
 export const HOOKS: readonly HookRow[] = [
   {
@@ -164,29 +194,7 @@ export const HOOKS: readonly HookRow[] = [
       env: HOOK_ENV,
     }),
   },
-  {
-    id: "skill-contract",
-    event: "Stop",
-    // A reader per format (`lib/transcript/readers.ts`): every host's transcript is read.
-    transcripts: [
-      "claude-code-jsonl",
-      "copilot-events-jsonl",
-      "codex-rollout-jsonl",
-      "gemini-chat-jsonl",
-    ],
-    entry: "hooks/skill_contract.ts",
-    bundle: "hooks/dist/skill_contract.js",
-    exportKey: "./hooks/skill-contract",
-    switchName: "skill_contracts",
-    logFile: "skill-contract.log",
-    timeoutSec: 15,
-    summary: "Blocks a stop once when a loaded skill's contract is unmet",
-    permissions: (p) => ({
-      read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
-      write: [p.stateRoot],
-      env: HOOK_ENV,
-    }),
-  },
+  CONTRACT_ROW,
   {
     id: "skill-redirect",
     event: "PreToolUse",
@@ -216,6 +224,13 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 10,
     summary: "Blocks a stop once after a skill call for an agent failed as an unknown skill",
     permissions: redirectPermissions,
+  },
+  {
+    // The same hook at a sub-agent's stop: a skill the sub-agent loaded is checked then.
+    ...CONTRACT_ROW,
+    id: "skill-contract-subagent",
+    event: "SubagentStop",
+    summary: "Blocks a sub-agent's stop once when a skill it loaded has an unmet contract",
   },
 ];
 

@@ -143,6 +143,9 @@ export const CLAUDE: ClaudeHost = {
     toolUseId: ["tool_use_id"],
     stopHookActive: ["stop_hook_active"],
     lastAssistantMessage: ["last_assistant_message"],
+    // SubagentStop (observed on 2.1.328): the sub-agent's id and its own transcript.
+    agentId: ["agent_id"],
+    agentTranscriptPath: ["agent_transcript_path"],
   },
   eventNames: {
     userpromptsubmit: "UserPromptSubmit",
@@ -153,7 +156,12 @@ export const CLAUDE: ClaudeHost = {
     sessionstart: "SessionStart",
     sessionend: "SessionEnd",
   },
-  hookEvents: { UserPromptSubmit: "UserPromptSubmit", PreToolUse: "PreToolUse", Stop: "Stop" },
+  hookEvents: {
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse",
+    Stop: "Stop",
+    SubagentStop: "SubagentStop",
+  },
   answers: {
     context: (text) => ({
       hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: text },

@@ -183,7 +183,7 @@ function foreignGroups(settings: JsonObject): unknown[] {
 
 Deno.test("mergeHooks() on settings.json: on no file registers every wanted hook with its matcher and timeout", () => {
   const { settings, changes } = mergeSettings(undefined, desired(), skillgateOwner);
-  assert.deepEqual(changes.map((c) => c.action), ["added", "added", "added", "added"]);
+  assert.deepEqual(changes.map((c) => c.action), ["added", "added", "added", "added", "added"]);
   const owned = listOwnedSettings(settings, skillgateOwner);
   assert.deepEqual(owned.map((o) => o.hookId).sort(), HOOKS.map((h) => h.id).sort());
   const pre = (settings.hooks as Record<string, { matcher?: string }[]>).PreToolUse;
@@ -224,7 +224,7 @@ Deno.test("mergeHooks() on settings.json: replaces a stale entry (old path, old 
   const { settings, changes } = mergeSettings(old, desired(), skillgateOwner);
   assert.ok(changes.every((c) => c.action === "updated"), JSON.stringify(changes));
   const owned = listOwnedSettings(settings, skillgateOwner);
-  assert.equal(owned.length, 4);
+  assert.equal(owned.length, 5);
   for (const d of desired()) {
     assert.equal(owned.filter((o) => o.hookId === d.hookId && o.command === d.command).length, 1);
   }
@@ -286,7 +286,7 @@ Deno.test("mergeHooks() on settings.json: uninstall gives back exactly the file 
   const installed = mergeSettings(start, desired(), skillgateOwner).settings;
   const removed = mergeSettings(installed, [], skillgateOwner);
   assert.deepEqual(removed.settings, start);
-  assert.equal(removed.changes.length, 4);
+  assert.equal(removed.changes.length, 5);
   assert.ok(removed.changes.every((c) => c.action === "removed"));
   const fromEmpty = mergeSettings(
     mergeSettings({ a: 1 }, desired(), skillgateOwner).settings,

@@ -38,9 +38,9 @@ export const CODEX: Host<"codex"> = {
   kind: "codex",
   name: "Codex CLI",
   recognise,
-  fields: { ...CLAUDE.fields, agentId: ["agent_id"] },
+  fields: CLAUDE.fields,
   eventNames: { ...CLAUDE.eventNames, subagentstart: "SubagentStart" },
-  hookEvents: { UserPromptSubmit: "UserPromptSubmit", PreToolUse: "PreToolUse", Stop: "Stop" },
+  hookEvents: CLAUDE.hookEvents,
   answers: CLAUDE.answers,
   tools: {
     // No skill tool: a skill is loaded by a shell read of its SKILL.md (see `skillLoad`).

@@ -150,12 +150,18 @@ Deno.test("mergeHooks() on Codex CLI's hooks.json: matcher groups, a user's own 
   const user = { hooks: { PreToolUse: [{ matcher: "*", hooks: [mine] }] } };
   const out = mergeHooks(CODEX.hookFile.format, user, want, skillgateOwner);
   const doc = out.doc as { hooks: Record<string, { matcher?: string; hooks: unknown[] }[]> };
-  assert.deepEqual(Object.keys(doc.hooks).sort(), ["PreToolUse", "Stop", "UserPromptSubmit"]);
+  assert.deepEqual(Object.keys(doc.hooks).sort(), [
+    "PreToolUse",
+    "Stop",
+    "SubagentStop",
+    "UserPromptSubmit",
+  ]);
   assert.deepEqual(doc.hooks.PreToolUse[0], { matcher: "*", hooks: [mine] });
   assert.equal(doc.hooks.PreToolUse[1].matcher, "Bash");
   const listed = listOwnedHooks(CODEX.hookFile.format, out.doc, skillgateOwner);
   assert.deepEqual(listed.map((h) => h.hookId).sort(), [
     "skill-contract",
+    "skill-contract-subagent",
     "skill-redirect",
     "skill-route",
   ]);

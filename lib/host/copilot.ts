@@ -99,6 +99,11 @@ export const COPILOT: Host<"copilot"> = {
     // agentStop carries `stop_hook_active` (snake_case) since 1.0.72.
     stopHookActive: ["stop_hook_active", "stopHookActive"],
     lastAssistantMessage: ["lastAssistantMessage"],
+    // Inside a sub-agent (observed on 1.0.102): its agentStop carries `agentId` (and the
+    // sub-agent's id as `sessionId`); subagentStop carries the parent's `sessionId`, the
+    // sub-agent's `agentId` and `agentName`, and no event name.
+    agentId: ["agentId"],
+    agentName: ["agentName"],
     stopReason: ["stopReason", "stop_reason"],
     // agentStop's `timestamp` is also in the stop's own `hook.start` record of events.jsonl.
     timestamp: ["timestamp"],
@@ -116,6 +121,7 @@ export const COPILOT: Host<"copilot"> = {
     UserPromptSubmit: "userPromptSubmitted",
     PreToolUse: "preToolUse",
     Stop: "agentStop",
+    SubagentStop: "subagentStop",
   },
   answers: {
     context: (text) => ({ additionalContext: text }),

@@ -170,12 +170,14 @@ Deno.test("mergeHooks() on the Copilot hook file: writes version 1, camelCase ev
         timeoutSec: 10,
         matcher: "skill|Skill",
       }],
+      subagentStop: [{ type: "command", bash: d[3].command, timeoutSec: 15 }],
     },
   });
   assert.deepEqual(changes.map((c) => [c.hookId, c.action]), [
     ["skill-route", "added"],
     ["skill-contract", "added"],
     ["skill-redirect", "added"],
+    ["skill-contract-subagent", "added"],
   ]);
 });
 

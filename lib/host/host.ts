@@ -15,7 +15,7 @@ export type HookAnswer = Record<string, unknown> | null;
  * them its own way in its hook file ({@link Host.hookEvents}) and its payloads
  * ({@link Host.eventNames}).
  */
-export type HookEventName = "UserPromptSubmit" | "PreToolUse" | "Stop";
+export type HookEventName = "UserPromptSubmit" | "PreToolUse" | "Stop" | "SubagentStop";
 
 /** What a tool does, whatever a host calls it. */
 export type ToolRole = "skill" | "agent" | "edit" | "shell";
@@ -42,6 +42,8 @@ export type PayloadField =
   | "lastAssistantMessage"
   | "stopReason"
   | "agentId"
+  | "agentName"
+  | "agentTranscriptPath"
   | "timestamp";
 
 /** The answers a host acts on, one per kind of decision. */

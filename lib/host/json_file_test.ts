@@ -62,7 +62,7 @@ Deno.test("updateJsonFile() fresh install creates the file 0600 with a final new
     const text = await Deno.readTextFile(path);
     assert.ok(text.endsWith("}\n"));
     assert.equal((await Deno.stat(path)).mode! & 0o777, 0o600);
-    assert.equal(ownedCount(JSON.parse(text)), 4);
+    assert.equal(ownedCount(JSON.parse(text)), 5);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -184,7 +184,7 @@ Deno.test("updateJsonFile() writes through a symlinked settings.json, keeping th
     assert.ok((await Deno.lstat(link)).isSymlink);
     assert.equal(
       ownedCount(JSON.parse(await Deno.readTextFile(real))),
-      4,
+      5,
     );
   } finally {
     await Deno.remove(dir, { recursive: true });

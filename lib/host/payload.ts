@@ -46,8 +46,13 @@ export interface HookEvent {
   readonly stopHookActive: boolean;
   /** The final assistant text of the turn (Stop). */
   readonly lastAssistantMessage?: string;
-  /** Set when a subagent's work sent the event (Codex CLI's `agent_id`). */
+  /**
+   * Set when a sub-agent's work sent the event, or a SubagentStop names the sub-agent that stops
+   * (Claude Code's and Codex CLI's `agent_id`, Copilot CLI's `agentId`).
+   */
   readonly agentId?: string;
+  /** A SubagentStop's transcript of the sub-agent itself (`agent_transcript_path`), when given. */
+  readonly agentTranscriptPath?: string;
   /** When the host sent it, in milliseconds (Copilot CLI; its agentStop's marks the stop). */
   readonly timestamp?: number;
   /** The payload as received. */
@@ -144,13 +149,15 @@ export function parsePayload(raw: string): HookEvent {
   if (!host) throw new UnknownHostPayloadError(foreignClientOf(obj));
   const toolName = str(field(obj, "toolName"));
   const agentId = str(field(obj, "agentId"));
+  const agentTranscript = str(field(obj, "agentTranscriptPath"));
   const declared = str(field(obj, "eventName"));
   let eventName: string;
   if (declared) eventName = canonicalEventName(host, declared);
   else if (toolName !== undefined) eventName = "PreToolUse";
   else if (typeof field(obj, "prompt") === "string") eventName = "UserPromptSubmit";
   else if (pick(obj, [...fieldNamesOf("stopReason"), ...fieldNamesOf("stopHookActive")])) {
-    eventName = "Stop";
+    // A stop that names the sub-agent it ends is that sub-agent's (Copilot CLI's subagentStop).
+    eventName = typeof field(obj, "agentName") === "string" ? "SubagentStop" : "Stop";
   } else eventName = "";
   return {
     host: host.kind,
@@ -166,6 +173,7 @@ export function parsePayload(raw: string): HookEvent {
     stopHookActive: field(obj, "stopHookActive") === true,
     lastAssistantMessage: str(field(obj, "lastAssistantMessage")),
     ...(agentId !== undefined ? { agentId } : {}),
+    ...(agentTranscript !== undefined ? { agentTranscriptPath: agentTranscript } : {}),
     timestamp: num(field(obj, "timestamp")),
     raw: obj,
   };

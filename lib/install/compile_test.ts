@@ -38,7 +38,7 @@ Deno.test("compilePlans() gives one exact deno compile line per hook module", ()
     },
     {
       name: "skill-contract",
-      hookIds: ["skill-contract"],
+      hookIds: ["skill-contract", "skill-contract-subagent"],
       output: "/home/u/.skillgate/bin/skillgate-skill-contract",
       argv: line("skill-contract", "skill-contract"),
     },

@@ -396,7 +396,7 @@ Deno.test("runDoctor(): OK lines do not say OK twice; the verdict counts the hoo
     const code = await runDoctor(w.ctx);
     assert.equal(code, 0, w.lines.join("\n"));
     for (const line of w.lines) assert.doesNotMatch(line, /^OK .*: OK/);
-    assert.equal(w.lines.at(-1), "result: OK (3 hooks work)");
+    assert.equal(w.lines.at(-1), "result: OK (4 hooks work)");
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -433,7 +433,7 @@ Deno.test("runDoctor() with json prints one object whose result follows from its
     const report = JSON.parse(w.lines[0]);
     assert.equal(report.result, "ok");
     assert.equal(report.exit, code);
-    assert.equal(report.hooks.length, 3);
+    assert.equal(report.hooks.length, 4);
     assert.ok(report.hooks.every((h: { status: string }) => h.status === "ok"));
     assert.ok(
       report.lines.some((l: { text: string }) => l.text.startsWith("switch skill_routing")),

@@ -118,12 +118,13 @@ Deno.test("setup: fresh install registers the hooks whose switch is on, one line
   try {
     assert.equal(await runSetup(args([]), w.ctx), 0);
     assert.deepEqual(await owned(w.settings), [
+      "skill-contract-subagent@SubagentStop",
       "skill-contract@Stop",
       "skill-redirect-stop@Stop",
       "skill-redirect@PreToolUse",
     ]);
     const registered = w.out.filter((l) => l.includes(" registered in "));
-    assert.equal(registered.length, 3);
+    assert.equal(registered.length, 4);
     assert.ok(w.out[0].startsWith("skillgate: switches: skill_routing off (default)"));
     // The catalog index is warm for both kinds (the redirect hook may not write it itself).
     for (const kind of ["skills", "agents"]) {
@@ -171,6 +172,7 @@ Deno.test("setup: a switch flag is saved to config; off removes only that hook",
     await runSetup(args(["--no-skill-routing"]), w.ctx);
     assert.equal(readConfig(w.ctx.stateRoot).values.skill_routing, "off");
     assert.deepEqual(await owned(w.settings), [
+      "skill-contract-subagent@SubagentStop",
       "skill-contract@Stop",
       "skill-redirect-stop@Stop",
       "skill-redirect@PreToolUse",
@@ -193,7 +195,10 @@ Deno.test("setup: a flag wins over a config value for this run", async () => {
   try {
     await Deno.writeTextFile(join(w.ctx.stateRoot, "config.yaml"), "skill_redirect: on\n");
     await runSetup(args(["--no-skill-redirect"]), w.ctx);
-    assert.deepEqual(await owned(w.settings), ["skill-contract@Stop"]);
+    assert.deepEqual(await owned(w.settings), [
+      "skill-contract-subagent@SubagentStop",
+      "skill-contract@Stop",
+    ]);
   } finally {
     await Deno.remove(w.dir, { recursive: true });
   }
@@ -231,7 +236,7 @@ Deno.test("setup --uninstall removes every skillgate entry and nothing else", as
     assert.deepEqual(doc, FOREIGN);
     // Found in review: the reason given is the uninstall, not a switch that is still on.
     const removed = w.out.filter((l) => l.includes(" removed from "));
-    assert.equal(removed.length, 4);
+    assert.equal(removed.length, 5);
     assert.ok(removed.every((l) => l.endsWith(" (uninstall)")), removed.join("\n"));
     assert.equal(await Deno.readTextFile(join(w.ctx.stateRoot, "config.yaml")), config);
   } finally {
@@ -276,7 +281,7 @@ Deno.test("setup --project from a checkout writes .claude/settings.local.json wi
       ),
       w.out.join("\n"),
     );
-    assert.equal((await owned(path)).length, 3);
+    assert.equal((await owned(path)).length, 4);
     const doc = JSON.parse(await Deno.readTextFile(path));
     const cmd = doc.hooks.Stop[0].hooks[0].command as string;
     const read = shellSplit(cmd)!.find((w) => w.startsWith("--allow-read="))!;
@@ -298,7 +303,7 @@ Deno.test("setup grants every hook the project root the host names at run time, 
     assert.equal(await runSetup(args(["--skill-routing"]), w.ctx), 0);
     const doc = JSON.parse(await Deno.readTextFile(w.settings));
     const hooks = listOwnedHooks(CLAUDE.hookFile.format, doc, skillgateOwner);
-    assert.equal(hooks.length, 4);
+    assert.equal(hooks.length, 5);
     for (const hook of hooks) {
       assert.ok(hook.command.includes(`${SHELL_PROJECT_DIR}/.claude/skills`), hook.command);
       assert.ok(!hook.command.includes("$("), hook.command);
@@ -347,10 +352,15 @@ Deno.test("setup --copilot writes $COPILOT_HOME/hooks/skillgate.json; --uninstal
     const path = join(w.dir, "copilot", "hooks", "skillgate.json");
     const doc = JSON.parse(await Deno.readTextFile(path));
     assert.equal(doc.version, 1);
-    assert.deepEqual(Object.keys(doc.hooks), ["userPromptSubmitted", "agentStop", "preToolUse"]);
+    assert.deepEqual(Object.keys(doc.hooks), [
+      "userPromptSubmitted",
+      "agentStop",
+      "preToolUse",
+      "subagentStop",
+    ]);
     assert.deepEqual(
       listOwnedHooks(COPILOT.hookFile.format, doc, skillgateOwner).map((o) => o.hookId),
-      ["skill-route", "skill-contract", "skill-redirect"],
+      ["skill-route", "skill-contract", "skill-redirect", "skill-contract-subagent"],
     );
     // The contract hook reads Copilot's own session-state and skill folders, not Claude Code's.
     const contract = doc.hooks.agentStop[0].bash as string;
@@ -420,13 +430,14 @@ Deno.test("setup --compile registers the binaries once every one is built", asyn
     assert.match(bin, /\/state\/bin\/claude-[0-9a-f]{8}$/);
     assert.deepEqual(commands.sort(), [
       `skill-contract ${bin}/skillgate-skill-contract`,
+      `skill-contract-subagent ${bin}/skillgate-skill-contract`,
       `skill-redirect ${bin}/skillgate-skill-redirect`,
       `skill-redirect-stop ${bin}/skillgate-skill-redirect`,
       `skill-route ${bin}/skillgate-skill-route`,
     ]);
     // Going back to deno run replaces the compiled entries, no duplicates.
     await runSetup(args([]), w.ctx);
-    assert.equal((await owned(w.settings)).length, 4);
+    assert.equal((await owned(w.settings)).length, 5);
     assert.ok(!(await Deno.readTextFile(w.settings)).includes("/bin/skillgate-"));
   } finally {
     await Deno.remove(w.dir, { recursive: true });
@@ -581,6 +592,7 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
           `${o.hookId}@${o.event}`
         ).sort(),
         [
+          "skill-contract-subagent@SubagentStop",
           "skill-contract@Stop",
           "skill-redirect-stop@Stop",
           "skill-redirect@PreToolUse",
@@ -590,7 +602,7 @@ Deno.test("setup: two concurrent setup processes leave one valid file without du
       assert.deepEqual(foreignOf(doc), FOREIGN.hooks);
       const registered = results.map((r) => new TextDecoder().decode(r.stdout))
         .join("").split("\n").filter((l) => / (registered|updated) in /.test(l));
-      assert.equal(registered.length, 4, "exactly one of the two made each change");
+      assert.equal(registered.length, 5, "exactly one of the two made each change");
     }
   } finally {
     await Deno.remove(w.dir, { recursive: true });

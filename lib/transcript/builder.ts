@@ -9,6 +9,7 @@
 import { AGENT_TOOLS, SHELL_TOOLS } from "./tool_groups.ts";
 import type {
   SkillLoad,
+  SkillSelector,
   TaskNotification,
   ToolCall,
   ToolResult,
@@ -18,6 +19,7 @@ import type {
 } from "./model.ts";
 import { loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";
+import { claudeCommandEnd } from "./command_status.ts";
 import { cap, isRec, KNOWN_TYPES, parseLine, type Rec, str, textOfContent } from "./record.ts";
 
 const NOTIFICATION_TOOL_USE_RE = /<tool-use-id>\s*([^<\s]+)\s*<\/tool-use-id>/;
@@ -64,6 +66,24 @@ export class RunBuilder extends RunCollector {
   private lastSelected: SkillLoad | undefined;
 
   /**
+   * Creates a builder.
+   *
+   * @param selector Which loads start the run.
+   * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
+   * @param fileSize The size of the file (for the counters).
+   * @param agentFile Whether the file is a sub-agent's own (its `isSidechain` records are its main
+   * chain).
+   */
+  constructor(
+    selector: SkillSelector,
+    skillsDirs: readonly string[] | undefined,
+    fileSize: number,
+    private readonly agentFile = false,
+  ) {
+    super(selector, skillsDirs, fileSize);
+  }
+
+  /**
    * Feeds one line. Returns "stop" when `stopAtNextRun` is set and this line starts a new run of
    * the selected skill (the line is then not consumed).
    *
@@ -80,7 +100,7 @@ export class RunBuilder extends RunCollector {
       if (line.trim() !== "") this.stats.skippedLines++;
       return "ok";
     }
-    const rawLoads = mayLoad ? loadsOfRecord(rec, this.skillsDirs) : NO_LOADS;
+    const rawLoads = mayLoad ? loadsOfRecord(rec, this.skillsDirs, this.agentFile) : NO_LOADS;
     const sourceToolUseId = str(rec.sourceToolUseID);
     const continues = (l: RawLoad) =>
       l.via === "base_directory" && this.lastSelected !== undefined &&
@@ -107,7 +127,10 @@ export class RunBuilder extends RunCollector {
       const load: SkillLoad = { ...l, seq: ++this.seq, offset };
       this.loads.push(load);
       if (selects(this.selector, load)) {
-        if (!this.first) this.first = load;
+        if (!this.first) {
+          this.first = load;
+          this.cwd = str(rec.cwd);
+        }
         if (!continues(l)) this.lastSelected = load;
         selectedHere = true;
       }
@@ -116,7 +139,7 @@ export class RunBuilder extends RunCollector {
     switch (type) {
       case "user":
       case "assistant":
-        this.message(rec, type, rec.isSidechain === true);
+        this.message(rec, type, rec.isSidechain === true && !this.agentFile);
         break;
       case "progress": {
         const data = rec.data;
@@ -258,6 +281,11 @@ export class RunBuilder extends RunCollector {
       text: RESULT_TEXT_TOOLS.has(call.name) ? cap(textOfContent(block.content)) : "",
       asyncLaunched: false,
     };
+    if (SHELL_TOOLS.includes(call.name)) {
+      const end = claudeCommandEnd(r.isError, r.text, structured);
+      r.status = end.status;
+      if (end.exitCode !== undefined) r.exitCode = end.exitCode;
+    }
     if (AGENT_TOOLS.includes(call.name) || call.name === "Skill") {
       if (isRec(structured)) {
         r.structured = {

@@ -41,6 +41,7 @@ import { selects } from "./loads.ts";
 import { concat, decoder, EMPTY, type Source, textSource, withFileSource } from "./bytes.ts";
 import { emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 import { skillReadTarget } from "./skill_read.ts";
+import { codexCommandEnd } from "./command_status.ts";
 
 /** The record types Codex CLI writes to a rollout. */
 const KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -52,6 +53,9 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set([
   "token_usage_record",
   "compacted",
 ]);
+
+/** How much of a rollout's head is read for its `session_meta` line. */
+const HEAD_BYTES = 64 * 1024;
 
 /** Substrings one of which a line that holds a load contains. */
 const LOAD_NEEDLES = ["SKILL.md", "<skill>"];
@@ -161,6 +165,8 @@ class RolloutRunBuilder {
   readonly loads: SkillLoad[] = [];
   private readonly calls = new Map<string, ToolCall>();
   private seq = 0;
+  /** The session's directory: `session_meta`'s or the first `turn_context`'s `cwd`. */
+  cwd: string | undefined;
 
   constructor(readonly stats: ReadStats) {}
 
@@ -170,6 +176,9 @@ class RolloutRunBuilder {
     if (type === undefined || !KNOWN_TYPES.has(type)) {
       this.stats.unknownTypes++;
       return undefined;
+    }
+    if ((type === "session_meta" || type === "turn_context") && isRec(rec.payload)) {
+      this.cwd ??= str(rec.payload.cwd);
     }
     if (type !== "response_item" || !isRec(rec.payload)) return undefined;
     const p = rec.payload;
@@ -218,6 +227,11 @@ class RolloutRunBuilder {
         asyncLaunched: false,
         ...(agentId ? { agentId } : {}),
       };
+      if (call.name === "Bash") {
+        const end = codexCommandEnd(text);
+        call.result.status = end.status;
+        if (end.exitCode !== undefined) call.result.exitCode = end.exitCode;
+      }
     }
     return load;
   }
@@ -225,7 +239,7 @@ class RolloutRunBuilder {
   finish(): TranscriptRun | undefined {
     const load = this.loads[0];
     if (!load) return undefined;
-    return {
+    const run: TranscriptRun = {
       load,
       loads: this.loads,
       messages: this.messages,
@@ -233,6 +247,8 @@ class RolloutRunBuilder {
       notifications: [],
       stats: this.stats,
     };
+    if (this.cwd !== undefined) run.cwd = this.cwd;
+    return run;
   }
 }
 
@@ -349,6 +365,13 @@ async function parseRun(
   }
   stats.endOffset = end;
   stats.bytesParsed = end - from;
+  // The run's own turn_context may be before its load: the session's directory is then its head's.
+  if (builder.cwd === undefined && from > 0) {
+    const head = decoder.decode(await src.read(0, Math.min(src.size, HEAD_BYTES)));
+    const nl = head.indexOf("\n");
+    const rec = parseLine(nl < 0 ? head : head.slice(0, nl));
+    if (rec?.type === "session_meta" && isRec(rec.payload)) builder.cwd = str(rec.payload.cwd);
+  }
   const run = builder.finish();
   return run ? { kind: "ok", run } : { kind: "not_loaded", stats };
 }

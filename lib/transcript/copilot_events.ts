@@ -28,6 +28,7 @@
 
 import type {
   SkillLoad,
+  SkillSelector,
   TaskNotification,
   ToolCall,
   TranscriptMessage,
@@ -36,6 +37,7 @@ import type {
 import { normalizeSkillName, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";
 import { cap, isRec, parseLine, type Rec, str } from "./record.ts";
+import { copilotCommandEnd } from "./command_status.ts";
 
 /** The record `type` values Copilot CLI 1.0.102 was seen to write; any other is counted unknown. */
 export const COPILOT_KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -138,11 +140,24 @@ function skillOfView(path: string, skillsDirs: readonly string[] | undefined): s
   return DEFAULT_SKILL_VIEW_RE.exec(path)?.[1];
 }
 
-/** Whether a record is a subagent's (its turn names the `task` call it runs under). */
-function inSubagent(data: Rec): boolean {
+/**
+ * Whether a record is a sub-agent's: it carries the sub-agent's `agentId` (Copilot CLI 1.0.102
+ * writes it on every record of a sub-agent, its `skill.invoked` included), or its turn names the
+ * `task` call it runs under.
+ */
+function inSubagent(rec: Rec, data: Rec): boolean {
+  if (str(rec.agentId) !== undefined) return true;
   if (str(data.parentToolCallId) !== undefined) return true;
   const source = str(data.source);
   return source !== undefined && source.startsWith("agent-");
+}
+
+/**
+ * Whether a record is outside the run's own chain: with `agent`, any record but that sub-agent's;
+ * without, a sub-agent's.
+ */
+function offChain(rec: Rec, data: Rec, agent: string | undefined): boolean {
+  return agent === undefined ? inSubagent(rec, data) : str(rec.agentId) !== agent;
 }
 
 /**
@@ -151,12 +166,17 @@ function inSubagent(data: Rec): boolean {
  *
  * @param rec The record.
  * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
+ * @param agent The sub-agent whose loads count (`ReadRunOptions.agent`); none: the main session's.
  * @returns The loads (often none): a `skill.invoked` is `skill_tool` when the model's `skill` call
  * made it (`trigger: "agent-invoked"`), else `command`.
  */
-export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefined): RawLoad[] {
+export function copilotLoadsOf(
+  rec: Rec,
+  skillsDirs: readonly string[] | undefined,
+  agent?: string,
+): RawLoad[] {
   const data = rec.data;
-  if (!isRec(data) || inSubagent(data)) return [];
+  if (!isRec(data) || offChain(rec, data, agent)) return [];
   if (rec.type === "skill.invoked") {
     const norm = normalizeSkillName(str(data.name) ?? "");
     const via = data.trigger === "agent-invoked" ? "skill_tool" : "command";
@@ -174,8 +194,11 @@ export function copilotLoadsOf(rec: Rec, skillsDirs: readonly string[] | undefin
   return out;
 }
 
+/** The shell tools, by their run-model names. */
+const SHELL_NAMES = new Set(["Bash", "PowerShell"]);
+
 /** Tools whose result text the checks read (shell output, agent output, skill launch). */
-const RESULT_TEXT_TOOLS = new Set(["Bash", "PowerShell", "Agent", "Skill"]);
+const RESULT_TEXT_TOOLS = new Set([...SHELL_NAMES, "Agent", "Skill"]);
 
 /** Builds one run from Copilot records, fed one line at a time in file order. */
 export class CopilotRunBuilder extends RunCollector {
@@ -183,6 +206,23 @@ export class CopilotRunBuilder extends RunCollector {
   nonInteractive = false;
   /** The reason of the last agentStop block, until the user message that delivers it. */
   private stopFeedback: string | undefined;
+
+  /**
+   * Creates a builder.
+   *
+   * @param selector Which loads start the run.
+   * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
+   * @param fileSize The size of the file (for the counters).
+   * @param agent The sub-agent whose records are the run's main chain (`ReadRunOptions.agent`).
+   */
+  constructor(
+    selector: SkillSelector,
+    skillsDirs: readonly string[] | undefined,
+    fileSize: number,
+    private readonly agent?: string,
+  ) {
+    super(selector, skillsDirs, fileSize);
+  }
 
   /**
    * Feeds one line. With `stopAtNextRun`, a line that starts another run of the selected skill
@@ -202,7 +242,7 @@ export class CopilotRunBuilder extends RunCollector {
       }
       return "ok";
     }
-    const raw = copilotLoadsOf(rec, this.skillsDirs);
+    const raw = copilotLoadsOf(rec, this.skillsDirs, this.agent);
     if (stopAtNextRun && this.first) {
       if (raw.some((l) => selects(this.selector, { ...l, seq: 0, offset }))) return "stop";
     }
@@ -211,10 +251,10 @@ export class CopilotRunBuilder extends RunCollector {
     for (const l of raw) this.load(l, offset);
     switch (rec.type) {
       case "user.message":
-        this.userMessage(data);
+        this.userMessage(rec, data);
         break;
       case "assistant.message":
-        this.assistantMessage(data);
+        this.assistantMessage(rec, data);
         break;
       case "tool.execution_complete":
         this.result(data);
@@ -228,13 +268,16 @@ export class CopilotRunBuilder extends RunCollector {
       }
       case "hook.end": {
         const out = data.output;
-        if (data.hookType === "agentStop" && isRec(out) && out.decision === "block") {
+        const stop = data.hookType === (this.agent === undefined ? "agentStop" : "subagentStop");
+        if (stop && isRec(out) && out.decision === "block") {
           this.stopFeedback = str(out.reason);
         }
         break;
       }
       case "system.message":
-        if (!inSubagent(data) && /running in non-interactive mode/.test(str(data.content) ?? "")) {
+        if (
+          !inSubagent(rec, data) && /running in non-interactive mode/.test(str(data.content) ?? "")
+        ) {
           this.nonInteractive = true;
         }
         break;
@@ -250,13 +293,18 @@ export class CopilotRunBuilder extends RunCollector {
     if (!this.first && selects(this.selector, load)) this.first = load;
   }
 
-  private newMessage(role: "user" | "assistant", data: Rec, text: string): TranscriptMessage {
+  private newMessage(
+    role: "user" | "assistant",
+    rec: Rec,
+    data: Rec,
+    text: string,
+  ): TranscriptMessage {
     const m: TranscriptMessage = {
       seq: ++this.seq,
       role,
       text: cap(text),
       isMeta: false,
-      sidechain: inSubagent(data),
+      sidechain: offChain(rec, data, this.agent),
       toolUseIds: [],
     };
     const id = str(data.messageId);
@@ -265,30 +313,37 @@ export class CopilotRunBuilder extends RunCollector {
     return m;
   }
 
-  private userMessage(data: Rec): void {
+  private userMessage(rec: Rec, data: Rec): void {
     this.stats.userOrAssistantRecords++;
     const content = data.content;
     if (typeof content !== "string") {
       this.stats.badContent++;
       return;
     }
-    const m = this.newMessage("user", data, content);
-    // An agentStop block reaches the model as the next user message: the hook's, not the user's.
-    if (this.stopFeedback !== undefined && content.trim() === this.stopFeedback.trim()) {
+    const m = this.newMessage("user", rec, data, content);
+    // An agentStop block reaches the model as the next user message: the hook's, not the user's
+    // (inside a sub-agent, a subagentStop block arrives with an empty content and `source:
+    // "system"`, the reason only in `transformedContent`).
+    const transformed = str(data.transformedContent) ?? "";
+    if (
+      this.stopFeedback !== undefined &&
+      (content.trim() === this.stopFeedback.trim() ||
+        (data.source === "system" && transformed.includes(this.stopFeedback.trim())))
+    ) {
       m.isMeta = true;
       m.origin = "stop-hook";
     }
     this.stopFeedback = undefined;
   }
 
-  private assistantMessage(data: Rec): void {
+  private assistantMessage(rec: Rec, data: Rec): void {
     this.stats.userOrAssistantRecords++;
     const content = data.content ?? "";
     if (typeof content !== "string") {
       this.stats.badContent++;
       return;
     }
-    const m = this.newMessage("assistant", data, content);
+    const m = this.newMessage("assistant", rec, data, content);
     if (!Array.isArray(data.toolRequests)) return;
     for (const t of data.toolRequests) {
       if (!isRec(t)) continue;
@@ -315,6 +370,11 @@ export class CopilotRunBuilder extends RunCollector {
       text,
       asyncLaunched: call.name === "Agent" && call.input.run_in_background === true,
     };
+    if (SHELL_NAMES.has(call.name)) {
+      const end = copilotCommandEnd(data);
+      call.result.status = end.status;
+      if (end.exitCode !== undefined) call.result.exitCode = end.exitCode;
+    }
   }
 
   /**

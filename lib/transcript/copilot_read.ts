@@ -2,12 +2,13 @@
  * Reading a skill run from GitHub Copilot CLI's `events.jsonl`, tail first and bounded like the
  * Claude Code reader (`read.ts`): the bytes are scanned backward from the end for the last load
  * (a substring pre-filter, no parse), then only the run's bytes are parsed forward into a
- * {@link CopilotRunBuilder} by the shared run read (`run_driver.ts`). The file's head is looked at once more, for the system prompt that
- * marks a `-p` (non-interactive) run.
+ * {@link CopilotRunBuilder} by the shared run read (`run_driver.ts`). The file's head is looked at
+ * once more, for the system prompt that marks a `-p` (non-interactive) run and the session's
+ * directory.
  *
  * The transcript-currency rule at `agentStop`: Copilot CLI writes the stop's own `hook.start`
- * record (`hookType: "agentStop"`, `input.timestamp` the payload's `timestamp`) before it runs the
- * hook, after every record of the turn. A file that holds that record holds the whole turn
+ * record (`hookType: "agentStop"`, or `"subagentStop"` at a sub-agent's stop; `input.timestamp` the
+ * payload's `timestamp`) before it runs the hook, after every record of the turn. A file that holds that record holds the whole turn
  * ({@link awaitCopilotStop}); the turn's final text is then the file's, with no payload field to
  * stand in for it (agentStop has no `last_assistant_message`).
  *
@@ -78,7 +79,7 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
       if (!COPILOT_LOAD_NEEDLES.some((n) => line.includes(n))) continue;
       const rec = parseLine(line);
       if (!rec) continue;
-      const loads = copilotLoadsOf(rec, skillsDirs);
+      const loads = copilotLoadsOf(rec, skillsDirs, req.agent);
       for (let j = loads.length - 1; j >= 0; j--) {
         const offset = start + seg.starts[k];
         if (selects(selector, { ...loads[j], seq: 0, offset })) {
@@ -94,15 +95,32 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
   return { sawMessages, sawUnknown };
 }
 
-/** Whether the file's head holds the system prompt of a non-interactive (`-p`) session. */
-function* headSaysNonInteractive(size: number): ByteRequests<boolean> {
-  if (size === 0) return false;
+/** What the file's head says of the session: a `-p` (non-interactive) run, and its directory. */
+interface HeadFacts {
+  nonInteractive: boolean;
+  cwd?: string;
+}
+
+/**
+ * Reads the file's head: the system prompt of a non-interactive (`-p`) session, and
+ * `session.start`'s `context.cwd`.
+ */
+function* headFacts(size: number): ByteRequests<HeadFacts> {
+  const facts: HeadFacts = { nonInteractive: false };
+  if (size === 0) return facts;
   const bytes: Uint8Array = yield [0, Math.min(size, HEAD_BYTES)];
   for (const line of decoder.decode(bytes).split("\n")) {
+    if (facts.cwd === undefined && line.includes('"session.start"')) {
+      const data = parseLine(line)?.data as Record<string, unknown> | undefined;
+      const context = data?.context as Record<string, unknown> | undefined;
+      if (typeof context?.cwd === "string") facts.cwd = context.cwd;
+      continue;
+    }
     if (!line.includes('"system.message"') || line.includes('"parentToolCallId"')) continue;
-    return line.includes("You are running in non-interactive mode");
+    facts.nonInteractive = line.includes("You are running in non-interactive mode");
+    break;
   }
-  return false;
+  return facts;
 }
 
 /** Copilot CLI's `events.jsonl` as the shared run read sees it. */
@@ -112,11 +130,14 @@ const COPILOT_FORMAT: RunFormat<CopilotRunBuilder> = {
   keepsLines: false,
   forward: "line",
   scan: scanBackward,
-  builder: (options, size) => new CopilotRunBuilder(options.skill, options.skillsDirs, size),
+  builder: (options, size) =>
+    new CopilotRunBuilder(options.skill, options.skillsDirs, size, options.agent),
   judge: (s) =>
     s.records === 0 && (s.unknownTypes > 0 || s.skippedLines > 0) ? "unknown_shape" : undefined,
   *finish(builder, size) {
-    if (!builder.nonInteractive) builder.nonInteractive = yield* headSaysNonInteractive(size);
+    const head = yield* headFacts(size);
+    builder.nonInteractive ||= head.nonInteractive;
+    builder.cwd ??= head.cwd;
     return builder.finish();
   },
 };
@@ -161,7 +182,7 @@ const STOP_TAIL_BYTES = 256 * 1024;
 
 /**
  * Whether a text (the tail of an `events.jsonl`) holds the `hook.start` record of the agentStop
- * whose payload carried `timestamp`.
+ * (or subagentStop) whose payload carried `timestamp`.
  *
  * @param tail The text.
  * @param timestamp The agentStop payload's `timestamp`.
@@ -169,11 +190,12 @@ const STOP_TAIL_BYTES = 256 * 1024;
  */
 export function holdsStopMarker(tail: string, timestamp: number): boolean {
   for (const line of tail.split("\n")) {
-    if (!line.includes('"hook.start"') || !line.includes('"agentStop"')) continue;
+    if (!line.includes('"hook.start"') || !/"(?:agentStop|subagentStop)"/.test(line)) continue;
     const rec = parseLine(line);
     const data = rec?.data as Record<string, unknown> | undefined;
     const input = data?.input as Record<string, unknown> | undefined;
-    if (rec?.type === "hook.start" && data?.hookType === "agentStop" && input) {
+    const stop = data?.hookType === "agentStop" || data?.hookType === "subagentStop";
+    if (rec?.type === "hook.start" && stop && input) {
       if (input.timestamp === timestamp) return true;
     }
   }

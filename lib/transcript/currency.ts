@@ -88,7 +88,7 @@ function isRec(v: unknown): v is Rec {
  * What one record says of the turn's end: the text it ends on (an assistant text), `null` (the
  * conversation moved on after any earlier text), or `undefined` (it does not matter).
  */
-function claudeVerdictOf(line: string): string | null | undefined {
+function claudeVerdictOf(line: string, agentFile = false): string | null | undefined {
   if (!line.includes('"assistant"') && !line.includes('"user"')) return undefined;
   let rec: unknown;
   try {
@@ -96,7 +96,7 @@ function claudeVerdictOf(line: string): string | null | undefined {
   } catch {
     return undefined;
   }
-  if (!isRec(rec) || rec.isSidechain === true) return undefined;
+  if (!isRec(rec) || (rec.isSidechain === true && !agentFile)) return undefined;
   const msg = rec.message;
   const content = isRec(msg) ? msg.content : undefined;
   if (rec.type === "assistant") {
@@ -221,6 +221,17 @@ class TailWatch {
   holds(expected: string): boolean {
     return typeof this.last === "string" && normalizeFinalText(this.last) === expected;
   }
+}
+
+/**
+ * {@link awaitTurnInTranscript}'s view of one line of a Claude Code sub-agent's own file
+ * (`subagents/agent-<id>.jsonl`), whose records are all `isSidechain`: the main chain's rule.
+ *
+ * @param line One JSONL line.
+ * @returns The text the turn may end on, `null` for a record that moves it on, else undefined.
+ */
+export function agentFileVerdict(line: string): string | null | undefined {
+  return claudeVerdictOf(line, true);
 }
 
 /**

@@ -94,10 +94,14 @@ export interface RawLoad {
  * @param skillsDirs Installed skills directories (see `ReadRunOptions.skillsDirs`).
  * @returns The loads (often none).
  */
-export function loadsOfRecord(rec: Rec, skillsDirs: readonly string[] | undefined): RawLoad[] {
+export function loadsOfRecord(
+  rec: Rec,
+  skillsDirs: readonly string[] | undefined,
+  agentFile = false,
+): RawLoad[] {
   const out: RawLoad[] = [];
   const type = rec.type;
-  if (rec.isSidechain === true) return out;
+  if (rec.isSidechain === true && !agentFile) return out;
   // An `invoked_skills` attachment is no load: Claude Code writes it when it compacts a
   // conversation, to carry skills already loaded into the summary. Counting it would start a new
   // run and block a later, unrelated turn (the seed's loads are a Skill call, a typed /name, a

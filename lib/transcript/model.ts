@@ -58,6 +58,13 @@ export interface TranscriptMessage {
   toolUseIds: string[];
 }
 
+/**
+ * How a shell command ended, as the host wrote it: `passed` (exit 0), `failed` (a non-zero exit,
+ * or a host's failure mark), `not_run` (refused by the host, a hook or the user), `unknown` (still
+ * running in the background, interrupted, or no status written).
+ */
+export type CommandStatus = "passed" | "failed" | "not_run" | "unknown";
+
 /** The result of one tool call. */
 export interface ToolResult {
   /** Position in the run's event order. */
@@ -72,6 +79,10 @@ export interface ToolResult {
   asyncLaunched: boolean;
   /** The background agent's id from `toolUseResult.agentId`, when given. */
   agentId?: string;
+  /** A shell command's end (shell calls only; see `command_status.ts` for each host's rule). */
+  status?: CommandStatus;
+  /** A shell command's exit code, when the host wrote one. */
+  exitCode?: number;
 }
 
 /** One tool call (`tool_use` block) with its result when the run has it. */
@@ -147,6 +158,12 @@ export interface TranscriptRun {
    * says it runs in non-interactive mode. Absent when the transcript does not say.
    */
   nonInteractive?: boolean;
+  /**
+   * The session's project directory as the transcript gives it (Claude Code: the load record's
+   * `cwd`; Copilot CLI: `session.start`'s `context.cwd`; Codex CLI: the run's `turn_context` `cwd`),
+   * when it does.
+   */
+  cwd?: string;
 }
 
 /** What {@link readTranscriptRun} found. */
@@ -178,6 +195,14 @@ export interface ReadRunOptions {
   fromOffset?: number;
   /** Read size of one chunk in bytes (default 256 KiB; tests use small values). */
   chunkSize?: number;
+  /**
+   * Read a sub-agent's run: the id of the sub-agent whose records are the run's main chain. Claude
+   * Code's sub-agent file (`subagents/agent-<id>.jsonl`, every record `isSidechain`) is that
+   * agent's own; in Copilot CLI's `events.jsonl` the records carrying that `agentId` are its.
+   * Without it, a sub-agent's records are never a load of the run (Codex CLI gives each sub-agent a
+   * rollout of its own, read as any other).
+   */
+  agent?: string;
   /**
    * The backward search for the last load stops at this byte offset: a line that starts at or
    * below it is not looked at, because the caller knows it holds no selected load (an earlier

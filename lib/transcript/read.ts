@@ -130,7 +130,7 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
       if (k > top) continue;
       if (k < firstComplete) break;
       const rec = parseLine(lines[k]);
-      const loads = rec ? loadsOfRecord(rec, skillsDirs) : [];
+      const loads = rec ? loadsOfRecord(rec, skillsDirs, req.agent !== undefined) : [];
       for (let j = loads.length - 1; j >= 0; j--) {
         const offset = start + starts[k];
         if (selects(selector, { ...loads[j], seq: 0, offset })) {
@@ -227,7 +227,8 @@ const CLAUDE_FORMAT: RunFormat<RunBuilder> = {
   keepsLines: true,
   forward: "chunk",
   scan: scanBackward,
-  builder: (options, size) => new RunBuilder(options.skill, options.skillsDirs, size),
+  builder: (options, size) =>
+    new RunBuilder(options.skill, options.skillsDirs, size, options.agent !== undefined),
   judge: (s) =>
     s.userOrAssistantRecords > 0
       ? undefined

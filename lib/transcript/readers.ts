@@ -25,6 +25,8 @@ export interface StopFacts {
   readonly finalText?: string;
   /** The payload's `timestamp` (Copilot CLI's agentStop, which has no final text). */
   readonly timestamp?: number;
+  /** The sub-agent whose stop this is (`ReadRunOptions.agent`), for a SubagentStop. */
+  readonly agent?: string;
 }
 
 /** One transcript format's reader. */
@@ -58,10 +60,15 @@ export const TRANSCRIPT_READERS: Readonly<
     return {
       findLastLoad: read.findLastLoad,
       readRun: read.readTranscriptRun,
+      // A sub-agent's own file: its records are all `isSidechain`, its main chain.
       awaitTurn: (path, stop, options) =>
-        currency.awaitTurnInTranscript(path, stop.finalText, options),
+        currency.awaitTurnInTranscript(
+          path,
+          stop.finalText,
+          stop.agent === undefined ? options : { ...options, verdict: currency.agentFileVerdict },
+        ),
       searchShowsTurn: (search, stop) =>
-        search.kind !== "unknown_shape" && search.end !== undefined &&
+        stop.agent === undefined && search.kind !== "unknown_shape" && search.end !== undefined &&
         currency.turnShowsFinalText(search.end, search.end.size, stop.finalText),
       payloadFinalText: true,
     };

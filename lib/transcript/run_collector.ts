@@ -32,6 +32,8 @@ export abstract class RunCollector {
   readonly loads: SkillLoad[] = [];
   /** The first selected load: the run's start. */
   first: SkillLoad | undefined;
+  /** The session's project directory, when the format's records give it. */
+  cwd: string | undefined;
   /** The last sequence number given (loads, messages, calls, results and notices share it). */
   protected seq = 0;
   /** The tool calls by id, for their results. */
@@ -70,7 +72,7 @@ export abstract class RunCollector {
    */
   finish(): TranscriptRun | undefined {
     if (!this.first) return undefined;
-    return {
+    const run: TranscriptRun = {
       load: this.first,
       loads: this.loads,
       messages: this.messages,
@@ -78,5 +80,7 @@ export abstract class RunCollector {
       notifications: this.notifications,
       stats: this.stats,
     };
+    if (this.cwd !== undefined) run.cwd = this.cwd;
+    return run;
   }
 }

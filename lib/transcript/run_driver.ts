@@ -73,6 +73,8 @@ export interface ScanRequest {
   stats: ReadStats;
   /** The byte offset the search stops at (0: the whole file). */
   floor: number;
+  /** The sub-agent whose records are the run's (`ReadRunOptions.agent`). */
+  agent?: string;
 }
 
 /** A format's run builder as the driver feeds it: one line at a time, in file order. */
@@ -267,6 +269,7 @@ function scanOf<B extends LineFeeder>(
     skillsDirs: options.skillsDirs,
     stats,
     floor,
+    agent: options.agent,
   });
 }
 

@@ -66,7 +66,12 @@ scenario(
       assert.equal(first.code, 0, first.stdout + first.stderr);
       assert.match(first.stderr, /Codex CLI skips hooks until they are trusted/, first.stderr);
       const hooks = JSON.parse(await Deno.readTextFile(join(w.codexHome, "hooks.json")));
-      assert.deepEqual(Object.keys(hooks.hooks).sort(), ["PreToolUse", "Stop", "UserPromptSubmit"]);
+      assert.deepEqual(Object.keys(hooks.hooks).sort(), [
+        "PreToolUse",
+        "Stop",
+        "SubagentStop",
+        "UserPromptSubmit",
+      ]);
       assert.equal(hooks.hooks.PreToolUse[0].matcher, "Bash", "the redirect watches shell reads");
 
       const doctor = await codexSkillgate(w, ["doctor"]);
@@ -250,11 +255,18 @@ scenario(
         `${hooksFile}:pre_tool_use:0:0`,
         `${hooksFile}:stop:0:0`,
         `${hooksFile}:stop:1:0`,
+        `${hooksFile}:subagent_stop:0:0`,
       ]);
 
       const gone = await codexSkillgate(w, ["uninstall"]);
       assert.equal(gone.code, 0, gone.stdout + gone.stderr);
-      for (const key of [`${hooksFile}:pre_tool_use:0:0`, `${hooksFile}:stop:1:0`]) {
+      for (
+        const key of [
+          `${hooksFile}:pre_tool_use:0:0`,
+          `${hooksFile}:stop:1:0`,
+          `${hooksFile}:subagent_stop:0:0`,
+        ]
+      ) {
         assert.ok(
           gone.stdout.includes(`removed: the hook trust entry ${key} from ${w.codexHome}`),
           gone.stdout,

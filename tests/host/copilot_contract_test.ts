@@ -171,6 +171,9 @@ scenario(
     const w = await copilotWorld("cp-miss");
     try {
       for (let i = 1; i <= VERDICT_RUNS; i++) {
+        // Each run creates signup.txt: Copilot CLI refuses a create over an existing file, and a
+        // refused create is no edit.
+        await Deno.remove(join(w.project, "signup.txt")).catch(() => {});
         const s = await run(
           w,
           "the signup test fails, look into it",

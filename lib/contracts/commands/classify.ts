@@ -22,6 +22,7 @@ import {
   isAssignment,
   partWords,
   splitCommandParts,
+  splitCommandPartsWithOps,
   stripQuoted,
 } from "./shell_words.ts";
 import {
@@ -328,6 +329,40 @@ export function isCheckCommand(
     }
   }
   return classifyCommand(command, installed).counts;
+}
+
+/**
+ * Whether a command's exit status is its check's: the last part that counts as a check
+ * (by the item's `match`, else {@link classifyCommand}'s rules) is followed only by `&&` parts.
+ * After a `|`, `||`, `;` or `&` the status is another command's (`npm test | tail -5` exits as
+ * `tail` does, `pytest || true` always passes), so it says nothing of the check. A command
+ * whose `match` matched only its quoted text is read as a whole. Never throws.
+ *
+ * @param command A shell command that counts as a check ({@link isCheckCommand}).
+ * @param match The item's `match`, when it has one.
+ * @param installed The installed skillgate command.
+ * @returns True when a pass or fail of the command is the check's.
+ */
+export function statusIsCheck(command: string, match?: UserRegex, installed?: string): boolean {
+  try {
+    const text = command.length > 20000 ? command.slice(0, 20000) : command;
+    const parts = splitCommandPartsWithOps(stripQuoted(text)).slice(0, 200);
+    if (parts.length === 0) return false;
+    const own = skillgateParts(text, parts.length, installed);
+    let last = -1;
+    for (const [i, { part }] of parts.entries()) {
+      if (own[i]) continue;
+      const counts = match ? match.test(part) : classifyTokens(unwrap(partWords(part))).counts;
+      if (counts) last = i;
+    }
+    if (last < 0) {
+      if (!match) return false;
+      last = parts.length - 1;
+    }
+    return parts.slice(last).every((p) => p.then === "" || p.then === "&&");
+  } catch {
+    return false;
+  }
 }
 
 /**

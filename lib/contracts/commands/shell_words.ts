@@ -39,11 +39,7 @@ export function stripQuoted(command: string): string {
  * @returns The command without quoted text (or with it reduced to plain words).
  */
 export function removeQuoted(command: string, keepWords: boolean): string {
-  // Heredoc bodies: `<<EOF … EOF`, `<<-'EOF' … EOF`.
-  let s = command.replace(
-    /<<-?[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/g,
-    (m) => m.slice(0, m.indexOf("\n")),
-  );
+  let s = dropHeredocs(command);
   let out = "";
   let i = 0;
   while (i < s.length) {
@@ -81,6 +77,54 @@ export function removeQuoted(command: string, keepWords: boolean): string {
 }
 
 /**
+ * Removes heredoc bodies (`<<EOF … EOF`, `<<-'EOF' … EOF`), keeping each heredoc's first line.
+ *
+ * @param command A shell command.
+ * @returns The command without its heredoc bodies.
+ */
+export function dropHeredocs(command: string): string {
+  return command.replace(
+    /<<-?[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n[\s\S]*?(?:\n[ \t]*\2[ \t]*(?=\n|$)|$)/g,
+    (m) => m.slice(0, m.indexOf("\n")),
+  );
+}
+
+/** One part of a command and the operator that follows it (`""` after the last). */
+export interface CommandPart {
+  /** The part, trimmed. */
+  readonly part: string;
+  /** `&&`, `||`, `;`, `|`, `&` or `""`; a newline reads as `;`, `|&` as `|`. */
+  readonly then: string;
+}
+
+/**
+ * {@link splitCommandParts}, with the operator that follows each part.
+ *
+ * @param command A shell command without quoted text.
+ * @returns The non-empty parts, trimmed, each with its operator.
+ */
+export function splitCommandPartsWithOps(command: string): CommandPart[] {
+  const s = command
+    .replace(/(^|\s)#[^\n]*/g, "$1")
+    .replace(/\d*[<>]&\d*-?/g, " ")
+    .replace(/&>>?/g, " >")
+    .replace(/\$\(|`/g, " ; ")
+    .replace(/[()]/g, " ; ");
+  const out: { part: string; then: string }[] = [];
+  const re = /&&|\|\||\|&|[;|&\n]/g;
+  let at = 0;
+  for (let m = re.exec(s);; m = re.exec(s)) {
+    const part = s.slice(at, m ? m.index : s.length).trim();
+    const op = m ? (m[0] === "\n" ? ";" : m[0] === "|&" ? "|" : m[0]) : "";
+    // An empty part (`a &&\n b`) keeps the operator its previous part already has.
+    if (part !== "") out.push({ part, then: op });
+    if (!m) break;
+    at = m.index + m[0].length;
+  }
+  return out;
+}
+
+/**
  * Splits a command (quoted text already removed) into parts on `&&`, `||`, `;`, `|`, `&` and
  * newlines; shell comments and redirections are dropped.
  *
@@ -88,13 +132,7 @@ export function removeQuoted(command: string, keepWords: boolean): string {
  * @returns The non-empty parts, trimmed.
  */
 export function splitCommandParts(command: string): string[] {
-  const s = command
-    .replace(/(^|\s)#[^\n]*/g, "$1")
-    .replace(/\d*[<>]&\d*-?/g, " ")
-    .replace(/&>>?/g, " >")
-    .replace(/\$\(|`/g, " ; ")
-    .replace(/[()]/g, " ; ");
-  return s.split(/&&|\|\||\|&|[;|&\n]/).map((p) => p.trim()).filter((p) => p !== "");
+  return splitCommandPartsWithOps(command).map((p) => p.part);
 }
 
 /**

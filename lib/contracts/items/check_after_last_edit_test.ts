@@ -97,3 +97,17 @@ Deno.test("validateContract() checks check_after_last_edit's match", async () =>
     /not a valid RE2 regular expression/,
   );
 });
+
+Deno.test("check_after_last_edit: an edit the host refused (File has not been read yet) is no edit", () => {
+  const r = check([
+    ...skillLoad("s", "investigate"),
+    ...edit("e1"),
+    ...bash("b1", "npm test"),
+    call("e2", "Write", { file_path: "/home/dev/app/src/auth.ts" }),
+    result("e2", "<tool_use_error>File has not been read yet. Read it first.</tool_use_error>", {
+      error: true,
+    }),
+    say("x"),
+  ]);
+  assert.equal(statuses(r)["repro-after-fix"], "met");
+});

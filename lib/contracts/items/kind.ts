@@ -23,10 +23,18 @@ export interface ItemBase {
   fix?: string;
   /** The phrase the routing hint's contract variant uses. */
   summary?: string;
+  /**
+   * How many times the item may block one run (1 to {@link MAX_HOLD}); absent: once. Each stop
+   * re-checks; after that many blocks the run is recorded `miss` and the stop goes through.
+   */
+  hold?: number;
 }
 
+/** The most blocks a held item (`hold: N`) may give one run. */
+export const MAX_HOLD = 5;
+
 /** The fields every item has, whatever its kind (the keys no kind declares). */
-export const BASE_KEYS: readonly string[] = ["id", "kind", "fix", "summary"];
+export const BASE_KEYS: readonly string[] = ["id", "kind", "fix", "summary", "hold"];
 
 /** The longest regular expression (`match`) or marker a contract may declare. */
 export const MAX_PATTERN_CHARS = 300;
@@ -157,6 +165,24 @@ export function compilePattern(
   const re = patterns.engine.compile(v, { ignoreCase, budget: patterns.budget });
   if (isRegexError(re)) return new Error(`${where}: ${key} is ${re.error}`);
   return re;
+}
+
+/**
+ * Reads an item's optional `match` that replaces the command classifier (a case-sensitive RE2
+ * regular expression) and compiles it.
+ *
+ * @param raw The raw item.
+ * @param scope How messages name the item, and the pattern engine.
+ * @returns The pattern and its compiled form, undefined without one, or the problem.
+ */
+export function optionalMatch(
+  raw: Readonly<Record<string, unknown>>,
+  scope: ValidationScope,
+): { match: string; matcher: UserRegex } | undefined | Error {
+  const match = optionalString(raw, "match", scope.where);
+  if (match === undefined || match instanceof Error) return match;
+  const matcher = compilePattern(match, "match", false, scope);
+  return matcher instanceof Error ? matcher : { match, matcher };
 }
 
 /**

@@ -16,13 +16,22 @@ import { reportLabels, type ReportLabelsItem } from "./report_labels.ts";
 import { checkAfterLastEdit, type CheckAfterLastEditItem } from "./check_after_last_edit.ts";
 import { selectedSpecialists, type SelectedSpecialistsItem } from "./selected_specialists.ts";
 import { agentDispatch, type AgentDispatchItem } from "./agent_dispatch.ts";
+import {
+  checkPassedAfterLastEdit,
+  type CheckPassedAfterLastEditItem,
+} from "./check_passed_after_last_edit.ts";
+import { testFirst, type TestFirstItem } from "./test_first.ts";
+import { fileWritten, type FileWrittenItem } from "./file_written.ts";
 
 /** One contract item, of any registered kind. */
 export type ContractItem =
   | ReportLabelsItem
   | CheckAfterLastEditItem
   | SelectedSpecialistsItem
-  | AgentDispatchItem;
+  | AgentDispatchItem
+  | CheckPassedAfterLastEditItem
+  | TestFirstItem
+  | FileWrittenItem;
 
 /**
  * A contract item kind's name. Written out (not derived from {@link ContractItem}) so that the
@@ -32,7 +41,10 @@ export type ContractKind =
   | "report_labels"
   | "check_after_last_edit"
   | "selected_specialists_dispatched"
-  | "agent_dispatch";
+  | "agent_dispatch"
+  | "check_passed_after_last_edit"
+  | "test_first"
+  | "file_written";
 
 /** Compile-time: the written-out kinds are exactly the item types' kinds. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -47,6 +59,9 @@ export const ITEM_KINDS: {
   check_after_last_edit: checkAfterLastEdit,
   selected_specialists_dispatched: selectedSpecialists,
   agent_dispatch: agentDispatch,
+  check_passed_after_last_edit: checkPassedAfterLastEdit,
+  test_first: testFirst,
+  file_written: fileWritten,
 };
 
 /** The contract kinds of schema v1, in registry order. */

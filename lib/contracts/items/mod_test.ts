@@ -3,12 +3,15 @@ import { CONTRACT_KINDS, isContractKind, ITEM_KINDS, itemFix } from "./mod.ts";
 import { BASE_KEYS } from "./kind.ts";
 import { contract, validationError } from "../_kit_test.ts";
 
-Deno.test("CONTRACT_KINDS lists the registry's kinds, the four of schema v1", () => {
+Deno.test("CONTRACT_KINDS lists the registry's kinds, the seven of schema v1", () => {
   assert.deepEqual(CONTRACT_KINDS, [
     "report_labels",
     "check_after_last_edit",
     "selected_specialists_dispatched",
     "agent_dispatch",
+    "check_passed_after_last_edit",
+    "test_first",
+    "file_written",
   ]);
   for (const [name, kind] of Object.entries(ITEM_KINDS)) {
     assert.equal(kind.kind, name, "each module is registered under its own name");
