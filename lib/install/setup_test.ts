@@ -643,7 +643,7 @@ Deno.test("setup keeps a hand-formatted settings.json's formatting: only its own
       j++;
     }
     assert.ok(!/\n {2}"/.test(after), "the file's tabs, not two spaces");
-    assert.equal((await owned(w.settings)).length, 4);
+    assert.equal((await owned(w.settings)).length, 5);
     assert.equal(await runSetup(args(["--uninstall"]), w.ctx), 0);
     assert.equal(await Deno.readTextFile(w.settings), hand);
   } finally {
