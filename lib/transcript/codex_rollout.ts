@@ -147,6 +147,24 @@ function toLoad(
   };
 }
 
+/**
+ * What one rollout record says about a session's activity (`activity.ts`): whether it is a
+ * prompt the user wrote (a user message the client did not write), and the load it holds.
+ *
+ * @param rec The record.
+ * @returns Whether it starts a turn, and its load (the name as written, `$` dropped).
+ */
+export function rolloutActivityOf(
+  rec: Rec,
+): { prompt: boolean; load?: { name: string; via: SkillLoad["via"] } } {
+  const raw = loadOf(rec);
+  const load = raw ? { name: raw.name.replace(/^[$/]/, ""), via: raw.via } : undefined;
+  const p = rec.payload;
+  const prompt = rec.type === "response_item" && isRec(p) && p.type === "message" &&
+    p.role === "user" && !META_USER_RE.test(textOf(p.content));
+  return load ? { prompt, load } : { prompt };
+}
+
 /** A tool result's error state: a non-zero exit, or a call a hook blocked. */
 function isErrorOutput(text: string): boolean {
   if (/^Command blocked by PreToolUse hook/.test(text)) return true;
