@@ -71,7 +71,12 @@ interface HostLint {
 
 /** The skills of a catalog as lint reads them: the whole description and `when_to_use`. */
 async function lintSkillsOf(
-  entries: readonly { name: string; file: string; description?: string; triggers: readonly string[] }[],
+  entries: readonly {
+    name: string;
+    file: string;
+    description?: string;
+    triggers: readonly string[];
+  }[],
 ): Promise<LintSkill[]> {
   const { parseFrontmatter } = await import("../catalog/frontmatter.ts");
   const out: LintSkill[] = [];
@@ -149,7 +154,12 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
       ...(fraction !== undefined ? { fraction } : {}),
     });
     const skills = await lintSkillsOf(catalog.skills);
-    hosts.push({ host: h.kind, skills: skills.length, budget, ...lintSkills(h.kind, skills, budget) });
+    hosts.push({
+      host: h.kind,
+      skills: skills.length,
+      budget,
+      ...lintSkills(h.kind, skills, budget),
+    });
   }
   const found = hosts.some((h) => h.findings.length > 0);
   if (json) console.log(JSON.stringify({ hosts }));
@@ -160,7 +170,7 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
 const HEADINGS: Readonly<Record<LintFinding["kind"], string>> = {
   listing_dropped: "Descriptions the listing drops",
   listing_cut: "Descriptions the listing cuts",
-  no_when_to_use: "Descriptions with no \"when to use\"",
+  no_when_to_use: 'Descriptions with no "when to use"',
   trigger_collision: "Triggers two or more skills share",
   name_collision: "Names two or more skills share",
 };

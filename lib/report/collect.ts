@@ -110,7 +110,9 @@ function walkFor(dir: string, wanted: ReadonlySet<string>, found: Map<string, st
       const p = join(d, e.name);
       if (e.isDirectory && depth < 4) walk(p, depth + 1);
       else if (e.isFile) {
-        for (const id of sessionIdsOfPath(p)) if (wanted.has(id) && !found.has(id)) found.set(id, p);
+        for (const id of sessionIdsOfPath(p)) {
+          if (wanted.has(id) && !found.has(id)) found.set(id, p);
+        }
       }
     }
   };
@@ -156,7 +158,9 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
       if (time >= since) s.inWindow = true;
       if (fields.host) s.host ??= fields.host;
       if (fields.transcript) s.transcript ??= fields.transcript;
-      if (log === "skill-route.log" && fields.outcome === "routed" && fields.skill && time >= since) {
+      if (
+        log === "skill-route.log" && fields.outcome === "routed" && fields.skill && time >= since
+      ) {
         s.routes.push({ skill: fields.skill, time });
       }
     }
@@ -214,7 +218,10 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
     if (path && place) {
       try {
         const all = await readActivity(path, place.host.transcript, opts.skillsDirs);
-        activity = { prompts: all.prompts, loads: all.loads.filter((l) => (l.time ?? since) >= since) };
+        activity = {
+          prompts: all.prompts,
+          loads: all.loads.filter((l) => (l.time ?? since) >= since),
+        };
         transcripts++;
       } catch (e) {
         unread.push({ session: id, path, cause: errorCause(e) });

@@ -80,7 +80,9 @@ export function formatUsage(report: UsageReport): string {
         return cell(`${String(v).padStart(4)} ${bar(v, max[c])}`);
       });
       const hosts = Object.keys(r.hosts).map((h) => sanitizeName(h)).join(",");
-      lines.push(`${names[i].padEnd(w)}  ${cells.join("")}${String(otherOf(r)).padStart(5)}  ${hosts}`);
+      lines.push(
+        `${names[i].padEnd(w)}  ${cells.join("")}${String(otherOf(r)).padStart(5)}  ${hosts}`,
+      );
     });
     const missed = rows.filter((r) => r.missed_items.length > 0);
     if (missed.length > 0) {
@@ -203,7 +205,7 @@ export function usageHtml(report: UsageReport): string {
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head><meta charset="utf-8">',
-    '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'">',
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">",
     "<title>skillgate report</title>",
     "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}" +
     "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}th[scope=row]{text-align:left}" +

@@ -11,7 +11,7 @@ import type { Rechecker } from "../contracts/report.ts";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Host, HostKind } from "../host/host.ts";
 import { collectUsage, type TranscriptPlace, type Unread } from "./collect.ts";
-import { type SkillRow, skillKey, summarize, type UsageSummary } from "./usage.ts";
+import { skillKey, type SkillRow, summarize, type UsageSummary } from "./usage.ts";
 
 /** The report, as `skillgate report --json` prints it. */
 export interface UsageReport {

@@ -267,7 +267,10 @@ export interface UsageSummary {
  * @param sessions The sessions (for the sessions with a route).
  * @returns The totals.
  */
-export function summarize(rows: readonly SkillRow[], sessions: readonly SessionFacts[]): UsageSummary {
+export function summarize(
+  rows: readonly SkillRow[],
+  sessions: readonly SessionFacts[],
+): UsageSummary {
   let routedSessions = 0;
   for (const s of sessions) routedSessions += new Set(s.routes.map((r) => skillKey(r.skill))).size;
   const sum = (f: (r: SkillRow) => number) => rows.reduce((n, r) => n + f(r), 0);

@@ -80,11 +80,14 @@ const ACTIVITY_FORMATS: Readonly<Record<TranscriptFormat, ActivityFormat>> = {
     time: (rec) => timeOf(rec.timestamp),
   },
   "copilot-events-jsonl": {
-    mayHold: (line) => COPILOT_USER_RE.test(line) || COPILOT_LOAD_NEEDLES.some((n) => line.includes(n)),
+    mayHold: (line) =>
+      COPILOT_USER_RE.test(line) || COPILOT_LOAD_NEEDLES.some((n) => line.includes(n)),
     read: (rec, dirs) => {
       const data = rec.data;
+      // A Stop hook's block reaches the model as a user message: skillgate's own is no prompt.
       const prompt = rec.type === "user.message" && isRec(data) &&
-        !(str(data.source) ?? "").startsWith("agent-") && data.parentToolCallId === undefined;
+        !(str(data.source) ?? "").startsWith("agent-") && data.parentToolCallId === undefined &&
+        !(str(data.content) ?? "").startsWith("SKILL_CONTRACT_");
       return { prompt, loads: copilotLoadsOf(rec, dirs) };
     },
     time: (rec) => timeOf(rec.timestamp),
