@@ -39,17 +39,24 @@ export const MAX_ACTIVITY_BYTES: number = 64 * 1024 * 1024;
 
 /** One format's view of a line: whether it is worth parsing, then what the record holds. */
 interface ActivityFormat {
-  /** Whether the line may hold a prompt or a load (cheap, no parse). */
-  mayHold(line: string): boolean;
+  /** Strings one of which every line that may hold a prompt or a load contains. */
+  readonly needles: readonly string[];
+  /** Whether a line the needles found is worth parsing (cheap, no parse). */
+  mayHold?(line: string): boolean;
   /** Whether the record is a prompt that starts a turn, and the loads it holds. */
   read(rec: Rec, skillsDirs: readonly string[] | undefined): { prompt: boolean; loads: RawLoad[] };
   /** The record's time. */
   time(rec: Rec): number | undefined;
 }
 
-const USER_RE = /"type"\s*:\s*"user"/;
-const COPILOT_USER_RE = /"type"\s*:\s*"user\.message"/;
-const CODEX_USER_RE = /"role"\s*:\s*"user"/;
+/**
+ * The strings to search for: each given one, and each JSON pair `"key":"value"` as the hosts write
+ * it (compact). A leading `"` is dropped: a search starting with the commonest character of JSON is
+ * several times slower, and the parse decides anyway.
+ */
+function needles(strings: readonly string[], pairs: readonly [string, string][]): string[] {
+  return [...strings, ...pairs.map(([k, v]) => `${k}":"${v}"`)].map((n) => n.replace(/^"/, ""));
+}
 
 function timeOf(v: unknown): number | undefined {
   if (typeof v === "number" && Number.isFinite(v)) return v;
@@ -73,15 +80,15 @@ function isClaudePrompt(rec: Rec): boolean {
 /** Every format's activity reader; the map is total over the formats. */
 const ACTIVITY_FORMATS: Readonly<Record<TranscriptFormat, ActivityFormat>> = {
   "claude-code-jsonl": {
+    needles: needles(LOAD_NEEDLES, [["type", "user"]]),
+    // A tool result's user record names its block's type early: found at once.
     mayHold: (line) =>
-      (USER_RE.test(line) && !line.includes('"tool_result"')) ||
-      LOAD_NEEDLES.some((n) => line.includes(n)),
+      !line.includes('"tool_result"') || LOAD_NEEDLES.some((n) => line.includes(n)),
     read: (rec, dirs) => ({ prompt: isClaudePrompt(rec), loads: loadsOfRecord(rec, dirs) }),
     time: (rec) => timeOf(rec.timestamp),
   },
   "copilot-events-jsonl": {
-    mayHold: (line) =>
-      COPILOT_USER_RE.test(line) || COPILOT_LOAD_NEEDLES.some((n) => line.includes(n)),
+    needles: needles(COPILOT_LOAD_NEEDLES, [["type", "user.message"]]),
     read: (rec, dirs) => {
       const data = rec.data;
       // A Stop hook's block reaches the model as a user message: skillgate's own is no prompt.
@@ -93,8 +100,7 @@ const ACTIVITY_FORMATS: Readonly<Record<TranscriptFormat, ActivityFormat>> = {
     time: (rec) => timeOf(rec.timestamp),
   },
   "codex-rollout-jsonl": {
-    mayHold: (line) =>
-      CODEX_USER_RE.test(line) || line.includes("SKILL.md") || line.includes("<skill>"),
+    needles: needles(["SKILL.md", "<skill>"], [["role", "user"]]),
     read: (rec) => {
       const a = rolloutActivityOf(rec);
       const norm = a.load ? normalizeSkillName(a.load.name) : undefined;
@@ -120,13 +126,18 @@ export function activityOfText(
   const f = ACTIVITY_FORMATS[format];
   const prompts: (number | undefined)[] = [];
   const loads: ActivityLoad[] = [];
-  let start = 0;
-  while (start < text.length) {
+  // Each needle searched once over the whole text; only the lines holding one are looked at.
+  const starts = new Set<number>();
+  for (const n of f.needles) {
+    for (let p = text.indexOf(n); p >= 0; p = text.indexOf(n, p + n.length)) {
+      starts.add(text.lastIndexOf("\n", p) + 1);
+    }
+  }
+  for (const start of [...starts].sort((a, b) => a - b)) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     const line = text.slice(start, end);
-    start = end + 1;
-    if (!f.mayHold(line)) continue;
+    if (f.mayHold && !f.mayHold(line)) continue;
     const rec = parseLine(line);
     if (!rec) continue;
     const r = f.read(rec, skillsDirs);
