@@ -144,7 +144,7 @@ export async function installedSkills(
  *
  * @example The skills the model followed a route to
  * ```ts
- * import { usageReport } from "@skillgate/skillgate";
+ * import { usageReport } from "./report.ts";
  *
  * const report = await usageReport({ since: Date.now() - 7 * 24 * 3600 * 1000 });
  * for (const s of report.skills) console.log(s.skill, s.routed, s.followed, s.loaded);
