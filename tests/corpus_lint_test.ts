@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "./_helpers.ts";
+import { runCli } from "../lib/cli/_kit_test.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 import { CLAUDE_CONTEXT_TOKENS, listingBudget } from "../lib/report/lint.ts";
 
@@ -33,15 +34,8 @@ interface LintJson {
 async function lint(args: string[]): Promise<{ code: number; stdout: string }> {
   const home = await Deno.makeTempDir({ prefix: "skillgate-lint-corpus-" });
   try {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--quiet", "-A", join(REPO_ROOT, "cli.ts"), "lint", ...args],
-      cwd: home,
-      clearEnv: true,
-      env: { HOME: home, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
+    const r = await runCli(["lint", ...args], { home });
+    return { code: r.code, stdout: r.out };
   } finally {
     await Deno.remove(home, { recursive: true });
   }

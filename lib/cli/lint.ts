@@ -10,16 +10,9 @@
  * @module
  */
 
-import { errorCause } from "../base/errors.ts";
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
-import {
-  commandError,
-  type CommandSpec,
-  parseCommand,
-  STATE_ERROR_EXIT,
-  STATE_ERROR_WORD,
-  usageError,
-} from "./args.ts";
+import { type CommandSpec, parseCommand, usageError } from "./args.ts";
+import { fileError, hostOption } from "./report.ts";
 import type { LintFinding, LintSkill, ListingBudget } from "../report/lint.ts";
 
 /** `skillgate lint`. */
@@ -124,30 +117,21 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
   if (fraction === null) {
     return usageError(spec, "--budget-fraction takes a number above 0, at most 1", json);
   }
-  const host = parsed.args.string("host");
-  const { HOSTS } = await import("../host/mod.ts");
-  if (host !== undefined && !HOSTS.some((h) => h.kind === host)) {
-    return usageError(spec, `--host takes one of: ${HOSTS.map((h) => h.kind).join(", ")}`, json);
-  }
+  const host = await hostOption(spec, parsed.args.string("host"), json);
+  if (typeof host === "number") return host;
   const dirs = parsed.args.strings("dir");
   for (const d of dirs) {
     try {
       if (!Deno.statSync(d).isDirectory) throw new Error("Not a directory");
     } catch (e) {
-      return commandError(
-        spec,
-        STATE_ERROR_EXIT,
-        STATE_ERROR_WORD,
-        `${sanitizeLine(d, 300)}: ${errorCause(e)}`,
-        json,
-      );
+      return fileError(spec, d, e, json);
     }
   }
   const { installedCatalogs } = await import("../report/report.ts");
   const { lintSkills, listingBudget } = await import("../report/lint.ts");
   const root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
   const hosts: HostLint[] = [];
-  for (const { host: h, catalog } of await installedCatalogs(root, dirs, host)) {
+  for (const { host: h, catalog } of await installedCatalogs(root, dirs, host?.kind)) {
     if (catalog.skills.length === 0) continue;
     const budget = listingBudget(h.kind, {
       ...(tokens !== undefined ? { contextTokens: tokens } : {}),

@@ -59,6 +59,44 @@ export const REPORT_SPEC: CommandSpec = {
 };
 
 /**
+ * A `--host` value checked against the hosts (`report`, `lint`).
+ *
+ * @param spec The command.
+ * @param value The value given, if any.
+ * @param json Whether the command was asked for JSON.
+ * @returns The host's kind, `undefined` when none was given, or the usage error's exit code.
+ */
+export async function hostOption(
+  spec: CommandSpec,
+  value: string | undefined,
+  json: boolean,
+): Promise<{ kind: string } | undefined | number> {
+  if (value === undefined) return undefined;
+  const { HOSTS } = await import("../host/mod.ts");
+  if (HOSTS.some((h) => h.kind === value)) return { kind: value };
+  return usageError(spec, `--host takes one of: ${HOSTS.map((h) => h.kind).join(", ")}`, json);
+}
+
+/**
+ * A file or folder that cannot be read or written (exit 3), named and with why.
+ *
+ * @param spec The command.
+ * @param path The file.
+ * @param e What was thrown.
+ * @param json Whether the command was asked for JSON.
+ * @returns {@link STATE_ERROR_EXIT}.
+ */
+export function fileError(spec: CommandSpec, path: string, e: unknown, json: boolean): number {
+  return commandError(
+    spec,
+    STATE_ERROR_EXIT,
+    STATE_ERROR_WORD,
+    `${sanitizeLine(path, 300)}: ${errorCause(e)}`,
+    json,
+  );
+}
+
+/**
  * Runs `skillgate report`.
  *
  * @param args The arguments after `report`.
@@ -76,20 +114,11 @@ export async function main(args: string[], opts: UsageOptions = {}): Promise<num
   if (since === undefined) {
     return usageError(spec, "--since takes 30m, 24h, 7d, 2w or a date (2026-11-01)", json);
   }
-  const host = parsed.args.string("host");
-  if (host !== undefined) {
-    const { HOSTS } = await import("../host/mod.ts");
-    if (!HOSTS.some((h) => h.kind === host)) {
-      return usageError(
-        spec,
-        `--host takes one of: ${HOSTS.map((h) => h.kind).join(", ")}`,
-        json,
-      );
-    }
-  }
+  const host = await hostOption(spec, parsed.args.string("host"), json);
+  if (typeof host === "number") return host;
   let report;
   try {
-    report = await usageReport({ ...opts, since, ...(host !== undefined ? { host } : {}) });
+    report = await usageReport({ ...opts, since, ...(host ? { host: host.kind } : {}) });
   } catch (e) {
     return commandError(spec, STATE_ERROR_EXIT, STATE_ERROR_WORD, errorCause(e), json);
   }
@@ -99,13 +128,7 @@ export async function main(args: string[], opts: UsageOptions = {}): Promise<num
     try {
       await Deno.writeTextFile(html, usageHtml(report));
     } catch (e) {
-      return commandError(
-        spec,
-        STATE_ERROR_EXIT,
-        STATE_ERROR_WORD,
-        `${sanitizeLine(html, 300)}: ${errorCause(e)}`,
-        json,
-      );
+      return fileError(spec, html, e, json);
     }
   }
   console.log(json ? JSON.stringify(report) : formatUsage(report));
