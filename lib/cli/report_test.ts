@@ -54,14 +54,21 @@ Deno.test("lint, as a user runs it: a clean skill folder exits 0; a vague descri
       );
     };
     skill("release", "Use when cutting a release.");
-    const clean = await runCli(["lint", "--host", "claude", "--dir", join(home, "extra")], { home });
+    const clean = await runCli(["lint", "--host", "claude", "--dir", join(home, "extra")], {
+      home,
+    });
     assert.equal(clean.code, 0, clean.out + clean.err);
     assert.match(clean.out, /^claude: 1 skill\(s\), listing about \d+ of 8000 characters$/m);
     assert.match(clean.out, /^ {2}nothing found$/m);
     skill("notes", "Notes about things.");
-    const vague = await runCli(["lint", "--host", "claude", "--dir", join(home, "extra")], { home });
+    const vague = await runCli(["lint", "--host", "claude", "--dir", join(home, "extra")], {
+      home,
+    });
     assert.equal(vague.code, 1);
-    assert.match(vague.out, /Descriptions with no "when to use" \(1\):\n {4}notes: its description/);
+    assert.match(
+      vague.out,
+      /Descriptions with no "when to use" \(1\):\n {4}notes: its description/,
+    );
   } finally {
     await Deno.remove(home, { recursive: true });
   }
