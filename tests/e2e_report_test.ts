@@ -116,8 +116,8 @@ async function stop(
   return answer?.decision;
 }
 
-/** `skillgate report` as a user runs it, in the world's home. */
-async function report(world: TempWorld, args: string[]): Promise<string> {
+/** `skillgate <args>` as a user runs it, in the world's home. */
+async function skillgate(world: TempWorld, args: string[]): Promise<{ code: number; out: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -127,7 +127,6 @@ async function report(world: TempWorld, args: string[]): Promise<string> {
       "--allow-env",
       "--allow-run=deno",
       join(REPO_ROOT, "cli.ts"),
-      "report",
       ...args,
     ],
     cwd: world.projectDir,
@@ -136,9 +135,14 @@ async function report(world: TempWorld, args: string[]): Promise<string> {
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 0, stderr);
-  return new TextDecoder().decode(out.stdout);
+  return { code: out.code, out: new TextDecoder().decode(out.stdout) };
+}
+
+/** `skillgate report`, which must succeed. */
+async function report(world: TempWorld, args: string[]): Promise<string> {
+  const r = await skillgate(world, ["report", ...args]);
+  assert.equal(r.code, 0, r.out);
+  return r.out;
 }
 
 /** The Chromium of Debian's package, if installed. */
@@ -203,6 +207,26 @@ Deno.test("e2e: report counts three sessions driven through the registered hooks
     const text = await report(world, []);
     assert.equal(text.split("\n").filter((l) => /^investigate\s/.test(l)).length, 1, text);
     assert.match(text, /^routed 2, followed 2 \(100%\), loaded 3, contracts met 2 of 3$/m);
+
+    // lint --by-use orders the listing by these loads: with room for one description or so,
+    // investigate keeps its own, though by name it comes after the ones that fit.
+    const dropped = async (extra: string[]) => {
+      const r = await skillgate(world, [
+        "lint",
+        "--host",
+        "claude",
+        "--json",
+        "--context-tokens",
+        "20000",
+        ...extra,
+      ]);
+      assert.equal(r.code, 1, r.out);
+      const [claude] = JSON.parse(r.out).hosts;
+      return claude.findings.filter((f: { kind: string }) => f.kind === "listing_dropped")
+        .map((f: { skills: string[] }) => f.skills[0]) as string[];
+    };
+    assert.ok((await dropped([])).includes("investigate"), "by name, investigate is dropped");
+    assert.ok(!(await dropped(["--by-use"])).includes("investigate"), "by use, it is kept");
 
     const page = join(world.root, "report.html");
     await report(world, ["--html", page]);

@@ -44,6 +44,11 @@ export const LINT_SPEC: CommandSpec = {
       value: "<f>",
       description: "Claude Code's skillListingBudgetFraction (default 0.01)",
     },
+    "by-use": {
+      type: "boolean",
+      description: "Order the listing by the loads skillgate recorded (skillgate report), most " +
+        "used first, instead of by name",
+    },
     json: {
       type: "boolean",
       description: "Print one JSON object: hosts (each with its skills, budget, listingChars " +
@@ -129,15 +134,35 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
   }
   const { installedCatalogs } = await import("../report/report.ts");
   const { lintSkills, listingBudget } = await import("../report/lint.ts");
+  const { skillKey } = await import("../report/usage.ts");
   const root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+  const catalogs = await installedCatalogs(root, dirs, host?.kind);
+  // Each skill's loads, per host, as `skillgate report` counts them (all time).
+  const uses = new Map<string, number>();
+  if (parsed.args.flag("by-use")) {
+    const { usageReport } = await import("../report/report.ts");
+    const installed = {
+      skills: catalogs.flatMap((c) =>
+        c.catalog.skills.map((s) => ({ name: s.name, host: c.host.kind }))
+      ),
+      dirs: [...new Set(catalogs.flatMap((c) => c.catalog.dirs))],
+    };
+    const report = await usageReport({ stateRoot: root, installed });
+    for (const row of report.skills) {
+      for (const [h, c] of Object.entries(row.hosts)) uses.set(`${h}\u0000${row.skill}`, c.loaded);
+    }
+  }
   const hosts: HostLint[] = [];
-  for (const { host: h, catalog } of await installedCatalogs(root, dirs, host?.kind)) {
+  for (const { host: h, catalog } of catalogs) {
     if (catalog.skills.length === 0) continue;
     const budget = listingBudget(h.kind, {
       ...(tokens !== undefined ? { contextTokens: tokens } : {}),
       ...(fraction !== undefined ? { fraction } : {}),
     });
-    const skills = await lintSkillsOf(catalog.skills);
+    const skills = (await lintSkillsOf(catalog.skills)).map((s) => {
+      const n = uses.get(`${h.kind}\u0000${skillKey(s.name)}`);
+      return n === undefined ? s : { ...s, uses: n };
+    });
     hosts.push({
       host: h.kind,
       skills: skills.length,
