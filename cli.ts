@@ -25,8 +25,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
   setup: async () => (await import("./lib/cli/setup_command.ts")).main,
   uninstall: async () => (await import("./lib/cli/uninstall_command.ts")).main,
   doctor: async () => (await import("./lib/cli/doctor_command.ts")).main,
-  report: async () => (await import("./lib/cli/report.ts")).main,
-  lint: async () => (await import("./lib/cli/lint.ts")).main,
+  report: async () => (await import("./lib/cli/report_command.ts")).main,
+  lint: async () => (await import("./lib/cli/lint_command.ts")).main,
   "session-kind": async () => (await import("./lib/cli/session_kind_command.ts")).main,
   hook: async () => (await import("./lib/cli/hook_command.ts")).main,
 };

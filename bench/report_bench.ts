@@ -51,7 +51,7 @@ export function buildWorld(root: string): Record<string, string> {
     Deno.writeTextFileSync(path, filler + jsonl(turn));
     const base = { session, hook: "h", event: "e" };
     route.push(formatLogLine(
-      { ...base, outcome: "routed", skill, skills: SKILLS, transcript: path },
+      { ...base, outcome: "routed", skill, skills: SKILLS, transcript_path: path },
       new Date(at),
     ));
     contract.push(formatLogLine({ ...base, outcome: "allow" }, new Date(at + 5000)));

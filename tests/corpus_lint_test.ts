@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO_ROOT } from "./_helpers.ts";
 import { runCli } from "../lib/cli/_kit_test.ts";
+import { claudeFolders } from "../lib/host/_kit_test.ts";
 import { loadCatalog } from "../lib/catalog/catalog.ts";
 import { CLAUDE_CONTEXT_TOKENS, listingBudget } from "../lib/report/lint.ts";
 
@@ -49,7 +50,7 @@ Deno.test({
     assert.equal(r.code, 1, "findings exit 1");
     const [claude] = (JSON.parse(r.stdout) as LintJson).hosts;
     const catalog = await loadCatalog({
-      claudeConfigDir: "/nonexistent/claude",
+      hostFolders: claudeFolders("/nonexistent/claude"),
       extraSkillDirs: [SKILLS],
       agents: false,
     });

@@ -203,6 +203,13 @@ Deno.test("e2e: report counts three sessions driven through the registered hooks
       Deno.readTextFileSync(join(world.stateRoot, "hooks", f))
     ).join("\n");
     assert.doesNotMatch(logs + JSON.stringify(json), /this test fails|good morning/);
+    // The lines name each session's host and transcript, by which the report finds it.
+    assert.match(
+      logs,
+      new RegExp(
+        `host=claude transcript_path=\\S+/${SESSIONS.met}\\.jsonl session=${SESSIONS.met} `,
+      ),
+    );
 
     const text = await report(world, []);
     assert.equal(text.split("\n").filter((l) => /^investigate\s/.test(l)).length, 1, text);

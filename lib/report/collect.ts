@@ -8,7 +8,7 @@
  * the records, with a log line or a run change in the window.
  *
  * **A session's transcript**, first found wins: the path its contract record names (written by the
- * Stop hook from the payload's `transcript_path`); the `transcript=` field of its log lines; else
+ * Stop hook from the payload's `transcript_path`); the `transcript_path=` field of its log lines; else
  * the file named for the session id under each host's transcripts folder (Claude Code's
  * `projects/<project>/<id>.jsonl`, Copilot CLI's `session-state/<id>/events.jsonl`, Codex CLI's
  * `sessions/…/rollout-…-<id>.jsonl`), found by one bounded walk of each folder. A path is read only
@@ -27,6 +27,7 @@ import type { Host, HostKind } from "../host/host.ts";
 import { listSessionRecords, readRecordFile } from "../contracts/records.ts";
 import { buildReport, type Rechecker } from "../contracts/report.ts";
 import { readActivity, type SessionActivity } from "../transcript/activity.ts";
+import { readerFor } from "../transcript/readers.ts";
 import { readLogLines } from "./logs.ts";
 import { buildUsage, type RunFacts, type SessionFacts, type SkillRow } from "./usage.ts";
 
@@ -157,7 +158,7 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
       const s = see(id);
       if (time >= since) s.inWindow = true;
       if (fields.host) s.host ??= fields.host;
-      if (fields.transcript) s.transcript ??= fields.transcript;
+      if (fields.transcript_path) s.transcript ??= fields.transcript_path;
       if (
         log === "skill-route.log" && fields.outcome === "routed" && fields.skill && time >= since
       ) {
@@ -217,7 +218,8 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
     let activity: SessionActivity | undefined;
     if (path && place) {
       try {
-        const all = await readActivity(path, place.host.transcript, opts.skillsDirs);
+        const { activity: format } = await readerFor(place.host.transcript);
+        const all = await readActivity(path, format, opts.skillsDirs);
         activity = {
           prompts: all.prompts,
           loads: all.loads.filter((l) => (l.time ?? since) >= since),

@@ -89,7 +89,7 @@ Deno.test("collect: a session's transcript from its record, its log line, or its
       session: "s-log",
       outcome: "routed",
       skill: "investigate",
-      transcript: b,
+      transcript_path: b,
     });
     // 3. Found by id: Copilot CLI's folder, and a Codex CLI rollout.
     const copilot = Deno.readTextFileSync(
@@ -157,7 +157,7 @@ Deno.test("collect: the window keeps recent sessions, routes and runs only; --ho
       session: "new",
       outcome: "routed",
       skill: "review",
-      transcript: b,
+      transcript_path: b,
     });
     const since = NOW - 7 * 86_400_000;
     const got = await collectUsage({

@@ -59,13 +59,12 @@ export interface UsageOptions {
 
 /** Each host's transcripts folder for this user. */
 async function defaultPlaces(): Promise<TranscriptPlace[]> {
-  const { getEnv, homeDir } = await import("../base/locations.ts");
+  const { configDirOf } = await import("../host/places.ts");
   const { HOSTS } = await import("../host/mod.ts");
   const out: TranscriptPlace[] = [];
   for (const host of HOSTS as readonly Host<HostKind>[]) {
     if (!host.layout.transcripts) continue;
-    const configDir = host.configDir({ home: homeDir(), env: getEnv });
-    out.push({ host, dir: resolve(configDir, host.layout.transcripts) });
+    out.push({ host, dir: resolve(configDirOf(host), host.layout.transcripts) });
   }
   return out;
 }
@@ -92,11 +91,10 @@ export async function installedCatalogs(
   extraDirs: readonly string[] = [],
   only?: string,
 ): Promise<HostCatalog[]> {
-  const { claudeConfigDir, getEnv, homeDir } = await import("../base/locations.ts");
+  const { foldersOf, projectDirOf } = await import("../host/places.ts");
   const { configList, readConfig } = await import("../base/config.ts");
   const { loadCatalog } = await import("../catalog/catalog.ts");
-  const { hostFolders } = await import("../host/folders.ts");
-  const { DEFAULT_HOST, HOSTS } = await import("../host/mod.ts");
+  const { HOSTS } = await import("../host/mod.ts");
   let extra: string[] = [];
   try {
     extra = configList(readConfig(stateRoot), "skill_dirs", []);
@@ -107,12 +105,9 @@ export async function installedCatalogs(
   for (const host of HOSTS as readonly Host<HostKind>[]) {
     if (only !== undefined && host.kind !== only) continue;
     const catalog = await loadCatalog({
-      claudeConfigDir: claudeConfigDir(),
-      ...(host === DEFAULT_HOST
-        ? {}
-        : { hostFolders: hostFolders(host, { home: homeDir(), env: getEnv }) }),
+      hostFolders: foldersOf(host),
       cwd: Deno.cwd(),
-      projectDir: getEnv("CLAUDE_PROJECT_DIR"),
+      projectDir: projectDirOf(host),
       extraSkillDirs: [...extra, ...extraDirs],
       agents: false,
     });
@@ -154,8 +149,7 @@ export async function installedSkills(
  * @returns The report (what could not be read is listed in `unread`).
  */
 export async function usageReport(options: UsageOptions = {}): Promise<UsageReport> {
-  const stateRoot = options.stateRoot ??
-    (await import("../base/locations.ts")).stateRoot();
+  const stateRoot = options.stateRoot ?? (await import("../host/places.ts")).stateRoot();
   const since = options.since ?? 0;
   const installed = options.installed ?? await installedSkills(stateRoot);
   const recheck = options.recheck ??

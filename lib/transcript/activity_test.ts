@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { activityOfText, readActivity } from "./activity.ts";
+import { readerFor } from "./readers.ts";
+import type { TranscriptFormat } from "../host/host.ts";
+
+/** A format's activity, as its reader names it. */
+const of = async (format: TranscriptFormat) => (await readerFor(format)).activity;
 import { jsonl, result, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
 
 const FIXTURES = join(import.meta.dirname!, "..", "..", "fixtures", "transcripts");
 
-Deno.test("activity: Claude Code prompts, the model's load, the user's /name, turns and times", () => {
+Deno.test("activity: Claude Code prompts, the model's load, the user's /name, turns and times", async () => {
   const text = jsonl([
     { ...user("first prompt"), timestamp: "2026-11-05T10:00:00.000Z" },
     ...skillLoad("toolu_1", "investigate").map((r) => ({
@@ -19,7 +24,7 @@ Deno.test("activity: Claude Code prompts, the model's load, the user's /name, tu
     { ...user("<command-name>/review</command-name>"), timestamp: "2026-11-05T10:01:00.000Z" },
     user("third prompt"),
   ]);
-  const a = activityOfText("claude-code-jsonl", text);
+  const a = activityOfText(await of("claude-code-jsonl"), text);
   assert.equal(a.prompts.length, 3);
   assert.equal(a.prompts[0], Date.parse("2026-11-05T10:00:00.000Z"));
   const loads = a.loads.map((l) => [l.name, l.via, l.turn]);
@@ -31,10 +36,10 @@ Deno.test("activity: Claude Code prompts, the model's load, the user's /name, tu
   assert.equal(a.loads[0].time, Date.parse("2026-11-05T10:00:05.000Z"));
 });
 
-Deno.test("activity: a load before any prompt is in turn -1; text without records gives nothing", () => {
-  const a = activityOfText("claude-code-jsonl", jsonl(skillLoad("toolu_1", "qa")));
+Deno.test("activity: a load before any prompt is in turn -1; text without records gives nothing", async () => {
+  const a = activityOfText(await of("claude-code-jsonl"), jsonl(skillLoad("toolu_1", "qa")));
   assert.equal(a.loads[0].turn, -1);
-  assert.deepEqual(activityOfText("claude-code-jsonl", "not json\n\n{}\n"), {
+  assert.deepEqual(activityOfText(await of("claude-code-jsonl"), "not json\n\n{}\n"), {
     prompts: [],
     loads: [],
   });
@@ -43,7 +48,7 @@ Deno.test("activity: a load before any prompt is in turn -1; text without record
 Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a block is no prompt", async () => {
   const a = await readActivity(
     join(FIXTURES, "copilot", "met_after_block.jsonl"),
-    "copilot-events-jsonl",
+    await of("copilot-events-jsonl"),
   );
   assert.equal(a.prompts.length, 1, "skillgate's block message starts no turn");
   assert.deepEqual(a.loads.map((l) => [l.name, l.via, l.turn]), [["investigate", "skill_tool", 0]]);
@@ -53,20 +58,20 @@ Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a b
 Deno.test("activity: Codex CLI rollout: the prompt and the model's shell read of SKILL.md", async () => {
   const a = await readActivity(
     join(FIXTURES, "codex", "contract_met_after_block.jsonl"),
-    "codex-rollout-jsonl",
+    await of("codex-rollout-jsonl"),
   );
   assert.equal(a.prompts.length, 1);
   assert.deepEqual(a.loads.map((l) => [l.name, l.via, l.turn]), [["investigate", "read", 0]]);
 });
 
-Deno.test("activity: a Codex $name injection is the user's load, not a prompt", () => {
+Deno.test("activity: a Codex $name injection is the user's load, not a prompt", async () => {
   const rec = (role: string, text: string) => ({
     timestamp: "2026-12-01T00:00:00.000Z",
     type: "response_item",
     payload: { type: "message", role, content: [{ type: "input_text", text }] },
   });
   const a = activityOfText(
-    "codex-rollout-jsonl",
+    await of("codex-rollout-jsonl"),
     [
       rec("user", "use $investigate please"),
       rec("user", "<skill>\n<name>investigate</name>\n<path>/x/SKILL.md</path>\nbody</skill>"),
@@ -77,5 +82,6 @@ Deno.test("activity: a Codex $name injection is the user's load, not a prompt", 
 });
 
 Deno.test("activity: a missing file throws", async () => {
-  await assert.rejects(() => readActivity("/nonexistent/x.jsonl", "claude-code-jsonl"));
+  const CLAUDE = await of("claude-code-jsonl");
+  await assert.rejects(() => readActivity("/nonexistent/x.jsonl", CLAUDE));
 });

@@ -41,6 +41,7 @@ import { selects } from "./loads.ts";
 import { concat, decoder, EMPTY, type Source, textSource, withFileSource } from "./bytes.ts";
 import { emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 import { skillReadTarget } from "./skill_read.ts";
+import type { ActivityFormat } from "./activity.ts";
 
 /** The record types Codex CLI writes to a rollout. */
 const KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -148,22 +149,21 @@ function toLoad(
 }
 
 /**
- * What one rollout record says about a session's activity (`activity.ts`): whether it is a
- * prompt the user wrote (a user message the client did not write), and the load it holds.
- *
- * @param rec The record.
- * @returns Whether it starts a turn, and its load (the name as written, `$` dropped).
+ * What a rollout holds for `skillgate report` (`activity.ts`): a prompt is a user message the client
+ * did not write; a load, a shell read of a SKILL.md (the model's) or a `$name` injection (the
+ * user's).
  */
-export function rolloutActivityOf(
-  rec: Rec,
-): { prompt: boolean; load?: { name: string; via: SkillLoad["via"] } } {
-  const raw = loadOf(rec);
-  const load = raw ? { name: raw.name.replace(/^[$/]/, ""), via: raw.via } : undefined;
-  const p = rec.payload;
-  const prompt = rec.type === "response_item" && isRec(p) && p.type === "message" &&
-    p.role === "user" && !META_USER_RE.test(textOf(p.content));
-  return load ? { prompt, load } : { prompt };
-}
+export const CODEX_ACTIVITY: ActivityFormat = {
+  needles: [...LOAD_NEEDLES, 'role":"user"'],
+  reader: () => (rec) => {
+    const raw = loadOf(rec);
+    const { qualifiedName, name, via } = raw ? toLoad(raw, 0) : {};
+    const p = rec.payload;
+    const prompt = rec.type === "response_item" && isRec(p) && p.type === "message" &&
+      p.role === "user" && !META_USER_RE.test(textOf(p.content));
+    return { prompt, loads: qualifiedName && name && via ? [{ qualifiedName, name, via }] : [] };
+  },
+};
 
 /** A tool result's error state: a non-zero exit, or a call a hook blocked. */
 function isErrorOutput(text: string): boolean {

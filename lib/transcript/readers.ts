@@ -13,7 +13,8 @@ import type { TranscriptFormat } from "../host/host.ts";
 import type { ReadRunOptions, RunRead } from "./model.ts";
 import type { LoadSearch } from "./read.ts";
 import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
-import { isCopilotRecord } from "./copilot_events.ts";
+import type { ActivityFormat } from "./activity.ts";
+import { COPILOT_ACTIVITY, isCopilotRecord } from "./copilot_events.ts";
 import { isRec, parseLine } from "./record.ts";
 
 /**
@@ -47,6 +48,8 @@ export interface TranscriptReader {
    * text (Copilot CLI).
    */
   readonly payloadFinalText: boolean;
+  /** What the format's lines hold for `skillgate report`: its prompts and loads (`activity.ts`). */
+  readonly activity: ActivityFormat;
 }
 
 /** Every format's reader, each loaded when first asked for. */
@@ -64,6 +67,7 @@ export const TRANSCRIPT_READERS: Readonly<
         search.kind !== "unknown_shape" && search.end !== undefined &&
         currency.turnShowsFinalText(search.end, search.end.size, stop.finalText),
       payloadFinalText: true,
+      activity: read.CLAUDE_ACTIVITY,
     };
   },
   "copilot-events-jsonl": async () => {
@@ -73,6 +77,7 @@ export const TRANSCRIPT_READERS: Readonly<
       readRun: copilot.readCopilotRun,
       awaitTurn: (path, stop, options) => copilot.awaitCopilotStop(path, stop.timestamp, options),
       payloadFinalText: false,
+      activity: COPILOT_ACTIVITY,
     };
   },
   "codex-rollout-jsonl": async () => {
@@ -89,6 +94,7 @@ export const TRANSCRIPT_READERS: Readonly<
           verdict: codex.rolloutVerdict,
         }),
       payloadFinalText: true,
+      activity: codex.CODEX_ACTIVITY,
     };
   },
   "gemini-chat-jsonl": async () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { capture, runCli } from "./_kit_test.ts";
-import { main as report } from "./report.ts";
-import { main as lint } from "./lint.ts";
+import { main as report } from "./report_command.ts";
+import { main as lint } from "./lint_command.ts";
 
 const none = { skills: [], dirs: [] };
 const noRecheck = () => Promise.resolve({ note: "not in this test" });

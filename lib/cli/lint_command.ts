@@ -12,7 +12,7 @@
 
 import { sanitizeLine, sanitizeName } from "../base/sanitize.ts";
 import { type CommandSpec, parseCommand, usageError } from "./args.ts";
-import { fileError, hostOption } from "./report.ts";
+import { fileError, hostOption } from "./report_command.ts";
 import type { LintFinding, LintSkill, ListingBudget } from "../report/lint.ts";
 
 /** `skillgate lint`. */
@@ -135,7 +135,7 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
   const { installedCatalogs } = await import("../report/report.ts");
   const { lintSkills, listingBudget } = await import("../report/lint.ts");
   const { skillKey } = await import("../report/usage.ts");
-  const root = opts.stateRoot ?? (await import("../base/locations.ts")).stateRoot();
+  const root = opts.stateRoot ?? (await import("../host/places.ts")).stateRoot();
   const catalogs = await installedCatalogs(root, dirs, host?.kind);
   // Each skill's loads, per host, as `skillgate report` counts them (all time).
   const uses = new Map<string, number>();
