@@ -12,8 +12,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeTempWorld, REPO_ROOT, type TempWorld, worldSetupContext } from "./_helpers.ts";
-import { FIXTURES } from "./_helpers.ts";
+import {
+  claudeHookEnv,
+  FIXTURES,
+  makeTempWorld,
+  REPO_ROOT,
+  type TempWorld,
+  worldSetupContext,
+} from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -29,19 +35,6 @@ const SESSIONS = {
   unrouted: "0a6f1c52-0003-4e2b-9c1d-report000003",
 };
 
-/** The environment Claude Code gives its hooks (CLAUDE_CONFIG_DIR unset). */
-function hostEnv(world: TempWorld): Record<string, string> {
-  const env: Record<string, string> = {
-    HOME: world.home,
-    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-    NO_COLOR: "1",
-    CLAUDE_PROJECT_DIR: world.projectDir,
-  };
-  const denoDir = Deno.env.get("DENO_DIR");
-  if (denoDir) env.DENO_DIR = denoDir;
-  return env;
-}
-
 /** The command setup registered for a hook. */
 function commandOf(world: TempWorld, hookId: string): string {
   const settings = JSON.parse(Deno.readTextFileSync(join(world.claudeDir, "settings.json")));
@@ -55,7 +48,7 @@ function commandOf(world: TempWorld, hookId: string): string {
 async function fire(world: TempWorld, hookId: string, payload: unknown): Promise<unknown> {
   const r = await probeHook(commandOf(world, hookId), JSON.stringify(payload), {
     cwd: world.projectDir,
-    env: hostEnv(world),
+    env: claudeHookEnv(world),
     timeoutMs: 60_000,
   });
   assert.equal(r.code, 0, `${hookId}: ${r.stderr}`);
@@ -131,7 +124,7 @@ async function skillgate(world: TempWorld, args: string[]): Promise<{ code: numb
     ],
     cwd: world.projectDir,
     clearEnv: true,
-    env: hostEnv(world),
+    env: claudeHookEnv(world),
     stdout: "piped",
     stderr: "piped",
   }).output();
