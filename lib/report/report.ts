@@ -152,8 +152,12 @@ export async function usageReport(options: UsageOptions = {}): Promise<UsageRepo
   const stateRoot = options.stateRoot ?? (await import("../host/places.ts")).stateRoot();
   const since = options.since ?? 0;
   const installed = options.installed ?? await installedSkills(stateRoot);
-  const recheck = options.recheck ??
-    await (await import("../contracts/report.ts")).defaultRechecker();
+  // The default re-check loads the contract checker: only when a run still blocked needs it.
+  let lazy: Promise<Rechecker> | undefined;
+  const recheck: Rechecker = options.recheck ?? (async (record, run) => {
+    lazy ??= import("../contracts/report.ts").then((m) => m.defaultRechecker());
+    return (await lazy)(record, run);
+  });
   const got = await collectUsage({
     stateRoot,
     since,
