@@ -194,7 +194,7 @@ function chart(rows: readonly SkillRow[]): string {
  * @returns The page.
  */
 export function usageHtml(report: UsageReport): string {
-  const head = ["skill", ...BAR_COLUMNS, "met after block", "waived", "deferred", "hosts"];
+  const head = ["skill", ...BAR_COLUMNS, "of which after a block", "waived", "deferred", "hosts"];
   const body = report.skills.map((r) =>
     `<tr><th scope="row">${esc(sanitizeName(r.skill))}</th>` +
     BAR_COLUMNS.map((c) => `<td>${valueOf(r, c)}</td>`).join("") +
