@@ -26,7 +26,7 @@ import { isSafeFileStem } from "../base/state_file.ts";
 import type { Host, HostKind } from "../host/host.ts";
 import { listSessionRecords, readRecordFile } from "../contracts/records.ts";
 import { buildReport, type Rechecker } from "../contracts/report.ts";
-import { readActivity, type SessionActivity } from "../transcript/activity.ts";
+import { type ActivityFormat, readActivity, type SessionActivity } from "../transcript/activity.ts";
 import { readerFor } from "../transcript/readers.ts";
 import { readLogLines } from "./logs.ts";
 import { buildUsage, type RunFacts, type SessionFacts, type SkillRow } from "./usage.ts";
@@ -208,6 +208,7 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
     for (const [id, path] of found) paths.set(id, path);
   }
   const sessions: SessionFacts[] = [];
+  const formats = new Map<string, ActivityFormat>();
   let transcripts = 0;
   for (const [id, s] of seen) {
     if (!s.inWindow) continue;
@@ -218,8 +219,10 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
     let activity: SessionActivity | undefined;
     if (path && place) {
       try {
-        const { activity: format } = await readerFor(place.host.transcript);
-        const all = await readActivity(path, format, opts.skillsDirs);
+        const kind = place.host.transcript;
+        const format = formats.get(kind) ?? (await readerFor(kind)).activity;
+        formats.set(kind, format);
+        const all = readActivity(path, format, opts.skillsDirs);
         activity = {
           prompts: all.prompts,
           loads: all.loads.filter((l) => (l.time ?? since) >= since),

@@ -123,15 +123,17 @@ export function activityOfText(
  * @returns The prompts and loads.
  * @throws {Error} When the file cannot be read or is larger than {@link MAX_ACTIVITY_BYTES}.
  */
-export async function readActivity(
+export function readActivity(
   path: string,
   format: ActivityFormat,
   skillsDirs?: readonly string[],
-): Promise<SessionActivity> {
-  const info = await Deno.stat(path);
+): SessionActivity {
+  // Read at once (a report reads a thousand files in a row: the synchronous read is several times
+  // faster than the asynchronous one there).
+  const info = Deno.statSync(path);
   if (!info.isFile) throw new Error("Not a file");
   if (info.size > MAX_ACTIVITY_BYTES) {
     throw new Error(`Larger than ${MAX_ACTIVITY_BYTES / 1024 / 1024} MiB`);
   }
-  return activityOfText(format, await Deno.readTextFile(path), skillsDirs);
+  return activityOfText(format, Deno.readTextFileSync(path), skillsDirs);
 }

@@ -46,7 +46,7 @@ Deno.test("activity: a load before any prompt is in turn -1; text without record
 });
 
 Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a block is no prompt", async () => {
-  const a = await readActivity(
+  const a = readActivity(
     join(FIXTURES, "copilot", "met_after_block.jsonl"),
     await of("copilot-events-jsonl"),
   );
@@ -56,7 +56,7 @@ Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a b
 });
 
 Deno.test("activity: Codex CLI rollout: the prompt and the model's shell read of SKILL.md", async () => {
-  const a = await readActivity(
+  const a = readActivity(
     join(FIXTURES, "codex", "contract_met_after_block.jsonl"),
     await of("codex-rollout-jsonl"),
   );
@@ -83,5 +83,5 @@ Deno.test("activity: a Codex $name injection is the user's load, not a prompt", 
 
 Deno.test("activity: a missing file throws", async () => {
   const CLAUDE = await of("claude-code-jsonl");
-  await assert.rejects(() => readActivity("/nonexistent/x.jsonl", CLAUDE));
+  assert.throws(() => readActivity("/nonexistent/x.jsonl", CLAUDE));
 });
