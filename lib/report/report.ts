@@ -110,6 +110,9 @@ export async function installedCatalogs(
       projectDir: projectDirOf(host),
       extraSkillDirs: [...extra, ...extraDirs],
       agents: false,
+      // The index the hooks keep (parsed frontmatter), refreshed where a folder changed; not for
+      // lint's extra folders, which the hooks never read.
+      ...(extraDirs.length === 0 ? { stateRoot } : {}),
     });
     out.push({ host, catalog });
   }
