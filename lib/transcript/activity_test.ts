@@ -22,6 +22,7 @@ Deno.test("activity: Claude Code prompts, the model's load, the user's /name, tu
     user("sidechain prompt", { isSidechain: true }),
     say("done"),
     { ...user("<command-name>/review</command-name>"), timestamp: "2026-11-05T10:01:00.000Z" },
+    call("toolu_r", "Read", { file_path: "/home/dev/.claude/skills/qa/SKILL.md" }),
     user("third prompt"),
   ]);
   const a = activityOfText(await of("claude-code-jsonl"), text);
@@ -32,6 +33,7 @@ Deno.test("activity: Claude Code prompts, the model's load, the user's /name, tu
     ["investigate", "skill_tool", 0],
     ["investigate", "base_directory", 0],
     ["review", "command", 1],
+    ["qa", "read", 1],
   ]);
   assert.equal(a.loads[0].time, Date.parse("2026-11-05T10:00:05.000Z"));
 });

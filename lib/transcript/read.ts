@@ -287,7 +287,9 @@ export function parseTranscriptText(text: string, options: ReadRunOptions): RunR
  * record that starts a turn (`isTurnStart`), a load one {@link loadsOfRecord} finds.
  */
 export const CLAUDE_ACTIVITY: ActivityFormat = {
-  needles: [...LOAD_NEEDLES.map((n) => n.replace(/^"/, "")), 'type":"user"'],
+  // A user record's `type` covers the loads a user record holds (a typed `/name`, the skill body's
+  // base directory line); the other needles, an assistant's Skill call and Read of a SKILL.md.
+  needles: ['type":"user"', 'Skill"', "SKILL.md"],
   // A tool result's user record names its block's type early: found at once.
   mayHold: (line) => !line.includes('"tool_result"') || LOAD_NEEDLES.some((n) => line.includes(n)),
   reader: (dirs) => (rec) => ({ prompt: isTurnStart(rec), loads: loadsOfRecord(rec, dirs) }),
