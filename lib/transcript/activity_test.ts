@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { activityOfText, readActivity } from "./activity.ts";
 import { readerFor } from "./readers.ts";
 import type { TranscriptFormat } from "../host/host.ts";
+import { call, jsonl, result, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
 
 /** A format's activity, as its reader names it. */
 const of = async (format: TranscriptFormat) => (await readerFor(format)).activity;
-import { jsonl, result, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
 
 const FIXTURES = join(import.meta.dirname!, "..", "..", "fixtures", "transcripts");
 
