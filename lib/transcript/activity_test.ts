@@ -87,3 +87,12 @@ Deno.test("activity: a missing file throws", async () => {
   const CLAUDE = await of("claude-code-jsonl");
   assert.throws(() => readActivity("/nonexistent/x.jsonl", CLAUDE));
 });
+
+Deno.test("activity: Gemini CLI chat: the prompt and the model's activate_skill, once per message id", async () => {
+  const a = readActivity(
+    join(FIXTURES, "gemini", "contract_met_after_block.jsonl"),
+    await of("gemini-chat-jsonl"),
+  );
+  assert.ok(a.prompts.length >= 1);
+  assert.deepEqual(a.loads.map((l) => [l.name, l.via]), [["investigate", "skill_tool"]]);
+});

@@ -113,6 +113,7 @@ export const TRANSCRIPT_READERS: Readonly<
       // AfterAgent's `prompt_response` joins every text of the prompt: the chat's last text is the
       // turn's final text.
       payloadFinalText: false,
+      activity: gemini.GEMINI_ACTIVITY,
     };
   },
 };
