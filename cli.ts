@@ -7,7 +7,7 @@
  * ```
  *
  * Commands: `route`, `contract check|lint|report|waive`, `config get|set|list|defaults`,
- * `setup`, `uninstall`, `doctor`, `session-kind`, `hook <name>`. Each is loaded only when used.
+ * `report`, `lint`, `setup`, `uninstall`, `doctor`, `session-kind`, `hook <name>`. Each is loaded only when used.
  *
  * @module
  */
@@ -25,6 +25,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<CommandMain>>> = {
   setup: async () => (await import("./lib/cli/setup_command.ts")).main,
   uninstall: async () => (await import("./lib/cli/uninstall_command.ts")).main,
   doctor: async () => (await import("./lib/cli/doctor_command.ts")).main,
+  report: async () => (await import("./lib/cli/report_command.ts")).main,
+  lint: async () => (await import("./lib/cli/lint_command.ts")).main,
   "session-kind": async () => (await import("./lib/cli/session_kind_command.ts")).main,
   hook: async () => (await import("./lib/cli/hook_command.ts")).main,
 };
@@ -44,6 +46,11 @@ const SPEC: CommandSpec = {
     { name: "contract lint <SKILL.md>...", description: "Validate contract blocks" },
     { name: "contract report", description: "List contract misses" },
     { name: "contract waive <item>", description: "Waive an item that does not apply" },
+    {
+      name: "report",
+      description: "Per skill: routed, followed, loaded, contract outcomes (--json, --html)",
+    },
+    { name: "lint", description: "Skills the host's listing drops or cuts, shared triggers" },
     { name: "config get <key>", description: "Print one setting" },
     { name: "config set <key> <value>", description: "Change one setting" },
     { name: "config list", description: "Every setting, where it comes from, and any problem" },

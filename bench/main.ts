@@ -27,6 +27,7 @@ const benches: Array<[string, string[]]> = ([
   ["contract_stop_bench.ts", [String(runs)]],
   ["contract_check_bench.ts", [String(Math.max(3, Math.round(runs / 3)))]],
   ["redirect_bench.ts", ["--n", String(runs)]],
+  ["report_bench.ts", [String(runs)]],
 ] as Array<[string, string[]]>).filter(([file]) => !values.only || file.includes(values.only));
 const partial = values.only !== undefined || values.case !== undefined;
 

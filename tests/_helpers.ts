@@ -160,6 +160,25 @@ function denoDir(): string {
 }
 
 /**
+ * The environment Claude Code gives its hooks in a world, for a command run under `sh -c` as the
+ * host runs it: `HOME`, `PATH`, `NO_COLOR`, `CLAUDE_PROJECT_DIR` (and `CLAUDE_CONFIG_DIR` unset),
+ * and a Deno cache.
+ *
+ * @param world The world.
+ * @param cache The Deno cache (default: this process's).
+ * @returns The environment.
+ */
+export function claudeHookEnv(world: TempWorld, cache: string = denoDir()): Record<string, string> {
+  return {
+    HOME: world.home,
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    NO_COLOR: "1",
+    CLAUDE_PROJECT_DIR: world.projectDir,
+    DENO_DIR: cache,
+  };
+}
+
+/**
  * Spawns a hook as the hook table registers it (`deno run --quiet --no-prompt --no-config <flags>
  * <bundle>`), writes the payload to its stdin, and collects what it did. The environment holds only
  * `HOME`, `PATH`, `DENO_DIR`, `NO_COLOR` and `opts.env`.

@@ -6,7 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { copyDir, FIXTURES, makeTempWorld, type TempWorld, worldSetupContext } from "./_helpers.ts";
+import {
+  claudeHookEnv,
+  copyDir,
+  FIXTURES,
+  makeTempWorld,
+  type TempWorld,
+  worldSetupContext,
+} from "./_helpers.ts";
 import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
 import { listOwnedHooks } from "../lib/host/hook_file.ts";
 import { CLAUDE } from "../lib/host/claude.ts";
@@ -58,14 +65,7 @@ function transcript(world: TempWorld, fixture: string): string {
 
 /** Like Claude Code: the hook inherits the environment; CLAUDE_CONFIG_DIR is unset by default. */
 function hostEnv(world: TempWorld): Record<string, string> {
-  const env: Record<string, string> = {
-    HOME: world.home,
-    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-    NO_COLOR: "1",
-    CLAUDE_PROJECT_DIR: world.projectDir,
-    DENO_DIR: DENO_CACHE,
-  };
-  return env;
+  return claudeHookEnv(world, DENO_CACHE);
 }
 
 /** The payload and the expected answer of each registration, as the host would send it. */

@@ -269,7 +269,11 @@ export async function evaluateHook(
         committed = true;
       },
       log(outcome, reason, extra) {
+        // The host and the transcript's path lead every line (`skillgate report` finds a session's
+        // transcript by them); a hook that names the host among its own fields keeps it there.
         const fields: LogFields = {
+          ...(extra?.host === undefined ? { host: event.host } : {}),
+          transcript_path: event.transcriptPath,
           session: event.sessionId,
           hook: row.id,
           event: event.eventName,

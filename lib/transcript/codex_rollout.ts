@@ -42,6 +42,7 @@ import { concat, decoder, EMPTY, type Source, textSource, withFileSource } from 
 import { emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 import { skillReadTarget } from "./skill_read.ts";
 import { codexCommandEnd } from "./command_status.ts";
+import type { ActivityFormat } from "./activity.ts";
 
 /** The record types Codex CLI writes to a rollout. */
 const KNOWN_TYPES: ReadonlySet<string> = new Set([
@@ -150,6 +151,23 @@ function toLoad(
     ...(l.id ? { toolUseId: l.id } : {}),
   };
 }
+
+/**
+ * What a rollout holds for `skillgate report` (`activity.ts`): a prompt is a user message the client
+ * did not write; a load, a shell read of a SKILL.md (the model's) or a `$name` injection (the
+ * user's).
+ */
+export const CODEX_ACTIVITY: ActivityFormat = {
+  needles: [...LOAD_NEEDLES, 'role":"user"'],
+  reader: () => (rec) => {
+    const raw = loadOf(rec);
+    const { qualifiedName, name, via } = raw ? toLoad(raw, 0) : {};
+    const p = rec.payload;
+    const prompt = rec.type === "response_item" && isRec(p) && p.type === "message" &&
+      p.role === "user" && !META_USER_RE.test(textOf(p.content));
+    return { prompt, loads: qualifiedName && name && via ? [{ qualifiedName, name, via }] : [] };
+  },
+};
 
 /** A tool result's error state: a non-zero exit, or a call a hook blocked. */
 function isErrorOutput(text: string): boolean {

@@ -36,6 +36,7 @@ import type {
 } from "./model.ts";
 import { normalizeSkillName, type RawLoad, selects } from "./loads.ts";
 import { RunCollector } from "./run_collector.ts";
+import type { ActivityFormat } from "./activity.ts";
 import { cap, isRec, parseLine, type Rec, str } from "./record.ts";
 import { copilotCommandEnd } from "./command_status.ts";
 
@@ -196,6 +197,41 @@ export function copilotLoadsOf(
 
 /** The shell tools, by their run-model names. */
 const SHELL_NAMES = new Set(["Bash", "PowerShell"]);
+
+/**
+ * What Copilot CLI's events hold for `skillgate report` (`activity.ts`): a prompt is a main-session
+ * `user.message` that is not a Stop hook's block handed back (the reason of the `agentStop` block
+ * just before it, as {@link CopilotRunBuilder} tells them apart); a load one
+ * {@link copilotLoadsOf} finds.
+ */
+export const COPILOT_ACTIVITY: ActivityFormat = {
+  needles: [
+    ...COPILOT_LOAD_NEEDLES.map((n) => n.replace(/^"/, "")),
+    'type":"user.message"',
+    'type":"hook.end"',
+  ],
+  reader: (dirs) => {
+    let feedback: string | undefined;
+    return (rec) => {
+      const data = rec.data;
+      if (!isRec(data)) return { prompt: false, loads: [] };
+      if (rec.type === "hook.end") {
+        const out = data.output;
+        if (data.hookType === "agentStop" && isRec(out) && out.decision === "block") {
+          feedback = str(out.reason);
+        }
+        return { prompt: false, loads: [] };
+      }
+      if (rec.type === "user.message") {
+        const content = str(data.content);
+        const fed = feedback !== undefined && content?.trim() === feedback.trim();
+        feedback = undefined;
+        return { prompt: content !== undefined && !fed && !inSubagent(rec, data), loads: [] };
+      }
+      return { prompt: false, loads: copilotLoadsOf(rec, dirs) };
+    };
+  },
+};
 
 /** Tools whose result text the checks read (shell output, agent output, skill launch). */
 const RESULT_TEXT_TOOLS = new Set([...SHELL_NAMES, "Agent", "Skill"]);

@@ -43,7 +43,8 @@ import {
   type TurnRecords,
 } from "./model.ts";
 import type { LoadSearch } from "./run_driver.ts";
-import { selects } from "./loads.ts";
+import { normalizeSkillName, selects } from "./loads.ts";
+import type { ActivityFormat } from "./activity.ts";
 import { decoder, type Source, textSource, withFileSource } from "./bytes.ts";
 import { cap, emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
 
@@ -181,6 +182,34 @@ function loadsOf(m: ChatMessage): { name: string; id?: string }[] {
   }
   return out;
 }
+
+/**
+ * What a chat holds for `skillgate report` (`activity.ts`): a prompt is a `user` record with text
+ * that is not the client's `<session_context>`; a load, a successful `activate_skill` call (the
+ * model's). A message the client writes again under its id counts once; a rewind is not undone
+ * (the report reads lines forward, one at a time).
+ */
+export const GEMINI_ACTIVITY: ActivityFormat = {
+  needles: ['type":"user"', SKILL_TOOL],
+  reader: () => {
+    const seen = new Set<string>();
+    return (rec) => {
+      const id = str(rec.id);
+      if (id === undefined || seen.has(id)) return { prompt: false, loads: [] };
+      if (rec.type === "user") {
+        const text = textOf(rec.content);
+        seen.add(id);
+        return { prompt: text.trim() !== "" && !text.startsWith("<session_context>"), loads: [] };
+      }
+      const loads = loadsOf({ rec, offset: 0 }).flatMap((l) => {
+        const norm = normalizeSkillName(l.name);
+        return norm ? [{ ...norm, via: "skill_tool" as const }] : [];
+      });
+      if (loads.length > 0) seen.add(id);
+      return { prompt: false, loads };
+    };
+  },
+};
 
 /**
  * The run model's records of a chat's messages: messages, tool calls with their results, and

@@ -11,6 +11,8 @@ import { LOAD_NEEDLES, loadsOfRecord, selects } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
 import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
 import { KNOWN_TYPES, parseLine, str } from "./record.ts";
+import type { ActivityFormat } from "./activity.ts";
+import { isTurnStart } from "./turn_read.ts";
 import {
   findLoad,
   type LoadScan,
@@ -280,3 +282,16 @@ export function findLastLoad(path: string, options: ReadRunOptions): Promise<Loa
 export function parseTranscriptText(text: string, options: ReadRunOptions): RunRead {
   return parseRunText(CLAUDE_FORMAT, text, options);
 }
+
+/**
+ * What a Claude Code transcript's lines hold for `skillgate report` (`activity.ts`): a prompt is a
+ * record that starts a turn (`isTurnStart`), a load one {@link loadsOfRecord} finds.
+ */
+export const CLAUDE_ACTIVITY: ActivityFormat = {
+  // A user record's `type` covers the loads a user record holds (a typed `/name`, the skill body's
+  // base directory line); the other needles, an assistant's Skill call and Read of a SKILL.md.
+  needles: ['type":"user"', 'Skill"', "SKILL.md"],
+  // A tool result's user record names its block's type early: found at once.
+  mayHold: (line) => !line.includes('"tool_result"') || LOAD_NEEDLES.some((n) => line.includes(n)),
+  reader: (dirs) => (rec) => ({ prompt: isTurnStart(rec), loads: loadsOfRecord(rec, dirs) }),
+};

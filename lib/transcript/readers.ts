@@ -13,7 +13,8 @@ import type { TranscriptFormat } from "../host/host.ts";
 import type { ReadRunOptions, RunRead } from "./model.ts";
 import type { LoadSearch } from "./read.ts";
 import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
-import { isCopilotRecord } from "./copilot_events.ts";
+import type { ActivityFormat } from "./activity.ts";
+import { COPILOT_ACTIVITY, isCopilotRecord } from "./copilot_events.ts";
 import { isRec, parseLine } from "./record.ts";
 
 /**
@@ -49,6 +50,8 @@ export interface TranscriptReader {
    * text (Copilot CLI).
    */
   readonly payloadFinalText: boolean;
+  /** What the format's lines hold for `skillgate report`: its prompts and loads (`activity.ts`). */
+  readonly activity: ActivityFormat;
 }
 
 /** Every format's reader, each loaded when first asked for. */
@@ -71,6 +74,7 @@ export const TRANSCRIPT_READERS: Readonly<
         stop.agent === undefined && search.kind !== "unknown_shape" && search.end !== undefined &&
         currency.turnShowsFinalText(search.end, search.end.size, stop.finalText),
       payloadFinalText: true,
+      activity: read.CLAUDE_ACTIVITY,
     };
   },
   "copilot-events-jsonl": async () => {
@@ -80,6 +84,7 @@ export const TRANSCRIPT_READERS: Readonly<
       readRun: copilot.readCopilotRun,
       awaitTurn: (path, stop, options) => copilot.awaitCopilotStop(path, stop.timestamp, options),
       payloadFinalText: false,
+      activity: COPILOT_ACTIVITY,
     };
   },
   "codex-rollout-jsonl": async () => {
@@ -96,6 +101,7 @@ export const TRANSCRIPT_READERS: Readonly<
           verdict: codex.rolloutVerdict,
         }),
       payloadFinalText: true,
+      activity: codex.CODEX_ACTIVITY,
     };
   },
   "gemini-chat-jsonl": async () => {
@@ -114,6 +120,7 @@ export const TRANSCRIPT_READERS: Readonly<
       // AfterAgent's `prompt_response` joins every text of the prompt: the chat's last text is the
       // turn's final text.
       payloadFinalText: false,
+      activity: gemini.GEMINI_ACTIVITY,
     };
   },
 };

@@ -24,7 +24,7 @@ import {
   textSource,
   withFileSource,
 } from "./bytes.ts";
-import { isRec, parseLine, textOfContent } from "./record.ts";
+import { isRec, parseLine, type Rec, textOfContent } from "./record.ts";
 
 const USER_TYPE_RE = /"type"\s*:\s*"user"/;
 
@@ -40,7 +40,17 @@ const USER_TYPE_RE = /"type"\s*:\s*"user"/;
 export function startsTurn(line: string): boolean {
   if (!line.includes('"user"') || !USER_TYPE_RE.test(line)) return false;
   const rec = parseLine(line);
-  if (!rec || rec.type !== "user" || rec.isMeta === true || rec.isSidechain === true) return false;
+  return rec !== undefined && isTurnStart(rec);
+}
+
+/**
+ * Whether a parsed record starts a turn (see {@link startsTurn}).
+ *
+ * @param rec The record.
+ * @returns `true` for a main-chain user record with text, neither `isMeta` nor a subagent's.
+ */
+export function isTurnStart(rec: Rec): boolean {
+  if (rec.type !== "user" || rec.isMeta === true || rec.isSidechain === true) return false;
   const msg = rec.message;
   return isRec(msg) && textOfContent(msg.content).trim() !== "";
 }
