@@ -45,7 +45,7 @@ Deno.test("setup --project from the package: a settings.json with no path of thi
     }
     assert.ok(!text.includes("$("), text);
     const hooks = listOwnedHooks(CLAUDE.hookFile.format, JSON.parse(text), skillgateOwner);
-    assert.equal(hooks.length, 4, text);
+    assert.equal(hooks.length, 5, text);
 
     // Another machine: another home, Deno copied elsewhere and found on PATH, an empty cache.
     const other = await Deno.makeTempDir({ prefix: "skillgate-teammate-" });
