@@ -6,6 +6,8 @@
  * @module
  */
 
+import { PACK_ENTRIES } from "./packs.ts";
+
 /** What reach reads of a skill (the catalog's entry, overlays applied). */
 export interface ReachSkill {
   /** The invocable name. */
@@ -122,8 +124,12 @@ export function reachLines(r: Reach): string[] {
 
 /** What {@link triggerOrigin} reads of a skill. */
 export interface OriginSkill {
+  /** Its invocable name. */
+  readonly name: string;
   /** Its triggers. */
   readonly triggers: readonly string[];
+  /** The built-in pack whose entry applies to it. */
+  readonly pack?: string;
   /** Its `skill-rules.json` keywords. */
   readonly keywords?: readonly string[];
   /** Where an overlay's triggers came from. */
@@ -134,8 +140,8 @@ export interface OriginSkill {
 
 /**
  * Where a trigger that scored came from: `frontmatter` (the SKILL.md), `overlay user <file>:<line>`
- * or `overlay project <file>:<line>` (an overlay file), or `skill-rules.json` (a keyword or an
- * intent pattern).
+ * or `overlay project <file>:<line>` (an overlay file), `pack <name>` (a built-in pack's reviewed
+ * entry, `packs.ts`), or `skill-rules.json` (a keyword or an intent pattern).
  *
  * @param skill The skill.
  * @param trigger The trigger that scored.
@@ -146,7 +152,13 @@ export function triggerOrigin(skill: OriginSkill, trigger: string, intent = fals
   if (intent) return "skill-rules.json";
   if (skill.triggers.includes(trigger)) {
     const o = skill.overlay?.triggers;
-    return o ? `overlay ${o.scope} ${o.file}:${o.line}` : "frontmatter";
+    if (o) return `overlay ${o.scope} ${o.file}:${o.line}`;
+    // A pack's triggers stand in for a skill that has none of its own (`route_index.ts`).
+    const local = skill.name.slice(skill.name.indexOf(":") + 1);
+    const entry = skill.pack === undefined
+      ? undefined
+      : PACK_ENTRIES.find((e) => e[0] === skill.pack && e[1] === local);
+    return entry && entry[3].includes(trigger) ? `pack ${skill.pack}` : "frontmatter";
   }
   return skill.keywords?.includes(trigger) ? "skill-rules.json" : "frontmatter";
 }

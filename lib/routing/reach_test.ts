@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { reachLines, reachOf, triggerOrigin } from "./reach.ts";
+import { PACK_ENTRIES } from "./packs.ts";
 
 const list = ["investigate", "review"];
 const mayRoute = (s: { name: string }) => list.includes(s.name);
@@ -51,11 +52,17 @@ Deno.test("reachOf: route_skills, an overlay's route and origins", () => {
 
 Deno.test("triggerOrigin: frontmatter, overlay, skill-rules.json", () => {
   const from = { scope: "project", file: "/r/.skillgate/skills.yaml", line: 3 };
-  assert.equal(triggerOrigin({ triggers: ["a b"] }, "a b"), "frontmatter");
+  assert.equal(triggerOrigin({ name: "x", triggers: ["a b"] }, "a b"), "frontmatter");
   assert.equal(
-    triggerOrigin({ triggers: ["a b"], overlay: { triggers: from } }, "a b"),
+    triggerOrigin({ name: "x", triggers: ["a b"], overlay: { triggers: from } }, "a b"),
     "overlay project /r/.skillgate/skills.yaml:3",
   );
-  assert.equal(triggerOrigin({ triggers: [], keywords: ["k w"] }, "k w"), "skill-rules.json");
-  assert.equal(triggerOrigin({ triggers: [] }, "/x+/", true), "skill-rules.json");
+  const k = { name: "x", triggers: [], keywords: ["k w"] };
+  assert.equal(triggerOrigin(k, "k w"), "skill-rules.json");
+  assert.equal(triggerOrigin({ name: "x", triggers: [] }, "/x+/", true), "skill-rules.json");
+  // A pack entry's trigger (a skill without its own), named by the pack; the skill's own are not.
+  const [pack, name, , triggers] = PACK_ENTRIES.find((e) => e[3].length > 0)!;
+  const packed = { name: `plug:${name}`, triggers, pack };
+  assert.equal(triggerOrigin(packed, triggers[0]), `pack ${pack}`);
+  assert.equal(triggerOrigin({ ...packed, triggers: ["mine"] }, "mine"), "frontmatter");
 });
