@@ -428,8 +428,14 @@ Deno.test("contract lint checks an overlay file: every problem with its line", a
     const r = await run(["lint", file]);
     assert.equal(r.code, 5);
     const lines = r.out.split("\n");
-    assert.match(lines[0], /skills\.yaml:2: error: debugging: route must be true or false/);
-    assert.match(lines[1], /skills\.yaml:7: error: debugging: item "two": unknown kind "vibes"/);
+    assert.match(
+      lines[0],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*skills\.yaml:2: debugging: route must be true or false/,
+    );
+    assert.match(
+      lines[1],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*skills\.yaml:7: debugging: item "two": unknown kind "vibes"/,
+    );
     assert.match(lines[2], /skills\.yaml: SKILL_CONTRACT_NO_CONTRACT 2 errors$/);
     const good = join(dir, "good.yml");
     await Deno.writeTextFile(good, "debugging:\n  triggers: [debug this]\n");
