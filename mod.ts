@@ -38,6 +38,7 @@ export {
   loadCatalog,
   type SkillEntry,
 } from "./lib/catalog/catalog.ts";
+export type { OverlayOrigin } from "./lib/catalog/overlay_index.ts";
 export {
   type RouteSuggestion,
   type SkillScore,

@@ -4,7 +4,9 @@
  * that have descriptions and a prompt that only the description tier routes (to a built-in pack
  * skill, `pdf`, among 1,000 descriptions, none with a trigger that fits), and with 60 skills
  * plus a `skill-rules.json` of 150 intent patterns (30 skills, 5 each, shaped like those of real
- * rules files; none matches the prompt, so all are compiled and tried), as a ratio to an empty
+ * rules files; none matches the prompt, so all are compiled and tried), and with 60 and 1,000 skills
+ * plus a user overlay file (`skills.yaml`: triggers for 50 skills, `route` for 10, contracts for 5;
+ * see {@link overlayFile}), as a ratio to an empty
  * `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
  *
  * Run: `deno run -A bench/route_bench.ts [runs]` (default 15 runs per case). Temp files only.
@@ -65,6 +67,29 @@ export function rulesFile(skills: number, per: number): string {
   return JSON.stringify({ version: "1.0", skills: rules }, null, 2);
 }
 
+/**
+ * A user overlay file (`<state root>/skills.yaml`) for the first `skills` generated skills: two
+ * triggers each (words no prompt here has), `route: true` for every fifth, a contract for every
+ * tenth.
+ *
+ * @param skills How many skills it names.
+ * @returns The file's text.
+ */
+export function overlayFile(skills: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < skills; i++) {
+    const w = (k: number) => WORDS[(i * 11 + k * 5) % WORDS.length];
+    out.push(`gen-${String(i).padStart(4, "0")}:`);
+    out.push(`  triggers: [${w(0)} ${w(1)} overlay, ${w(2)} the ${w(3)}]`);
+    if (i % 5 === 0) out.push("  route: true");
+    if (i % 10 === 0) {
+      out.push("  contract:", "    version: 1", "    items:");
+      out.push(`      - {id: r${i}, kind: report_labels, heading: REPORT, labels: [Result]}`);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
 /** A world with the routing fixtures plus generated skills up to `total`. */
 function makeWorld(
   root: string,
@@ -108,6 +133,8 @@ function makeWorld(
 export interface RouteCaseOptions {
   /** A `skill-rules.json` text to install beside the skills. */
   readonly rules?: string;
+  /** A user overlay file's text (`<state root>/skills.yaml`). */
+  readonly overlay?: string;
   /** The hook bundle to run (default: this checkout's `hooks/dist/skill_route.js`). */
   readonly bundle?: string;
   /**
@@ -140,6 +167,10 @@ export async function routeCase(
   );
   if (opts.rules !== undefined) {
     Deno.writeTextFileSync(join(world.claude, "skills", "skill-rules.json"), opts.rules);
+  }
+  if (opts.overlay !== undefined) {
+    Deno.mkdirSync(world.state, { recursive: true });
+    Deno.writeTextFileSync(join(world.state, "skills.yaml"), opts.overlay);
   }
   const row = hookRow("skill-route");
   const args = denoRunArgs(
@@ -187,11 +218,17 @@ if (import.meta.main) {
       await routeCase("skill-route, 60 skills + 150 intent patterns", root, 60, {
         rules: rulesFile(30, 5),
       }),
+      await routeCase("skill-route, 60 skills + overlays", root, 60, { overlay: overlayFile(50) }),
+      await routeCase("skill-route, 1000 skills + overlays", root, 1000, {
+        overlay: overlayFile(50),
+      }),
     ], n);
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
       "skill-route, 60 skills": 1.25,
       "skill-route, 1000 skills": 1.4,
       "skill-route, 1000 skills, description tier": 1.8,
+      "skill-route, 60 skills + overlays": 1.65,
+      "skill-route, 1000 skills + overlays": 1.8,
     }));
     console.log(`\n${n} interleaved rounds with the empty run.`);
   } finally {

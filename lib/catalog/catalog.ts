@@ -38,6 +38,14 @@ import {
 // The YAML reader and the walker are needed only when something changed: loaded on first use, so
 // a hook whose skills are all indexed does not load them.
 import { asStrings, bodyValues, boundedCopy } from "./frontmatter_values.ts";
+import {
+  applyOverlays,
+  catalogOverlays,
+  catalogOverlayState,
+  type OverlayOptions,
+  type OverlayOrigin,
+} from "./overlay_index.ts";
+import { projectBases } from "./project_bases.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -75,6 +83,13 @@ export interface SkillEntry {
   readonly warnings?: readonly string[];
   /** Read with the lenient reader because the YAML parser could not be loaded; never indexed. */
   readonly degraded?: boolean;
+  /** Whether it may route, overriding config `route_skills`: set by an overlay file only. */
+  readonly route?: boolean;
+  /**
+   * Where the fields an overlay file gave it came from (`overlay_index.ts`); a field not named
+   * here is the SKILL.md's own.
+   */
+  readonly overlay?: Readonly<Partial<Record<"triggers" | "contract" | "route", OverlayOrigin>>>;
 }
 
 /** An installed agent. */
@@ -223,31 +238,6 @@ export function watchedMtime(key: string): number {
 }
 
 const mtimeOf = watchedMtime;
-
-/**
- * The folders whose `.claude` may hold project skills and agents: the session's directory and
- * each parent up to the repository root (the first with a `.git`), and the same from the project
- * root (the host's project variable), as the hosts search them. A folder whose `.git` this process may
- * not read cannot be known not to be the root: the walk goes on past it, and only the folders it
- * may read (its grants) give anything.
- */
-function projectBases(cwd: string | undefined, projectDir: string | undefined): string[] {
-  const bases: string[] = [];
-  for (const start of [cwd, projectDir]) {
-    if (!start) continue;
-    let dir = resolve(start);
-    for (let i = 0; i < 32; i++) {
-      if (!bases.includes(dir)) bases.push(dir);
-      const git = join(dir, ".git");
-      // A `.git` entry (a directory, or a file in a worktree) marks the repository root.
-      if (readable(git) && exists(git)) break;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
-  return bases;
-}
 
 async function pluginRoots(pluginsDir: string): Promise<Root[]> {
   const installs: string[] = [];
@@ -498,13 +488,14 @@ function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined
  * Writes the names index of a kind (`names_index.ts`), and for skills the contracts view: the
  * roots just loaded had every file checked now; the others keep the time of their last full check.
  */
-function writeNames(
-  stateRoot: string,
+async function writeNames(
+  opts: OverlayOptions & { stateRoot: string },
   kind: NamesKind,
   roots: Record<string, IndexedRoot>,
   now: ReadonlySet<string>,
   time: number,
-): void {
+): Promise<void> {
+  const { stateRoot } = opts;
   const before = now.size === Object.keys(roots).length ? {} : namesChecked(stateRoot, kind);
   const list = Object.entries(roots).map(([key, e]) => ({
     key,
@@ -513,7 +504,14 @@ function writeNames(
     checked: now.has(key) ? time : before[key] ?? 0,
   }));
   writeNamesIndex(stateRoot, kind, list);
-  if (kind === "skills") writeNamesIndex(stateRoot, "contracts", list);
+  if (kind !== "skills") return;
+  // The contracts view holds the skills with a contract once overlays are applied, and their stamp.
+  const overlays = await catalogOverlays(opts);
+  const overlaid = list.map((r) => ({
+    ...r,
+    root: { ...r.root, entries: applyOverlays(r.root.entries as SkillEntry[], overlays) },
+  }));
+  writeNamesIndex(stateRoot, "contracts", overlaid, overlays.stamp);
 }
 
 /** A root with its skills and agents. */
@@ -543,13 +541,14 @@ export async function catalogRoots(
  * Loads some roots, from the index where every mtime still matches, scanning only what changed,
  * and writes the index back when something changed.
  *
- * @param opts The state root and whether to write the index.
+ * @param opts The state root and whether to write the index; the session's folders (the contracts
+ *   view is written with the overlays that apply to them).
  * @param roots The roots, from {@link catalogRoots}.
  * @returns Each root's entry (skills roots first, each kind in the order given), and whether all
  *   came from the index.
  */
 export function loadRoots(
-  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex" | "cwd" | "projectDir">,
   roots: readonly { root: CatalogRoot; key: string }[],
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
   return loadRootsFrom(opts, roots);
@@ -560,7 +559,7 @@ export function loadRoots(
  * changed (a caller found them stale).
  */
 async function loadRootsFrom(
-  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex">,
+  opts: Pick<CatalogOptions, "stateRoot" | "writeIndex" | "cwd" | "projectDir">,
   roots: readonly { root: CatalogRoot; key: string }[],
   views = false,
 ): Promise<{ roots: LoadedRoot[]; fromIndex: boolean }> {
@@ -606,7 +605,8 @@ async function loadRootsFrom(
             JSON.stringify({ version: INDEX_VERSION, roots: merged }),
           );
         }
-        writeNames(opts.stateRoot, kind, merged, new Set(Object.keys(fresh)), started);
+        const names = { ...opts, stateRoot: opts.stateRoot };
+        await writeNames(names, kind, merged, new Set(Object.keys(fresh)), started);
       } catch {
         // The index is a cache: a state root that cannot be written costs speed, not answers.
       }
@@ -616,7 +616,8 @@ async function loadRootsFrom(
 }
 
 /**
- * Loads the catalog, from the index where every mtime still matches, scanning only what changed.
+ * Loads the catalog, from the index where every mtime still matches, scanning only what changed,
+ * with the overlay files that apply (`overlay_index.ts`) over the skills' own fields.
  * Skills and agents have an index each (`<state root>/catalog/skills.json`, `agents.json`), so a
  * hook that needs only one kind reads only that one. Never throws: unreadable directories and
  * files are skipped and counted.
@@ -627,8 +628,9 @@ async function loadRootsFrom(
 export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
   const roots = await catalogRoots(opts);
   const { roots: loaded, fromIndex } = await loadRoots(opts, roots);
+  const skills = loaded.flatMap((r) => r.entry.skills);
   return {
-    skills: loaded.flatMap((r) => r.entry.skills),
+    skills: opts.skills === false ? skills : applyOverlays(skills, await catalogOverlays(opts)),
     agents: loaded.flatMap((r) => r.entry.agents),
     dirs: roots.map((r) => r.root.dir),
     scanned: loaded.reduce((n, r) => n + r.entry.scanned, 0),
@@ -742,8 +744,9 @@ export function hasSkill(opts: CatalogOptions, name: string, f?: Found): Promise
 /**
  * The skills that have a contract, in {@link loadCatalog}'s order, and the skills directories: from
  * the contracts view while it is fresh by the rule of `names_index.ts` (a contracted skill edited,
- * a skill added, removed or renamed, seen at once; a contract gained in place, within a minute),
- * else loaded as {@link loadCatalog} does, the view written again.
+ * a skill added, removed or renamed, seen at once; a contract gained in place, within a minute)
+ * and was written with the overlay files that apply now (their stamp), else loaded as
+ * {@link loadCatalog} does (overlays applied), the view written again.
  *
  * @param opts Where to look (`stateRoot` holds the view; `sweepFile`, `now` as for {@link hasSkill}).
  * @returns The skills with a contract, the skills directories, the names of the plugins they
@@ -758,12 +761,15 @@ export async function contractSkills(
   const keys = roots.map((r) => r.key);
   const now = (opts.now ?? Date.now)();
   const { stateRoot, sweepFile } = opts;
+  const state = catalogOverlayState(opts);
   const known = stateRoot
-    ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now })
+    ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now, overlays: state.stamp })
     : undefined;
   if (known) return { skills: known as SkillEntry[], dirs, plugins, fromIndex: true };
   const skills = (await loadRootsFrom(opts, roots, true)).roots.flatMap((r) => r.entry.skills);
-  const withContract = skills.filter(hasContract);
+  const withContract = applyOverlays(skills, await catalogOverlays(opts, state)).filter(
+    hasContract,
+  );
   return { skills: withContract, dirs, plugins, fromIndex: false };
 }
 

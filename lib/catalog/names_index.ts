@@ -24,7 +24,9 @@
  * a `contract:` ({@link lookupContracts}, the contract Stop's question "which skills have a
  * contract"). It stands by the same rule, the "entries of that name" being every contracted skill:
  * an edit of a contracted skill's SKILL.md is seen at once, a skill added, removed or renamed
- * likewise, and a skill that gains a contract by an in-place edit within a minute.
+ * likewise, and a skill that gains a contract by an in-place edit within a minute. Its entries have
+ * the overlay files' fields applied (`overlay_index.ts`), and it records their stamp: a view written
+ * with other overlay files (one edited, added or removed, another project's) cannot tell.
  *
  * @module
  */
@@ -75,6 +77,8 @@ interface NamesRoot {
 
 interface NamesFile {
   version: number;
+  /** The contracts view's overlay stamp (absent: none). */
+  overlays?: string;
   roots: Record<string, NamesRoot>;
 }
 
@@ -122,12 +126,15 @@ function isFileKey(kind: NamesKind, key: string, files: ReadonlySet<string>): bo
  * @param kind Skills, agents, or the skills' contracts view.
  * @param roots The roots by key, each with the time all its files were last found current (0:
  *   unknown).
+ * @param overlays For the contracts view: the stamp of the overlay files applied to its entries
+ *   (`overlay_index.ts`; `""`: none).
  * @throws {Error} When the file cannot be written.
  */
 export function writeNamesIndex(
   stateRoot: string,
   kind: NamesKind,
   roots: readonly { key: string; dir: string; root: NamedRoot; checked: number }[],
+  overlays = "",
 ): void {
   const out: Record<string, NamesRoot> = {};
   for (const { key, dir, root, checked } of roots) {
@@ -159,7 +166,7 @@ export function writeNamesIndex(
   }
   writeFileAtomic(
     namesPath(stateRoot, kind),
-    JSON.stringify({ version: NAMES_VERSION, roots: out }),
+    JSON.stringify({ version: NAMES_VERSION, ...(overlays ? { overlays } : {}), roots: out }),
   );
 }
 
@@ -240,6 +247,11 @@ export interface LookupOptions {
   readonly sweepFile?: string;
   /** The clock, in ms since the epoch. */
   readonly now: number;
+  /**
+   * For {@link lookupContracts}: the stamp of the overlay files that apply now; a view written
+   * with others cannot tell (default `""`, none).
+   */
+  readonly overlays?: string;
 }
 
 /**
@@ -360,7 +372,8 @@ function isContracted(e: unknown): e is ContractedEntry {
 /**
  * The skills with a contract of some roots, from the contracts view, by the rule of the module
  * documentation: every root's watched folders, the SKILL.md of every skill in the view and, once a
- * minute, every SKILL.md still have their mtimes.
+ * minute, every SKILL.md still have their mtimes; and the view was written with the overlay files
+ * that apply now (`opts.overlays`, their stamp).
  *
  * @param opts Where to look.
  * @returns The entries, roots in the order of `opts.keys`, each root's in its catalog order; or
@@ -371,7 +384,7 @@ export function lookupContracts(
   opts: Omit<LookupOptions, "kind">,
 ): ContractedEntry[] | undefined {
   const file = readNames(namesPath(opts.stateRoot, "contracts"), true);
-  if (!file) return undefined;
+  if (!file || (file.overlays ?? "") !== (opts.overlays ?? "")) return undefined;
   const out: ContractedEntry[] = [];
   // A swept root has had every file's mtime checked already, these SKILL.md files among them.
   const fresh = checkRoots(opts, file, (r, swept) => {

@@ -383,3 +383,47 @@ Deno.test("contractSkills(): a missing, damaged or planted view is not used, and
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+Deno.test("contractSkills(): overlay contracts, from the view while the overlay files are unchanged", async () => {
+  const w = await world();
+  try {
+    const clock = Date.now();
+    const opts = {
+      hostFolders: claudeFolders(w.claude),
+      cwd: join(w.project, "src"),
+      stateRoot: w.state,
+      now: () => clock,
+    };
+    assert.deepEqual(await contracted(opts), []);
+    // A user overlay gives `investigate` a contract: the view written without it cannot tell.
+    const user = join(w.state, "skills.yaml");
+    write(user, `investigate:\n  ${CONTRACT("u").replaceAll("\n", "\n  ")}`);
+    assert.deepEqual(await contracted(opts), ["investigate:u"]);
+    const view = JSON.parse(
+      Deno.readTextFileSync(join(w.state, "catalog", "skills.contracts.json")),
+    );
+    assert.ok(String(view.overlays).includes(user));
+    // From the view: the skills index damaged is not read.
+    const index = join(w.state, "catalog", "skills.json");
+    Deno.writeTextFileSync(index, "{damaged");
+    const { skills } = await contractSkills(opts);
+    assert.deepEqual(skills[0].overlay?.contract, { scope: "user", file: user, line: 2 });
+    assert.equal(Deno.readTextFileSync(index), "{damaged");
+    Deno.removeSync(index);
+    // The project's overlay wins over the user's and over the frontmatter; gone, the user's again.
+    write(join(w.claude, "skills", "migrate", "SKILL.md"), `---\n${CONTRACT("own")}---\n`);
+    const project = join(w.project, ".skillgate", "skills.yaml");
+    write(
+      project,
+      `investigate:\n  ${CONTRACT("p").trimEnd().replaceAll("\n", "\n  ")}\nmigrate:\n  ${
+        CONTRACT("pm").replaceAll("\n", "\n  ")
+      }`,
+    );
+    assert.deepEqual(await contracted(opts), ["investigate:p", "migrate:pm"]);
+    assert.deepEqual(await contracted(opts), await fromCatalog(opts));
+    Deno.removeSync(project);
+    assert.deepEqual(await contracted(opts), ["investigate:u", "migrate:own"]);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});

@@ -72,12 +72,13 @@ export const CONTRACT_CHECK_SPEC: CommandSpec = {
 export const CONTRACT_LINT_SPEC: CommandSpec = {
   name: "contract lint",
   usageWord: "SKILL_CONTRACT_USAGE",
-  usage: ["<SKILL.md>... [--json]"],
+  usage: ["<SKILL.md|skills.yaml>... [--json]"],
   description: "Checks the contract block of each SKILL.md the way the Stop hook reads it, and " +
-    "prints every problem of each file (YAML errors with their line). A file without frontmatter " +
-    "or with an invalid contract exits 5; one that cannot be read exits 3; a valid file without " +
-    "a contract is fine.",
-  arguments: [{ name: "<SKILL.md>...", description: "The files to check" }],
+    "prints every problem of each file (YAML errors with their line). A `.yaml` or `.yml` file is " +
+    "read as an overlay file (skills.yaml): its entries and each entry's contract, every problem " +
+    "with its line. A file without frontmatter or with an invalid contract exits 5; one that " +
+    "cannot be read exits 3; a valid file without a contract is fine.",
+  arguments: [{ name: "<SKILL.md|skills.yaml>...", description: "The files to check" }],
   options: { json: { type: "boolean", description: "Print one JSON object instead of text" } },
   notes: CONTRACT_EXIT_NOTES,
 };
@@ -112,13 +113,14 @@ async function check(args: string[]): Promise<number> {
   });
   const { result, run } = verdict;
   if (!result || !run) return fail(spec, verdict.exit, verdict.message ?? "", json);
-  const { sanitizeName } = await import("../base/sanitize.ts");
+  const { sanitizeLine, sanitizeName } = await import("../base/sanitize.ts");
   const shown = sanitizeName(v.skill.trim().replace(/^\//, ""));
   if (json) {
     console.log(JSON.stringify({
       word: verdict.word,
       exit: verdict.exit,
       skill: shown,
+      contractFrom: verdict.contractFrom ?? null,
       version: result.version,
       outcome: result.outcome,
       waived: result.waived,
@@ -147,6 +149,7 @@ async function check(args: string[]): Promise<number> {
       }`,
     );
   }
+  if (verdict.contractFrom) lines.push(`  contract from ${sanitizeLine(verdict.contractFrom)}`);
   for (const item of result.items) {
     const extra = item.status === "waived" ? ` (waived: ${item.waiverReason})` : "";
     lines.push(`  ${item.status.padEnd(7)} ${item.id}: ${item.detail}${extra}`);
@@ -166,7 +169,7 @@ async function lint(args: string[]): Promise<number> {
   if (files.length === 0) {
     return usageError(spec, "Missing <SKILL.md>: give one or more files", json);
   }
-  const { lintSkillText } = await import("../contracts/lint.ts");
+  const { lintOverlayText, lintSkillText } = await import("../contracts/lint.ts");
   const { sanitizeLine } = await import("../base/sanitize.ts");
   let worst = 0;
   const results: Record<string, unknown>[] = [];
@@ -182,13 +185,15 @@ async function lint(args: string[]): Promise<number> {
       else fail(spec, EXIT_CODES.STATE_ERROR, `${shown}: ${cause}`, false);
       continue;
     }
-    const r = await lintSkillText(text);
+    const overlay = /\.ya?ml$/i.test(file);
+    const r = overlay ? await lintOverlayText(text) : await lintSkillText(text);
     if (r.status === "invalid") worst = Math.max(worst, EXIT_CODES.NO_CONTRACT);
     const errors = r.problems.filter((p) => p.severity === "error");
     if (json) {
       results.push({
         file: shown,
         status: r.status,
+        ...(overlay ? { overlay: true } : {}),
         ...(r.contract ? { items: r.contract.items.map((i) => i.id) } : {}),
         errors: errors.map((p) => ({ line: p.line ?? null, message: sanitizeLine(p.message) })),
         warnings: r.problems.filter((p) => p.severity === "warning")
@@ -212,7 +217,8 @@ async function lint(args: string[]): Promise<number> {
           r.contract.items.map((i) => i.id).join(", ")
         })`,
       );
-    } else if (r.status === "no-contract") console.log(`${shown}: ok (no contract)`);
+    } else if (r.status === "ok") console.log(`${shown}: ok (overlay file)`);
+    else if (r.status === "no-contract") console.log(`${shown}: ok (no contract)`);
     else {
       console.log(
         `${shown}: ${EXIT_WORDS[EXIT_CODES.NO_CONTRACT]} ${errors.length} ${

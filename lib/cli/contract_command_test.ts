@@ -415,3 +415,58 @@ Deno.test("contract check reads a Copilot CLI events.jsonl (host from the file) 
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("contract lint checks an overlay file: every problem with its line", async () => {
+  await withRoot(async (dir) => {
+    const file = join(dir, "skills.yaml");
+    await Deno.writeTextFile(
+      file,
+      "debugging:\n  route: maybe\n  contract:\n    version: 1\n    items:\n" +
+        "      - {id: cause, kind: report_labels, heading: ROOT CAUSE, labels: [Cause]}\n" +
+        "      - {id: two, kind: vibes}\n",
+    );
+    const r = await run(["lint", file]);
+    assert.equal(r.code, 5);
+    const lines = r.out.split("\n");
+    assert.match(
+      lines[0],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*skills\.yaml:2: debugging: route must be true or false/,
+    );
+    assert.match(
+      lines[1],
+      /^skillgate contract lint: SKILL_CONTRACT_NO_CONTRACT .*skills\.yaml:7: debugging: item "two": unknown kind "vibes"/,
+    );
+    assert.match(lines[2], /skills\.yaml: SKILL_CONTRACT_NO_CONTRACT 2 errors$/);
+    const good = join(dir, "good.yml");
+    await Deno.writeTextFile(good, "debugging:\n  triggers: [debug this]\n");
+    const ok = await run(["lint", good, "--json"]);
+    assert.equal(ok.code, 0, ok.out);
+    assert.deepEqual(JSON.parse(ok.out).files[0].overlay, true);
+  });
+});
+
+Deno.test("contract check: an overlay's contract beats the skill's own, and says where it came from", async () => {
+  const r = await run(
+    ["check", "--transcript", join(FIX, "investigate_unmet.jsonl"), "--skill", "investigate"],
+    async ({ claude, state }) => {
+      await install(claude, "investigate", SKILL_FILE);
+      await Deno.mkdir(state, { recursive: true });
+      await Deno.writeTextFile(
+        join(state, "skills.yaml"),
+        "investigate:\n  contract:\n    version: 1\n    items:\n" +
+          "      - {id: overlay-report, kind: report_labels, heading: OVERLAY REPORT, labels: [X]}\n",
+      );
+    },
+  );
+  assert.equal(r.code, 1);
+  assert.match(
+    r.out.split("\n")[0],
+    /^SKILL_CONTRACT_UNMET investigate \(contract v1\): missing overlay-report\./,
+  );
+  assert.match(r.out, /\n {2}contract from overlay user .*skills\.yaml:2\n/);
+  const own = await run(
+    ["check", "--transcript", join(FIX, "investigate_unmet.jsonl"), "--skill", "investigate"],
+    ({ claude }) => install(claude, "investigate", SKILL_FILE),
+  );
+  assert.match(own.out, /\n {2}contract from frontmatter .*investigate\/SKILL\.md\n/);
+});

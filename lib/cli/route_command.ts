@@ -27,6 +27,7 @@ import { getEnv } from "../base/locations.ts";
 import { foldersOf, projectDirOf, stateRoot } from "../host/places.ts";
 import { DEFAULT_HOST } from "../host/mod.ts";
 import {
+  isRoutable,
   loadRouteSkills,
   parseHintMode,
   type RouteCandidate,
@@ -35,7 +36,9 @@ import {
   routePrompt,
   routeSettings,
   type RouteWorld,
+  type RouteWorldOptions,
 } from "../routing/route.ts";
+import { reachLines, triggerOrigin } from "../routing/reach.ts";
 import type { RouteSkill } from "../routing/route_skill.ts";
 import { formatSkillRulesWarning } from "../routing/skill_rules.ts";
 import {
@@ -225,23 +228,36 @@ function parseRoutable(raw: string | undefined): string[] | undefined {
   return list;
 }
 
-async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorld> {
+/** Where the skills are: `--skill-dirs` alone, else the installed ones (and the overlay files). */
+async function worldOptions(dirs: readonly string[] | undefined): Promise<RouteWorldOptions> {
   if (dirs?.length) {
     // Only the given folders: a host whose folders are all empty.
-    return await loadRouteSkills({
+    return {
       hostFolders: { configDir: "", home: "", layout: {} },
       extraSkillDirs: [...dirs],
-    });
+    };
   }
   const config = readConfig(stateRoot);
   const { configList } = await import("../base/config.ts");
-  return await loadRouteSkills({
+  return {
     hostFolders: foldersOf(DEFAULT_HOST),
     cwd: Deno.cwd(),
     projectDir: projectDirOf(DEFAULT_HOST),
     extraSkillDirs: configList(config, "skill_dirs", []),
     stateRoot: stateRoot(),
-  });
+  };
+}
+
+async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorld> {
+  return await loadRouteSkills(await worldOptions(dirs));
+}
+
+/** The reach lines of the skills routing sees (`reach.ts`), from the catalog. */
+async function reach(dirs: readonly string[] | undefined, routable: readonly string[]) {
+  const { loadCatalog } = await import("../catalog/catalog.ts");
+  const { reachOf } = await import("../routing/reach.ts");
+  const catalog = await loadCatalog({ ...await worldOptions(dirs), agents: false });
+  return reachOf(catalog.skills, (s) => isRoutable(s, routable));
 }
 
 function name(skill: RouteSkill): string {
@@ -249,15 +265,21 @@ function name(skill: RouteSkill): string {
 }
 
 /**
- * One candidate line of `--explain`, as in the seed: `  1.00  /investigate  "fix this bug" (2 words)`.
+ * One candidate line of `--explain`, as in the seed: `  1.00  /investigate  "fix this bug" (2 words)`;
+ * a trigger that is not the SKILL.md's own says where it came from (`(2 words, from overlay user
+ * <file>:<line>)`, `from skill-rules.json`).
  *
  * @param c The candidate.
  * @returns The line.
  */
 export function candidateLine(c: RouteCandidate): string {
+  const origin = triggerOrigin(c.skill, c.trigger, c.intent);
+  const from = origin === "frontmatter" ? "" : `, from ${sanitizeLine(origin, 200)}`;
   const what = c.intent
-    ? `${sanitizeLine(c.trigger, 80)} (pattern)`
-    : `"${sanitizeLine(c.trigger, 80)}" (${c.matched} ${c.matched === 1 ? "word" : "words"})`;
+    ? `${sanitizeLine(c.trigger, 80)} (pattern${from})`
+    : `"${sanitizeLine(c.trigger, 80)}" (${c.matched} ${
+      c.matched === 1 ? "word" : "words"
+    }${from})`;
   return `  ${c.score.toFixed(2)}  /${name(c.skill)}  ${what}`;
 }
 
@@ -266,6 +288,7 @@ function candidateJson(c: RouteCandidate): Record<string, unknown> {
     skill: name(c.skill),
     score: Math.round(c.score * 100) / 100,
     trigger: sanitizeLine(c.trigger, 200),
+    from: sanitizeLine(triggerOrigin(c.skill, c.trigger, c.intent), 300),
     matched: c.matched,
     intent: c.intent,
     routable: c.routable,
@@ -285,6 +308,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
     ? routeHint(decision.route.skill, mode, DEFAULT_HOST.kind)
     : undefined;
   const shown = decision.candidates.slice(0, MAX_SHOWN);
+  const counts = await reach(opts.dirs, routable);
   if (opts.json) {
     console.log(JSON.stringify(
       {
@@ -299,6 +323,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
         tie: decision.tie ?? null,
         hint: hint ?? null,
         warnings: world.rulesWarnings.map(formatSkillRulesWarning),
+        reach: counts,
       },
       null,
       2,
@@ -324,6 +349,7 @@ async function explain(prompt: string, opts: RunOptions): Promise<number> {
   );
   if (decision.tie) console.log(`tie: ${sanitizeLine(decision.tie, 300)}`);
   console.log(`hint: ${hint ?? "none"}`);
+  for (const line of reachLines(counts)) console.log(line);
   return 0;
 }
 

@@ -62,7 +62,12 @@ Deno.test("route --explain prints the seed's dry run, saying that routing is off
       "route: /investigate would route (routing is off)",
     ]);
     assert.match(lines[7], /^hint: skillgate skill routing \(UserPromptSubmit hook; /);
-    assert.equal(lines.length, 8);
+    // After the seed's lines: what routing and contracts reach, and why not further.
+    assert.deepEqual(lines.slice(8), [
+      "reach: 2 skills, 2 with triggers, 1 can route, 1 with a contract",
+      "why: 1 skill with triggers may not route: not in route_skills (add them to route_skills, " +
+      "or set route: true in skills.yaml)",
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -143,10 +148,12 @@ Deno.test("route --explain --json gives the same decision as data", async () => 
       skill: "investigate",
       score: 1,
       trigger: "fix this bug",
+      from: "frontmatter",
       matched: 2,
       intent: false,
       routable: true,
     });
+    assert.equal(data.reach.canRoute, 1);
     assert.equal(data.candidates[1].score, 0.67);
     assert.equal(data.candidates[1].routable, false);
     assert.equal(data.route, "investigate");
@@ -297,4 +304,51 @@ Deno.test("route: a skills dir that does not exist is an error (exit 3), not 0 s
   assert.doesNotMatch(evaluated.out, /precision/);
   const json = await run(["--explain", "x", "--json", "--skills-dir", "/nonexistent"]);
   assert.equal(JSON.parse(json.out).word, "STATE_ERROR");
+});
+
+Deno.test("route --explain routes on a user overlay's trigger and says where it came from", async () => {
+  const world = await Deno.makeTempDir();
+  try {
+    const skills = join(world, "claude", "skills");
+    Deno.mkdirSync(join(skills, "investigate"), { recursive: true });
+    Deno.copyFileSync(
+      join(SKILLS, "investigate", "SKILL.md"),
+      join(skills, "investigate", "SKILL.md"),
+    );
+    Deno.mkdirSync(join(skills, "debugging"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(skills, "debugging", "SKILL.md"),
+      "---\nname: debugging\ndescription: Finds causes.\n---\nFind the cause.\n",
+    );
+    const state = join(world, "state");
+    Deno.mkdirSync(state);
+    const overlay = join(state, "skills.yaml");
+    Deno.writeTextFileSync(
+      overlay,
+      "debugging:\n  triggers: [tidy the changelog]\n  route: true\n",
+    );
+    const env = { CLAUDE_CONFIG_DIR: join(world, "claude"), SKILLGATE_STATE_ROOT: state };
+    const r = await run(["--explain", "please tidy the changelog"], env);
+    assert.equal(r.code, 0, r.out);
+    const lines = r.out.split("\n");
+    assert.ok(
+      lines.includes(
+        `  1.00  /debugging  "tidy the changelog" (2 words, from overlay user ${overlay}:2)`,
+      ),
+      r.out,
+    );
+    assert.ok(lines.includes("route: /debugging would route (routing is off)"), r.out);
+    assert.ok(
+      lines.includes(
+        "reach: 2 skills, 2 with triggers (1 from skills.yaml), 2 can route, 1 with a contract",
+      ),
+      r.out,
+    );
+    // Without the overlay: the skill has no trigger and nothing routes.
+    Deno.removeSync(overlay);
+    const none = await run(["--explain", "please tidy the changelog"], env);
+    assert.ok(none.out.includes("route: none"), none.out);
+  } finally {
+    await Deno.remove(world, { recursive: true });
+  }
 });

@@ -41,6 +41,11 @@ export interface TranscriptCheckOptions {
   readonly configDir?: string;
   /** The directory whose project skills count (default: the current directory). */
   readonly cwd?: string;
+  /**
+   * The state root whose overlay file (`skills.yaml`) applies (default: skillgate's, as the hooks
+   * find it); the catalog's index there is read, never written.
+   */
+  readonly stateRoot?: string;
   /** The run's final text when the transcript lags (a Stop payload's `last_assistant_message`). */
   readonly finalText?: string;
   /** The session whose waivers count. */
@@ -57,6 +62,11 @@ export interface TranscriptCheck {
   readonly word: string;
   /** Why there is no verdict (exit 3 to 6). */
   readonly message?: string;
+  /**
+   * Where the contract checked came from: `frontmatter <SKILL.md>`, `overlay user <file>:<line>`,
+   * `overlay project <file>:<line>`, `--skill-file <file>`, or `the contract given`.
+   */
+  readonly contractFrom?: string;
   /** The item-by-item check (exit 0 or 1). */
   readonly result?: CheckResult;
   /** The block line the Stop hook would give (exit 1). */
@@ -130,7 +140,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     // The installed skills directories decide which Reads of a SKILL.md are loads, as in the Stop
     // hook, whatever the contract's source.
     const { loadCatalog, findSkill } = await import("../catalog/catalog.ts");
-    const { foldersOf, projectDirOf } = await import("../host/places.ts");
+    const { foldersOf, projectDirOf, stateRoot } = await import("../host/places.ts");
     // The file says which host wrote it (its first record); that host's reader reads it, and
     // that host's skill folders are the ones it loads from.
     const { formatOfFile, readerFor } = await import("../transcript/readers.ts");
@@ -150,12 +160,16 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       cwd: options.cwd ?? Deno.cwd(),
       projectDir: projectDirOf(host),
       agents: false,
+      stateRoot: options.stateRoot ?? stateRoot(),
+      writeIndex: false,
     });
     let contract: Contract | undefined;
+    let contractFrom: string;
     if (options.contract !== undefined) {
       const c = await contractOfValue(options.contract);
       if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `The contract ${c.problem}`);
       contract = c.contract;
+      contractFrom = "the contract given";
     } else if (options.skillFile !== undefined) {
       let text: string;
       try {
@@ -167,11 +181,15 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       const c = await contractOfValue((await parseFrontmatter(text)).data.contract);
       if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${options.skillFile} ${c.problem}`);
       contract = c.contract;
+      contractFrom = `--skill-file ${options.skillFile}`;
     } else {
       const entry = findSkill(catalog, skill);
       if (!entry) return verdict(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
+      const o = entry.overlay?.contract;
+      contractFrom = o ? `overlay ${o.scope} ${o.file}:${o.line}` : `frontmatter ${entry.file}`;
       const c = await contractOfValue(entry.contract);
-      if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${entry.file} ${c.problem}`);
+      const where = o ? `${o.file}:${o.line} (${shown})` : entry.file;
+      if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${where} ${c.problem}`);
       contract = c.contract;
     }
 
@@ -212,6 +230,7 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     return {
       exit,
       word: EXIT_WORDS[exit],
+      contractFrom,
       result,
       run: {
         loadVia: read.run.load.via,

@@ -84,3 +84,62 @@ export async function lintSkillText(text: string): Promise<LintResult> {
   }
   return { status: "ok", contract: v.contract, problems };
 }
+
+/**
+ * The item a schema message is about (`item 2: …`, `item "id": …`, `duplicate item id "id"`).
+ * Messages come in item order, so an id is looked for from the item of the message before
+ * (`from`): of two items with one id, the later message is about the later item.
+ */
+function itemIndexOf(message: string, items: unknown, from: number): number | undefined {
+  const byPosition = /^item (\d+)\b/.exec(message);
+  if (byPosition) return Number(byPosition[1]) - 1;
+  const byId = /^(?:item|duplicate item id) ("(?:[^"\\]|\\.)*")/.exec(message);
+  if (!byId || !Array.isArray(items)) return undefined;
+  let id: unknown;
+  try {
+    id = JSON.parse(byId[1]);
+  } catch {
+    return undefined;
+  }
+  const ids = items.map((i) => i && typeof i === "object" ? (i as { id?: unknown }).id : undefined);
+  const next = ids.indexOf(id, from);
+  return next >= 0 ? next : ids.indexOf(id) >= 0 ? ids.indexOf(id) : undefined;
+}
+
+/**
+ * Lints an overlay file's text (`skills.yaml`): its shape (`parseOverlayText`) and each entry's
+ * contract against the schema, every problem with its line (a contract item's problems at the
+ * item's line, when it is written one item a line).
+ *
+ * @param text The file's text.
+ * @returns `ok` (or `no-contract` when no entry has one) or `invalid`, and every problem.
+ */
+export async function lintOverlayText(text: string): Promise<LintResult> {
+  const { parseOverlayText, overlayLines } = await import("../catalog/overlays.ts");
+  const parsed = await parseOverlayText(text);
+  const problems: LintProblem[] = [...parsed.problems];
+  const at = overlayLines(text);
+  let contracts = 0;
+  for (const [name, entry] of Object.entries(parsed.entries)) {
+    if (entry.contract === undefined) continue;
+    contracts++;
+    const v = await validateContract(entry.contract);
+    const items = (entry.contract as { items?: unknown } | null)?.items;
+    let from = 0;
+    const lineOf = (message: string) => {
+      const i = itemIndexOf(message, items, from);
+      if (i !== undefined) from = i;
+      const lines = at.items.get(name) ?? [];
+      return (i !== undefined ? lines[Math.min(i, lines.length - 1)] : undefined) ??
+        entry.lines.contract ?? entry.lines.entry;
+    };
+    const add = (severity: LintProblem["severity"], message: string) =>
+      problems.push({ severity, line: lineOf(message), message: `${name}: ${message}` });
+    for (const w of v.warnings) add("warning", w);
+    from = 0; // the errors, in item order again
+    if (!v.ok) { for (const e of v.errors) add("error", e); }
+  }
+  problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const failed = problems.some((p) => p.severity === "error");
+  return { status: failed ? "invalid" : contracts ? "ok" : "no-contract", problems };
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { lintSkillText } from "./lint.ts";
+import { lintOverlayText, lintSkillText } from "./lint.ts";
 
 const skill = (items: string) =>
   `---\nname: verify\ndescription: d\ncontract:\n  version: 1\n  items:\n${items}---\n# body\n`;
@@ -34,4 +34,52 @@ Deno.test("lintSkillText() reports every problem of the new kinds and of hold in
     'item "c": file_written needs path',
     'item "d": path starts with ~ (write the absolute path)',
   ]);
+});
+
+Deno.test("lintOverlayText: a valid overlay", async () => {
+  const r = await lintOverlayText(
+    "systematic-debugging:\n  triggers: [debug this]\n  contract:\n    version: 1\n    items:\n" +
+      "      - {id: root-cause, kind: report_labels, heading: ROOT CAUSE, labels: [Cause]}\n",
+  );
+  assert.deepEqual(r, { status: "ok", problems: [] });
+  assert.equal((await lintOverlayText("a:\n  route: true\n")).status, "no-contract");
+});
+
+Deno.test("lintOverlayText: every problem, shape and contract, with its line", async () => {
+  const text = [
+    "debugging:", //                                                        1
+    "  route: maybe", //                                                    2
+    "  contract:", //                                                       3
+    "    version: 1", //                                                    4
+    "    items:", //                                                        5
+    "      - {id: ok, kind: report_labels, heading: H, labels: [A]}", //    6
+    "      - id: Bad Id", //                                                7
+    "        kind: report_labels", //                                       8
+    "        heading: H", //                                                9
+    "        labels: [A]", //                                              10
+    "      - {id: ok, kind: no_such_kind}", //                             11
+    "review:", //                                                          12
+    "  contract: {version: 2, items: []}", //                              13
+  ].join("\n");
+  const r = await lintOverlayText(text);
+  assert.equal(r.status, "invalid");
+  assert.deepEqual(r.problems.map((p) => [p.severity, p.line]), [
+    ["error", 2],
+    ["error", 7],
+    ["error", 11],
+    ["error", 11],
+    ["error", 13],
+  ]);
+  assert.match(r.problems[0].message, /^debugging: route must be true or false/);
+  assert.match(r.problems[1].message, /^debugging: item 2: id must be/);
+  assert.match(r.problems[2].message, /^debugging: item "ok": unknown kind "no_such_kind"/);
+  assert.match(r.problems[3].message, /^debugging: duplicate item id "ok"/);
+  assert.match(r.problems[4].message, /^review: unsupported contract version 2/);
+});
+
+Deno.test("lintOverlayText: a YAML error has its line", async () => {
+  const r = await lintOverlayText("a:\n  triggers: [x\n  route: true\n");
+  assert.equal(r.status, "invalid");
+  assert.equal(r.problems.length, 1);
+  assert.ok((r.problems[0].line ?? 0) >= 2);
 });

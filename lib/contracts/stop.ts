@@ -583,7 +583,14 @@ export async function runContractStop(
   const run = read.run;
   const entry = entryFor(withContract, run.load)!;
   const v = await validateContract(entry.contract);
-  if (!v.ok) throw new ContractStateError(entry.file, `invalid contract block: ${v.error}`);
+  if (!v.ok) {
+    // An overlay's contract is named by its file and line (`skillgate contract lint` shows all).
+    const o = entry.overlay?.contract;
+    throw new ContractStateError(
+      o ? `${o.file}:${o.line}` : entry.file,
+      `invalid contract block: ${v.error}`,
+    );
+  }
 
   const now = (deps.now ?? (() => new Date()))();
   const input: StopInput = {

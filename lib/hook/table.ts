@@ -13,6 +13,7 @@ import { join } from "../base/path.ts";
 import type { LogFile } from "./log.ts";
 import type { SwitchName } from "../base/config.ts";
 import { readFolders } from "../host/folders.ts";
+import { PROJECT_OVERLAY_DIR } from "../catalog/overlay_index.ts";
 import {
   type HookEventName,
   type Host,
@@ -137,6 +138,15 @@ function hostDirs(p: PermissionPaths, kind: "skills" | "agents"): string[] {
   return dirs;
 }
 
+/**
+ * A project's overlay folder (`.skillgate`, holding `skills.yaml`: `lib/catalog/overlay_index.ts`),
+ * relative (the hook's working directory) and under each project directory. The user's overlay file
+ * is under the state root, which the hooks that read overlays may read already.
+ */
+function overlayDirs(p: PermissionPaths): string[] {
+  return [PROJECT_OVERLAY_DIR, ...projectDirs(p).map((d) => `${d}/${PROJECT_OVERLAY_DIR}`)];
+}
+
 function skillDirs(p: PermissionPaths): string[] {
   return [...hostDirs(p, "skills"), ...(p.extraSkillDirs ?? [])];
 }
@@ -170,7 +180,7 @@ const CONTRACT_ROW: HookRow = {
   timeoutSec: 15,
   summary: "Blocks a stop once when a loaded skill's contract is unmet",
   permissions: (p) => ({
-    read: [...skillDirs(p), ...transcriptDirs(p), p.stateRoot],
+    read: [...skillDirs(p), ...overlayDirs(p), ...transcriptDirs(p), p.stateRoot],
     write: [p.stateRoot],
     env: HOOK_ENV,
   }),
@@ -189,7 +199,7 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 10,
     summary: "Adds one line naming the installed skill that fits the prompt",
     permissions: (p) => ({
-      read: [...skillDirs(p), p.stateRoot],
+      read: [...skillDirs(p), ...overlayDirs(p), p.stateRoot],
       write: [p.stateRoot],
       env: HOOK_ENV,
     }),

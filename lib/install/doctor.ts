@@ -450,6 +450,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
       );
     }
   }
+  await (await import("./doctor_skills.ts")).reportSkills(ctx, config, emit);
   const verdict = doctorVerdict(lines, probes.length, plugin.notes.length > 0);
   if (ctx.json) {
     const report: DoctorReport = {

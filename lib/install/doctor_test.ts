@@ -501,3 +501,44 @@ Deno.test("runDoctor(): Codex CLI's trust of a hook is on that hook's one line",
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("runDoctor() names overlay files, their problems, entries of no installed skill, and reach", async () => {
+  const w = await world();
+  try {
+    const skill = join(w.ctx.claudeConfigDir, "skills", "debugging", "SKILL.md");
+    await Deno.mkdir(join(skill, ".."), { recursive: true });
+    await Deno.writeTextFile(skill, "---\nname: debugging\n---\nbody\n");
+    await Deno.mkdir(join(w.ctx.claudeConfigDir, "skills", "plain"), { recursive: true });
+    await Deno.writeTextFile(
+      join(w.ctx.claudeConfigDir, "skills", "plain", "SKILL.md"),
+      "---\nname: plain\n---\n",
+    );
+    const user = join(w.ctx.stateRoot, "skills.yaml");
+    await Deno.writeTextFile(
+      user,
+      "debugging:\n  triggers: [find the root cause]\n  route: true\n  colour: red\n" +
+        "debuging:\n  route: true\n",
+    );
+    await runDoctor(w.ctx);
+    const text = w.lines.join("\n");
+    assert.match(text, new RegExp(`^overlay user ${user}: 2 skills$`, "m"));
+    assert.match(
+      text,
+      /^WARN {4}overlay user .*skills\.yaml: 1 problem: skillgate contract lint /m,
+    );
+    assert.match(
+      text,
+      /^note {4}overlay user .*skills\.yaml:5: "debuging" names no installed skill$/m,
+    );
+    assert.match(
+      text,
+      /^reach: 2 skills, 1 with triggers \(1 from skills\.yaml\), 1 can route, 0 with a contract$/m,
+    );
+    assert.match(
+      text,
+      /^why: no skill has a contract, so no stop is checked: give one in skills\.yaml$/m,
+    );
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});

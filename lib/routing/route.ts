@@ -5,7 +5,8 @@
  * Every skill is scored with {@link bestTrigger} (and its `skill-rules.json` keywords and intent
  * patterns, if any). The best routable skill (config `route_skills`, default
  * `investigate,review,qa,verify,+packs`: `+packs` is every skill a built-in pack entry applies to,
- * `packs.ts`; `*` routes every skill) that reaches the threshold (0.66 by default, config
+ * `packs.ts`; `*` routes every skill; an overlay file's `route: true|false` for a skill overrides
+ * it, `lib/catalog/overlay_index.ts`) that reaches the threshold (0.66 by default, config
  * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
  * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
  * own that `route_skills` names (or a pack skill), on its name and description. Ties go to the
@@ -213,22 +214,31 @@ export function isOwnText(head: string): boolean {
 }
 
 /**
- * Whether a skill may route under a `route_skills` list.
+ * Whether a skill may route: an overlay file's `route: true|false` for it, else the `route_skills`
+ * list.
  *
  * @param skill The skill.
  * @param routable The list; `*` allows every skill, `+packs` every built-in pack skill.
  * @returns True when it may route.
  */
 export function isRoutable(
-  skill: Pick<RouteSkill, "name" | "altName" | "pack">,
+  skill: Pick<RouteSkill, "name" | "altName" | "pack" | "route">,
   routable: readonly string[],
 ): boolean {
+  if (typeof skill.route === "boolean") return skill.route;
   if (routable.includes("*")) return true;
   return named(skill, routable);
 }
 
-/** Routable by name (or as a pack skill under `+packs` or `*`), not only through `*`. */
-function named(skill: Pick<RouteSkill, "name" | "altName" | "pack">, routable: readonly string[]) {
+/**
+ * Routable by name (or as a pack skill under `+packs` or `*`, or by an overlay's `route`), not only
+ * through `*`.
+ */
+function named(
+  skill: Pick<RouteSkill, "name" | "altName" | "pack" | "route">,
+  routable: readonly string[],
+) {
+  if (typeof skill.route === "boolean") return skill.route;
   if (skill.pack !== undefined && (routable.includes(PACKS_WORD) || routable.includes("*"))) {
     return true;
   }
@@ -405,10 +415,12 @@ export function routePrompt(
   const prepared = prepareOnce(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
+    // By name: in the list, a pack skill under `+packs`, or allowed by an overlay's `route: true`
+    // (its triggers are then the user's own choice, not a foreign list).
     const byName = named(skill, routable);
     const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !byName);
     if (s.score <= 0) continue;
-    candidates.push({ skill, ...s, routable: byName || star });
+    candidates.push({ skill, ...s, routable: byName || (star && skill.route !== false) });
   }
   candidates.sort(byRank);
   const reaching = candidates.filter((c) => shown(c.score) >= threshold);

@@ -34,6 +34,11 @@
  * is missing, is loaded through the catalog (its own index, scanning what changed) and its section
  * written again.
  *
+ * Overlay files (`lib/catalog/overlay_index.ts`) are applied when a section is built (their
+ * triggers indexed, their `route` kept on the skill's line), and the file records their stamp: when
+ * the overlay files that apply differ (one edited, added or removed, another project's), every
+ * section is built again, from the catalog's JSON index.
+ *
  * @module
  */
 
@@ -47,6 +52,12 @@ import {
   watchedMtime,
 } from "../catalog/catalog.ts";
 import { escapeName } from "../catalog/names_index.ts";
+import {
+  applyOverlays,
+  catalogOverlays,
+  catalogOverlayState,
+  type OverlayOrigins,
+} from "../catalog/overlay_index.ts";
 import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
@@ -83,6 +94,10 @@ export interface IndexedSkill {
   readonly contract?: { readonly items: readonly { readonly summary: string }[] };
   /** The built-in pack whose reviewed entry applies to it (`packs.ts`). */
   readonly pack?: string;
+  /** Whether it may route, overriding config `route_skills` (an overlay file's `route`). */
+  readonly route?: boolean;
+  /** Where the fields an overlay file gave it came from (see the catalog's `SkillEntry`). */
+  readonly overlay?: OverlayOrigins;
 }
 
 /** A skill and its compiled triggers (in the order of its `triggers`). */
@@ -162,8 +177,8 @@ type StoredTrigger = [phrase: string | 0, keys: string, partial: 0 | 1];
 /**
  * A skill line: name, altName, source, triggers, compiled, first step, contract summaries, user
  * only (`disable-model-invocation: true`), its SKILL.md as stored (see {@link toStored}; 0: none),
- * that file's mtime, the skills its text sends a kind of request to (0: none) and its built-in pack
- * (0: none).
+ * that file's mtime, the skills its text sends a kind of request to (0: none), its built-in pack
+ * (0: none) and what overlay files gave it (`route` and the origins; 0: nothing).
  */
 type SkillLine = [
   string,
@@ -178,7 +193,14 @@ type SkillLine = [
   number,
   string[] | 0,
   string | 0,
+  OverlaidLine | 0,
 ];
+
+/** What overlay files gave a skill, on its line. */
+interface OverlaidLine {
+  route?: boolean;
+  from: NonNullable<IndexedSkill["overlay"]>;
+}
 
 interface SectionMeta {
   key: string;
@@ -242,13 +264,21 @@ function routesPath(stateRoot: string): string {
   return join(stateRoot, "catalog", "routes.idx");
 }
 
-/** The sections of the index file, by root key; none when it is missing or of another compiler. */
-function readSections(stateRoot: string, version: string): Map<string, Section> {
+/**
+ * The sections of the index file, by root key; none when it is missing, of another compiler, or
+ * built with other overlay files (their stamp, `overlays`).
+ */
+function readSections(stateRoot: string, version: string, overlays: string): Map<string, Section> {
   const sections = new Map<string, Section>();
   try {
     const lines = Deno.readTextFileSync(routesPath(stateRoot)).split("\n");
-    const head = JSON.parse(lines[0]) as { format?: unknown; compiler?: unknown };
+    const head = JSON.parse(lines[0]) as {
+      format?: unknown;
+      compiler?: unknown;
+      overlays?: unknown;
+    };
     if (head.format !== FORMAT || head.compiler !== version) return sections;
+    if ((head.overlays ?? "") !== overlays) return sections;
     for (let i = 1; i < lines.length && lines[i] !== "";) {
       const meta = JSON.parse(lines[i]) as SectionMeta;
       const end = i + HEAD + meta.count;
@@ -370,8 +400,8 @@ function buildSection(
   const dirs = Object.keys(entry.mtimes).filter((p) => !isFile.has(p));
   const skillLines = entry.skills.map((s, i) => {
     const pack = packFor(s.name, s.altName, s.description);
-    // The skill's own triggers win over its pack entry's.
-    const triggers = s.triggers.length || !pack ? s.triggers : pack.triggers;
+    // The skill's own triggers (or an overlay's, even none) win over its pack entry's.
+    const triggers = s.overlay?.triggers || s.triggers.length || !pack ? s.triggers : pack.triggers;
     let length = 0;
     for (const [k, w] of descriptionTerms(s.name, s.description)) {
       (Object.hasOwn(terms, k) ? terms[k] : (terms[k] = [])).push(`${i}:${w}`);
@@ -404,6 +434,7 @@ function buildSection(
       isFile.has(s.file) ? entry.mtimes[s.file] : -1,
       s.sendsTo?.length ? [...s.sendsTo] : 0,
       pack ? pack.pack : 0,
+      s.overlay ? { ...(s.route !== undefined ? { route: s.route } : {}), from: s.overlay } : 0,
     ];
     return JSON.stringify(line);
   });
@@ -464,7 +495,21 @@ function isSkillFile(path: string): boolean {
 }
 
 function toEntry(line: SkillLine): RouteIndexEntry {
-  const [name, alt, source, triggers, stored, step, summaries, userOnly, , , sends, pack] = line;
+  const [
+    name,
+    alt,
+    source,
+    triggers,
+    stored,
+    step,
+    summaries,
+    userOnly,
+    ,
+    ,
+    sends,
+    pack,
+    overlaid,
+  ] = line;
   const skill: IndexedSkill = {
     name,
     ...(alt !== 0 ? { altName: alt } : {}),
@@ -475,6 +520,8 @@ function toEntry(line: SkillLine): RouteIndexEntry {
     ...(userOnly === 1 ? { userOnly: true } : {}),
     ...(sends ? { sendsTo: sends } : {}),
     ...(pack ? { pack } : {}),
+    ...(overlaid && typeof overlaid.route === "boolean" ? { route: overlaid.route } : {}),
+    ...(overlaid ? { overlay: overlaid.from } : {}),
   };
   const compiled = stored.map(([phrase, keys, partial], j): CompiledTrigger => ({
     text: triggers[j],
@@ -589,8 +636,10 @@ function makeIndex(
 export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteIndex> {
   const now = (opts.now ?? Date.now)();
   const roots = await catalogRoots({ ...opts, agents: false });
+  // Overlay files give skills triggers and `route`: sections built with others are built again.
+  const overlayState = catalogOverlayState(opts);
   const known = opts.stateRoot
-    ? readSections(opts.stateRoot, opts.compiler.version)
+    ? readSections(opts.stateRoot, opts.compiler.version, overlayState.stamp)
     : new Map<string, Section>();
   const sections: Section[] = [];
   const stale: number[] = [];
@@ -607,9 +656,11 @@ export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteInde
   let degraded = false;
   if (stale.length) {
     const { roots: loaded } = await loadRoots(opts, stale.map((i) => roots[i]));
+    const overlays = await catalogOverlays(opts, overlayState);
     const { packFor } = await packs();
     loaded.forEach((l, j) => {
-      sections[stale[j]] = buildSection(l.root, l.key, l.entry, opts.compiler, now, packFor);
+      const entry = { ...l.entry, skills: applyOverlays(l.entry.skills, overlays) };
+      sections[stale[j]] = buildSection(l.root, l.key, entry, opts.compiler, now, packFor);
     });
     // Skills read without the YAML parser are left out of the file, as from the catalog index.
     degraded = loaded.some((l) => l.entry.skills.some((s) => s.degraded));
@@ -618,7 +669,11 @@ export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteInde
     const mine = new Set(roots.map((r) => r.key));
     const keep = [...known.values()].filter((s) => !mine.has(s.meta.key));
     const lines = [
-      JSON.stringify({ format: FORMAT, compiler: opts.compiler.version }),
+      JSON.stringify({
+        format: FORMAT,
+        compiler: opts.compiler.version,
+        ...(overlayState.stamp ? { overlays: overlayState.stamp } : {}),
+      }),
       ...[...sections, ...keep].slice(0, MAX_ROOTS).flatMap((s) => s.lines),
     ];
     try {

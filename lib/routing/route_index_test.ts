@@ -588,3 +588,58 @@ Deno.test("routing over the index: the description tier reads the index's terms"
     }
   });
 });
+
+Deno.test("loadRouteIndex(): overlay triggers are indexed; an overlay edit rebuilds from the JSON", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    const state = join(root, "state");
+    write(join(claude, "skills", "debugging", "SKILL.md"), "---\nname: debugging\n---\nbody\n");
+    write(join(claude, "skills", "other", "SKILL.md"), skillFile("other", ["tidy the docs"]));
+    const opts = { hostFolders: claudeFolders(claude), stateRoot: state };
+    const c = counting("a");
+    const keysOf = (text: string) => preparePrompt(text).keys;
+    const names = (list: { skill: { name: string } }[]) => list.map((e) => e.skill.name);
+    const before = await loadRouteIndex({
+      ...opts,
+      compiler: c,
+      keys: keysOf("find the root cause"),
+    });
+    assert.deepEqual(names(before.select(keysOf("find the root cause"))), []);
+    const user = join(state, "skills.yaml");
+    write(user, "debugging:\n  triggers: [find the root cause]\n  route: true\n");
+    c.calls = 0;
+    const after = await loadRouteIndex({
+      ...opts,
+      compiler: c,
+      keys: keysOf("find the root cause"),
+    });
+    assert.equal(after.fromIndex, false, "built again for the new overlay files");
+    const [hit] = after.select(keysOf("find the root cause"));
+    assert.equal(hit.skill.name, "debugging");
+    assert.deepEqual(hit.skill.triggers, ["find the root cause"]);
+    assert.equal(hit.skill.route, true);
+    assert.deepEqual(hit.skill.overlay?.triggers, { scope: "user", file: user, line: 2 });
+    assert.deepEqual(hit.skill.overlay?.route, { scope: "user", file: user, line: 3 });
+    // Unchanged: from the file, nothing compiled, and the YAML cache not needed.
+    c.calls = 0;
+    Deno.removeSync(join(state, "catalog", "overlays.json"));
+    const again = await loadRouteIndex({
+      ...opts,
+      compiler: c,
+      keys: keysOf("find the root cause"),
+    });
+    assert.equal(again.fromIndex, true);
+    assert.equal(c.calls, 0);
+    assert.deepEqual(names(again.select(keysOf("find the root cause"))), ["debugging"]);
+    assert.equal(again.select(keysOf("find the root cause"))[0].skill.route, true);
+    // The overlay removed: the skill's own (no) triggers again.
+    Deno.removeSync(user);
+    const gone = await loadRouteIndex({
+      ...opts,
+      compiler: c,
+      keys: keysOf("find the root cause"),
+    });
+    assert.deepEqual(names(gone.select(keysOf("find the root cause"))), []);
+    assert.deepEqual(names(gone.select(keysOf("tidy the docs"))), ["other"]);
+  });
+});

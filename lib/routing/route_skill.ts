@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { OverlayOrigins } from "../catalog/overlay_index.ts";
+
 /** A compiled intent pattern: what routing needs of it. */
 export interface IntentPattern {
   /** The pattern as written, shown as the trigger that matched (`/source/`). */
@@ -57,4 +59,8 @@ export interface RouteSkill {
   readonly description?: string;
   /** The built-in pack whose reviewed entry applies to it (`packs.ts`): it routes under `+packs`. */
   readonly pack?: string;
+  /** Whether it may route, overriding config `route_skills` (an overlay file's `route`). */
+  readonly route?: boolean;
+  /** Where the fields an overlay file gave it came from (absent: its own frontmatter). */
+  readonly overlay?: OverlayOrigins;
 }
