@@ -340,6 +340,46 @@ Deno.test("skill_redirect hook denies an agent with a hostile name, echoing it s
   });
 });
 
+Deno.test("skill_redirect hook names an agent exactly when its name is safe printable text, else 'that agent'", async () => {
+  await withWorld(async (world) => {
+    const names = {
+      "dotnet-framework-4.8-expert": true,
+      "Python Security Expert": true,
+      "team@org/reviewer_v2:lint": true,
+      'quote"agent': false,
+      "tab\tagent": false,
+      "bell\u0007agent": false,
+    };
+    let i = 0;
+    for (const name of Object.keys(names)) {
+      Deno.writeTextFileSync(
+        join(world.claudeDir, "agents", `named-${i++}.md`),
+        `---\nname: ${JSON.stringify(name)}\ndescription: an agent\n---\nbody\n`,
+      );
+    }
+    for (const [name, safe] of Object.entries(names)) {
+      const run = await runHookProcess("skill-redirect", {
+        ...payload("redirect_claude_skill_agent"),
+        tool_input: { skill: name },
+      }, { world });
+      assert.equal(run.stderr, "");
+      const reason = (run.json as { hookSpecificOutput: { permissionDecisionReason: string } })
+        .hookSpecificOutput.permissionDecisionReason;
+      if (safe) {
+        assert.ok(reason.startsWith(`"${name}" is an agent, not a skill`), reason);
+        assert.ok(reason.endsWith(`with subagent_type "${name}".`), reason);
+      } else {
+        assert.ok(
+          reason.startsWith("That agent is an agent, not a skill") ||
+            reason.includes("that agent"),
+          reason,
+        );
+        assert.doesNotMatch(reason, /quote|tab|bell|subagent_type "/);
+      }
+    }
+  });
+});
+
 // Stop, Claude Code.
 
 Deno.test("skill_redirect Stop blocks once after Unknown skill: prompt-writer, then never again", async () => {

@@ -69,3 +69,48 @@ Deno.test("e2e: the first CLI run on an empty Deno cache downloads no test-only 
     await Deno.remove(denoDir, { recursive: true });
   }
 });
+
+Deno.test("e2e: offline, on an empty Deno cache, contract check and contract lint parse a valid contract", async () => {
+  const denoDir = await Deno.makeTempDir({ prefix: "skillgate-offline-" });
+  const skill = join(REPO_ROOT, "fixtures", "world", "skills", "investigate", "SKILL.md");
+  const transcript = join(REPO_ROOT, "fixtures", "transcripts", "stop_unmet.jsonl");
+  try {
+    const env: Record<string, string> = {
+      HOME: denoDir,
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      DENO_DIR: denoDir,
+      NO_COLOR: "1",
+      // No registry answers: nothing can be fetched at first use.
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/",
+    };
+    const cli = async (...args: string[]) => {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), ...args],
+        cwd: REPO_ROOT,
+        clearEnv: true,
+        env,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = (b: Uint8Array) => new TextDecoder().decode(b);
+      return { code: out.code, out: text(out.stdout), err: text(out.stderr) };
+    };
+    const lint = await cli("contract", "lint", skill);
+    assert.equal(lint.code, 0, lint.out + lint.err);
+    const check = await cli(
+      "contract",
+      "check",
+      "--transcript",
+      transcript,
+      "--skill",
+      "investigate",
+      "--skill-file",
+      skill,
+    );
+    assert.doesNotMatch(check.out + check.err, /not a mapping|YAML parser unavailable/);
+    assert.match(check.out, /debug-report/);
+    assert.deepEqual(cachedNpmPackages(denoDir), [], "nothing was fetched");
+  } finally {
+    await Deno.remove(denoDir, { recursive: true });
+  }
+});
