@@ -321,6 +321,11 @@ Deno.test("cli: setup's refusals and warnings are one line each, `skillgate setu
         /^skillgate setup: SETTINGS_INVALID .*settings\.json is not valid JSON/.test(l)
       ),
     );
+  });
+});
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 Deno.test("cli: contract check and contract lint print a contract's texts without control characters", async () => {
   await withHome(async (home) => {
@@ -349,12 +354,7 @@ Deno.test("cli: contract check and contract lint print a contract's texts withou
         args[1] === "check" ? [...args, "--skill-file", file] : args,
         { home },
       );
-      // deno-lint-ignore no-control-regex
-      assert.doesNotMatch(
-        r.out + r.err,
-        /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/,
-        args.join(" "),
-      );
+      assert.doesNotMatch(r.out + r.err, CONTROL, args.join(" "));
     }
   });
 });
