@@ -13,7 +13,7 @@ import { SWITCH_ENV } from "../lib/base/config.ts";
 import { type HookId, type HookRow, HOOKS } from "../lib/hook/table.ts";
 import { COPILOT } from "../lib/host/copilot.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
-import { makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
+import { copyDir, makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
 
 function payloadFor(row: HookRow, world: { projectDir: string }): Record<string, unknown> {
   const base = {
@@ -428,6 +428,10 @@ const FIFO_STOPS: readonly {
     what: "a Copilot CLI agentStop",
     id: "skill-contract",
     setup: async (world) => {
+      copyDir(
+        join(REPO_ROOT, "fixtures", "host", "skills", "investigate"),
+        join(world.projectDir, ".github", "skills", "investigate"),
+      );
       const configDir = join(world.home, ".copilot");
       const events = join(configDir, COPILOT.layout.transcripts!, CONTRACT_SESSION, "events.jsonl");
       await mkfifo(events);
@@ -472,7 +476,7 @@ for (const { what, id, setup } of FIFO_STOPS) {
         killAfterMs: 30_000,
         ...(host ? { host } : {}),
       });
-      assertFailOpen(run, /^skillgate: .*not a regular file/);
+      assertFailOpen(run, /^skillgate: .*Not a regular file \(a FIFO\)/);
       assert.doesNotMatch(run.stderr, /DEADLINE|deadline/);
     } finally {
       await world.cleanup();
