@@ -7,7 +7,7 @@
  * read, appended to or locked through, because the link may point anywhere, outside the state
  * root too, and Deno's permission grants do not stop a process from following it. An atomic
  * write renames over the link itself, so it never follows one. So is a state folder: every folder
- * between the state root (`stateRoot()`) and a state file under it must be a real folder, checked
+ * between a state root ({@link markStateRoot}) and a state file under it must be a real folder, checked
  * before a file is opened or written and again once it is, so a folder swapped for a link in
  * between is caught too (the state root itself may be a link: the user chose it).
  *
@@ -19,7 +19,6 @@
  */
 
 import { basename, dirname, join } from "./path.ts";
-import { stateRoot } from "./locations.ts";
 
 /** A state file or folder that is a symbolic link (or of another type): refused, never followed. */
 export class StateFileRefusedError extends Error {
@@ -37,15 +36,28 @@ export class StateFileRefusedError extends Error {
   }
 }
 
+/** The state roots this process uses ({@link markStateRoot}), without a trailing `/`. */
+const stateRoots = new Set<string>();
+
+/**
+ * Marks a folder as a state root: from now on every folder between it and a state file under it
+ * must be a real folder ({@link checkStateFolders}). `stateRoot()` (`lib/host/places.ts`) marks
+ * the root it returns, so every state file under the root a process uses is checked.
+ *
+ * @param root The state root (it may itself be a link: the user chose it).
+ */
+export function markStateRoot(root: string): void {
+  const r = root.replace(/\/+$/, "");
+  if (r) stateRoots.add(r);
+}
+
 /** The folders from the state root down to a file under it, outermost first (none elsewhere). */
 function foldersBelowRoot(path: string): string[] {
-  let root: string;
-  try {
-    root = stateRoot().replace(/\/+$/, "");
-  } catch {
-    return [];
+  let root = "";
+  for (const r of stateRoots) {
+    if (r.length > root.length && path.startsWith(r + "/")) root = r;
   }
-  if (!root || !path.startsWith(root + "/")) return [];
+  if (!root) return [];
   const parts = path.slice(root.length + 1).split("/").slice(0, -1);
   const out: string[] = [];
   let dir = root;

@@ -4,6 +4,7 @@ import {
   CorruptFileError,
   isSafeFileStem,
   LockTimeoutError,
+  markStateRoot,
   openStateFile,
   readJsonFile,
   StateFileRefusedError,
@@ -183,16 +184,10 @@ Deno.test("state files planted as symbolic links are refused: the file outside i
   }
 });
 
-/** Runs `fn` with the state root (`SKILLGATE_STATE_ROOT`) set to `root`. */
+/** Runs `fn` with `root` marked as a state root. */
 function underRoot<T>(root: string, fn: () => T): T {
-  const before = Deno.env.get("SKILLGATE_STATE_ROOT");
-  Deno.env.set("SKILLGATE_STATE_ROOT", root);
-  try {
-    return fn();
-  } finally {
-    if (before === undefined) Deno.env.delete("SKILLGATE_STATE_ROOT");
-    else Deno.env.set("SKILLGATE_STATE_ROOT", before);
-  }
+  markStateRoot(root);
+  return fn();
 }
 
 Deno.test("a state folder that is a symbolic link is refused by every write, lock and read, its target untouched", async () => {
