@@ -292,7 +292,16 @@ const LINKED: readonly { what: string; link(world: TempWorld, transcript: string
     what: "its projects folder",
     link: (w) => void linkAway(w, join(w.claudeDir, "projects"), "projects"),
   },
-  { what: "the transcript file", link: (w, t) => void linkAway(w, t, "transcript.jsonl") },
+  {
+    // A file linked within the folders the host writes (and the hook is granted).
+    what: "the transcript file",
+    link: (w, t) => {
+      const target = join(w.claudeDir, "projects", "elsewhere", "kept.jsonl");
+      Deno.mkdirSync(join(target, ".."), { recursive: true });
+      Deno.renameSync(t, target);
+      Deno.symlinkSync(target, t);
+    },
+  },
 ];
 
 for (const { what, link } of LINKED) {

@@ -85,9 +85,8 @@ export function checkStateFolders(path: string, create = false): void {
         Deno.mkdirSync(dir, { mode: 0o700 });
       } catch (err) {
         if (i === 0 && err instanceof Deno.errors.NotFound) {
-          // No state root yet.
-          Deno.mkdirSync(dirname(dir), { recursive: true, mode: 0o700 });
-          Deno.mkdirSync(dir, { mode: 0o700 });
+          // No state root yet: made with its first folder (a grant on that folder is enough).
+          Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
         } else if (!(err instanceof Deno.errors.AlreadyExists)) {
           // Another process made it, or something is there: the lstat below says what.
           throw err;
