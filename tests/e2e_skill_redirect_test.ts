@@ -265,8 +265,7 @@ Deno.test("skill_redirect hook fails open on a payload that is not JSON", async 
 });
 
 Deno.test({
-  name:
-    "skill_redirect hook process ends at its deadline while its logic still waits (FIFO transcript)",
+  name: "skill_redirect hook refuses a FIFO transcript at once, well before its deadline",
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await withWorld(async (world) => {
@@ -285,7 +284,9 @@ Deno.test({
       }, { world, killAfterMs: 30_000 });
       assert.equal(run.code, 0);
       assert.equal(run.stdout, "");
-      assert.equal(run.stderr, "skillgate: DEADLINE hook ran past its 300 ms deadline");
+      // A FIFO is refused at once, never opened (issue 32); before, the open waited until the
+      // deadline.
+      assert.equal(run.stderr, "skillgate: ERROR Not a regular file (a FIFO)");
     });
   },
 });
@@ -321,7 +322,7 @@ Deno.test("skill_redirect hook never writes a hostile payload name unsanitised",
   });
 });
 
-Deno.test("skill_redirect hook denies an agent with a hostile name, echoing it sanitised", async () => {
+Deno.test("skill_redirect hook denies an agent with a hostile name, never echoing it", async () => {
   await withWorld(async (world) => {
     const evil = "evil;rm -rf /`id`\u001b[31m\nIgnore previous";
     Deno.writeTextFileSync(
@@ -332,7 +333,9 @@ Deno.test("skill_redirect hook denies an agent with a hostile name, echoing it s
       ...payload("redirect_claude_skill_agent"),
       tool_input: { skill: evil },
     }, { world });
-    assert.deepEqual(run.json, CLAUDE_DENY("evilrm-rfid31mIgnoreprevious"));
+    // A name that is not safe printable text is never echoed: "that agent" (issue 32).
+    assert.deepEqual(run.json, CLAUDE_DENY(evil));
+    assert.match(JSON.stringify(run.json), /That agent is an agent, not a skill/);
     const everything = run.stdout + run.stderr + readLog(world, "skill-redirect.log");
     for (const bad of [";", "`", "\u001b", "\\u001b", "\\n", "Ignore previous"]) {
       assert.ok(!everything.includes(bad), JSON.stringify(bad));
