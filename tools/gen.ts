@@ -104,21 +104,34 @@ export function bundleHeader(entry: string): string {
 }
 
 /**
- * The npm packages a hook loads only now and then (`import()` on first use): the RE2 engine for
+ * The npm packages skillgate loads only now and then (`import()` on first use): the RE2 engine for
  * user patterns and the YAML parser for a SKILL.md not yet indexed. Each is bundled into a file of
- * its own beside the hook bundles, which import it by a relative path: a hook bundle holding them
- * would cost every start about 5 µs per KB of their code (measured with V8's code cache: 0.4 ms
- * for RE2's 150 KB, 0.15 ms for js-yaml's 44 KB), while almost no run uses them. The specifier
- * must be written in the sources exactly as here (`tests/generated_test.ts` checks that no hook
+ * its own in `hooks/dist/`, and the sources import that file (`specifier`, written exactly so in
+ * them), never the npm package: the CLI, installed or run from a checkout, needs no npm package at
+ * first use, so it works offline on an empty Deno cache (issue 32). In a hook bundle the import
+ * becomes one of the file beside it: a hook bundle holding them would cost every start about 5 µs
+ * per KB of their code (measured with V8's code cache: 0.4 ms for RE2's 150 KB, 0.15 ms for
+ * js-yaml's 44 KB), while almost no run uses them (`tests/generated_test.ts` checks that no hook
  * bundle keeps an `npm:` import).
  */
 export const ENGINES: readonly {
   readonly specifier: string;
+  readonly npm: string;
   readonly file: string;
   readonly hasDefault: boolean;
 }[] = [
-  { specifier: "npm:re2js@^2.10.0", file: "hooks/dist/re2js.js", hasDefault: false },
-  { specifier: "npm:js-yaml@^4.1.0", file: "hooks/dist/js_yaml.js", hasDefault: true },
+  {
+    specifier: "../../hooks/dist/re2js.js",
+    npm: "npm:re2js@^2.10.0",
+    file: "hooks/dist/re2js.js",
+    hasDefault: false,
+  },
+  {
+    specifier: "../../hooks/dist/js_yaml.js",
+    npm: "npm:js-yaml@^4.1.0",
+    file: "hooks/dist/js_yaml.js",
+    hasDefault: true,
+  },
 ];
 
 /**
@@ -333,8 +346,8 @@ export const GENERATED: readonly GeneratedFile[] = [
   ...BUNDLES,
   ...ENGINES.map((e) => ({
     path: e.file,
-    source: e.specifier,
-    render: () => renderEngine(e.specifier, e.hasDefault),
+    source: e.npm,
+    render: () => renderEngine(e.npm, e.hasDefault),
   })),
 ];
 
