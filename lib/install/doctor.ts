@@ -13,7 +13,7 @@ import { missingDirs } from "./install_record.ts";
 import { exists } from "../base/fs.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
-import { HOOKS, hostRegistration } from "../hook/table.ts";
+import { HOOKS, hostRegistration, linkTarget } from "../hook/table.ts";
 import { findOnPath, shellSplit } from "./hook_commands.ts";
 import type { OwnedHook } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
@@ -335,6 +335,33 @@ const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
 };
 
 /**
+ * Says when a host's config folder is reached through a symbolic link (a `~/.claude` kept in a
+ * dotfiles folder): where it leads, and whether the registered hooks are granted that place too,
+ * as setup grants it (`linkTarget`); a hook without it cannot read the transcripts there.
+ */
+function reportLinkedConfig(
+  ctx: DoctorContext,
+  hooks: readonly RegisteredHook[],
+  emit: (status: DoctorLine["status"], text: string) => void,
+): void {
+  for (const [kind, dir] of Object.entries(ctx.hostDirs)) {
+    const target = linkTarget(dir);
+    if (target === dir) continue;
+    const mine = hooks.filter((h) => h.host === kind && h.command.includes("--allow-read="));
+    const granted = mine.length > 0 && mine.every((h) => h.command.includes(target));
+    emit(
+      granted || mine.length === 0 ? "note" : "broken",
+      `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ` +
+        (mine.length === 0
+          ? "setup grants the hooks that folder too"
+          : granted
+          ? "the hooks are granted that folder too"
+          : "the hooks are not granted that folder: run skillgate setup again"),
+    );
+  }
+}
+
+/**
  * Runs `skillgate doctor`.
  *
  * @param ctx Where to look and how to print.
@@ -412,6 +439,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   for (const problem of problems) emit("broken", sanitizeLine(problem, 400));
   reportDuplicates(ctx, hooks, emit);
+  reportLinkedConfig(ctx, hooks, emit);
   if (hooks.length === 0 && plugin.notes.length === 0) {
     emit(
       "note",

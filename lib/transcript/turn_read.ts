@@ -7,11 +7,7 @@
  * @module
  */
 
-import {
-  MAX_TURN_BYTES,
-  type ReadTurnOptions,
-  type TurnRead,
-} from "./model.ts";
+import { MAX_TURN_BYTES, type ReadTurnOptions, type TurnRead } from "./model.ts";
 import {
   concat,
   driveAsync,
