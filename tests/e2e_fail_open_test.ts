@@ -365,13 +365,13 @@ for (const row of HOOKS) {
       try {
         const outside = join(world.root, "outside", folder);
         Deno.mkdirSync(outside, { recursive: true });
-        // Files by the names skillgate would write there: the user's own, to be left alone.
+        // Files by the names skillgate would write there: the user's own, to be left alone (no
+        // log: a log created through the link must be caught too).
         for (
           const name of [
             "skills.json",
             "agents.json",
             "routes.idx",
-            row.logFile,
             `${CONTRACT_SESSION}.json`,
             `${REDIRECT_SESSION}.json`,
           ]

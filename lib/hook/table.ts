@@ -245,9 +245,11 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
       join(p.stateRoot, "skill-redirect"),
       // The event claims every hook shares (one answer per event: lib/hook/event_claim.ts).
       join(p.stateRoot, "claims"),
-      // Its own log only, not the folder: Deno's rename (log rotation) needs a read grant on the
-      // file it moves, and the runner counts a session's failures in it.
-      join(p.stateRoot, "hooks", "skill-redirect.log"),
+      // The log folder: Deno's rename (log rotation) needs a read grant on the file it moves, the
+      // runner counts a session's failures in the log, and each state folder is looked at
+      // (`lstat`) so that one planted as a link is never written through. The other hooks' logs
+      // there hold names and counts only.
+      join(p.stateRoot, "hooks"),
     ],
     // The log folder, not only the log file: the first hook to log creates `<state root>/hooks`.
     write: [
