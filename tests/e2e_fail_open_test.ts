@@ -304,42 +304,45 @@ const LINKED: readonly { what: string; link(world: TempWorld, transcript: string
   },
 ];
 
-for (const { what, link } of LINKED) {
-  Deno.test(`skill-contract: a Claude Code transcript reached through a linked ${what} is read, and the unmet contract blocks`, async () => {
-    const world = await makeTempWorld({ skills: ["world/skills"] });
-    try {
-      const transcript = claudeTranscript(world, "stop_unmet", CONTRACT_SESSION);
-      link(world, transcript);
-      const run = await runHookProcess("skill-contract", {
-        ...fixturePayload("stop_claude"),
-        transcript_path: transcript,
-        cwd: world.projectDir,
-      }, { world });
-      assert.equal(run.code, 0);
-      assert.equal(run.stderr, "");
-      assert.equal((run.json as { decision?: string } | undefined)?.decision, "block", run.stdout);
-    } finally {
-      await world.cleanup();
-    }
-  });
+const LINKED_STOPS: readonly { id: HookId; fixture: string; payload: string; session: string }[] = [
+  {
+    id: "skill-contract",
+    fixture: "stop_unmet",
+    payload: "stop_claude",
+    session: CONTRACT_SESSION,
+  },
+  {
+    id: "skill-redirect-stop",
+    fixture: "redirect_unknown_skill",
+    payload: "redirect_claude_stop",
+    session: REDIRECT_SESSION,
+  },
+];
 
-  Deno.test(`skill-redirect-stop: a Claude Code transcript reached through a linked ${what} is read, and the failed Skill call blocks`, async () => {
-    const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
-    try {
-      const transcript = claudeTranscript(world, "redirect_unknown_skill", REDIRECT_SESSION);
-      link(world, transcript);
-      const run = await runHookProcess("skill-redirect-stop", {
-        ...fixturePayload("redirect_claude_stop"),
-        transcript_path: transcript,
-        cwd: world.projectDir,
-      }, { world });
-      assert.equal(run.code, 0);
-      assert.equal(run.stderr, "");
-      assert.equal((run.json as { decision?: string } | undefined)?.decision, "block", run.stdout);
-    } finally {
-      await world.cleanup();
-    }
-  });
+for (const { what, link } of LINKED) {
+  for (const { id, fixture, payload, session } of LINKED_STOPS) {
+    Deno.test(`${id}: a Claude Code transcript reached through a linked ${what} is read, and the stop blocks`, async () => {
+      const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+      try {
+        const transcript = claudeTranscript(world, fixture, session);
+        link(world, transcript);
+        const run = await runHookProcess(id, {
+          ...fixturePayload(payload),
+          transcript_path: transcript,
+          cwd: world.projectDir,
+        }, { world });
+        assert.equal(run.code, 0);
+        assert.equal(run.stderr, "");
+        assert.equal(
+          (run.json as { decision?: string } | undefined)?.decision,
+          "block",
+          run.stdout,
+        );
+      } finally {
+        await world.cleanup();
+      }
+    });
+  }
 }
 
 /** Every file under a folder, with its bytes, to show that nothing there changed. */
