@@ -437,18 +437,18 @@ function entryFor(skills: readonly SkillEntry[], load: SkillLoad): SkillEntry | 
 }
 
 /**
- * How far back a Stop searches a transcript for the last contracted load: 20 KiB per millisecond
- * of the hook's deadline, at least 16 MiB (100 MB at the default 5 s). Measured on a loaded 2-core
- * machine, the search reads the holes of a sparse file at about 80 MB/s (3 s for 250 MB), so the
- * budget takes about a quarter of the deadline there; a load further back is not found, and an
- * 8 GiB transcript no longer takes 10–22 s. The search's memory is bounded by its chunk, the lines
- * it keeps (4 MiB) and the parse limit, whatever the file's size.
+ * How far back a Stop searches a transcript for the last contracted load: 10 KiB per millisecond
+ * of the hook's deadline, at least 16 MiB (50 MB at the default 5 s). On a 2-core machine shared
+ * by a dozen busy processes, a 100 MB search of a sparse file's holes took 3 s and an 8 GiB
+ * file's first Stop with it ran past its deadline; half of it keeps the Stop well inside. A load
+ * further back is not found (logged `reason=search-budget`). The search's memory is bounded by
+ * its chunk, the lines it keeps (4 MiB) and the parse limit, whatever the file's size.
  *
  * @param deadlineMs The hook's deadline (default 5000 ms).
  * @returns The byte budget.
  */
 export function searchBudgetBytes(deadlineMs = 5000): number {
-  return Math.max(16 * 1024 * 1024, Math.floor(deadlineMs) * 20 * 1024);
+  return Math.max(16 * 1024 * 1024, Math.floor(deadlineMs) * 10 * 1024);
 }
 
 /**

@@ -120,7 +120,11 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
       partsLen += chunk.length;
       if (kept && size - start > KEEP_BYTES) kept = undefined;
       if (partsLen > maxLine) {
-        const head = carryBytes();
+        // The line's first MiB only (the lowest parts): the whole line is never joined.
+        let head: Uint8Array = EMPTY;
+        for (let k = 0; k < parts.length && head.length < 1 << 20; k++) {
+          head = concat(head, parts[k]);
+        }
         const found = giantLineLoad(head.subarray(0, Math.min(head.length, 1 << 20)), selector);
         if (found) return { found: { offset: start, load: found }, sawMessages, sawUnknown };
         setCarry(EMPTY);
