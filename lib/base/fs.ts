@@ -58,7 +58,7 @@ export class NotRegularFileError extends Error {
  * @param info The file's `stat`.
  * @returns For example `a FIFO`.
  */
-export function notRegularKind(info: Deno.FileInfo): string | undefined {
+function notRegularKind(info: Deno.FileInfo): string | undefined {
   if (info.isFile) return undefined;
   if (info.isDirectory) return "a folder";
   if (info.isFifo) return "a FIFO";
@@ -76,7 +76,7 @@ export function notRegularKind(info: Deno.FileInfo): string | undefined {
  * @throws {NotRegularFileError} When it is no regular file.
  * @throws {Error} What `Deno.statSync` throws (`NotFound`, a missing grant).
  */
-export function statRegularFile(path: string): Deno.FileInfo {
+function statRegularFile(path: string): Deno.FileInfo {
   const info = Deno.statSync(path);
   const what = notRegularKind(info);
   if (what) throw new NotRegularFileError(path, what);

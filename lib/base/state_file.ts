@@ -6,10 +6,10 @@
  * A state file that is a symbolic link (or anything but a regular file) is refused: it is never
  * read, appended to or locked through, because the link may point anywhere, outside the state
  * root too, and Deno's permission grants do not stop a process from following it. An atomic
- * write renames over the link itself, so it never follows one. So is a state folder: every folder
- * between a state root ({@link markStateRoot}) and a state file under it must be a real folder, checked
- * before a file is opened or written and again once it is, so a folder swapped for a link in
- * between is caught too (the state root itself may be a link: the user chose it).
+ * write renames over the link itself, so it never follows one. So is a state folder: every
+ * folder between a state root ({@link markStateRoot}) and a state file under it must be a real
+ * folder, checked before a file is opened or written and again once it is, so a folder swapped
+ * for a link in between is caught too (the state root itself may be a link: the user chose it).
  *
  * A write under the file's own lock (`<file>.lock`, {@link withLock}) goes through one temp file
  * name, `.<file>.tmp`: one left behind by a writer killed before its rename is older than the lock
@@ -98,9 +98,9 @@ export function checkStateFolders(path: string, create = false): void {
       info = Deno.lstatSync(dir);
     } catch (err) {
       if (err instanceof Deno.errors.NotFound) return;
-      // A folder this process may not look at (the redirect holds a grant for its log file, not
-      // the log folder): Deno checks each open's resolved path against the grants, so nothing
-      // is written through it to where the hook holds no grant.
+      // A folder this process may not look at: the hook table grants every hook read on each
+      // state folder it writes (a linked one it could not look at was written through: the
+      // redirect created its log through a linked `hooks/`), so this is one it never writes.
       if (err instanceof Deno.errors.NotCapable) continue;
       throw err;
     }
