@@ -69,7 +69,7 @@ let yamlModule: Promise<YamlModule> | undefined;
  */
 export function loadYaml(): Promise<YamlModule> {
   // js-yaml bundled by `deno task gen` (tools/gen.ts ENGINES): nothing is fetched at first use.
-  yamlModule ??= import("../../hooks/dist/js_yaml.js").then((m) =>
+  yamlModule ??= import("../base/vendor/js_yaml.js").then((m) =>
     (m.default ?? m) as unknown as YamlModule
   );
   return yamlModule;

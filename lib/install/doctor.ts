@@ -334,11 +334,8 @@ const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
   info: "",
 };
 
-/**
- * Says when a host's config folder is reached through a symbolic link (a `~/.claude` kept in a
- * dotfiles folder): where it leads, and whether the registered hooks are granted that place too,
- * as setup grants it (`linkTarget`); a hook without it cannot read the transcripts there.
- */
+/** Says when a host's config folder is a link (a `~/.claude` in a dotfiles folder): where it
+ * leads, and whether the hooks are granted that place too, as setup grants it (`linkTarget`). */
 function reportLinkedConfig(
   ctx: DoctorContext,
   hooks: readonly RegisteredHook[],
@@ -348,15 +345,15 @@ function reportLinkedConfig(
     const target = linkTarget(dir);
     if (target === dir) continue;
     const mine = hooks.filter((h) => h.host === kind && h.command.includes("--allow-read="));
-    const granted = mine.length > 0 && mine.every((h) => h.command.includes(target));
+    const missing = mine.some((h) => !h.command.includes(target));
+    const what = mine.length === 0
+      ? "setup grants the hooks that folder too"
+      : missing
+      ? "the hooks are not granted that folder: run skillgate setup again"
+      : "the hooks are granted that folder too";
     emit(
-      granted || mine.length === 0 ? "note" : "broken",
-      `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ` +
-        (mine.length === 0
-          ? "setup grants the hooks that folder too"
-          : granted
-          ? "the hooks are granted that folder too"
-          : "the hooks are not granted that folder: run skillgate setup again"),
+      missing ? "broken" : "note",
+      `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ${what}`,
     );
   }
 }
