@@ -293,7 +293,9 @@ Deno.test("skill_contract hook fails open on an unwritable state root", async ()
     Deno.mkdirSync(world.stateRoot, { recursive: true });
     Deno.writeTextFileSync(join(world.stateRoot, "skill-contracts"), "not a directory");
     const r = await stop(world, payload(world, "stop_unmet"));
-    assertStateError(r, recordFile(world));
+    // The line names the state folder that is no folder (issue 32 checks every state folder).
+    assertStateError(r, join(world.stateRoot, "skill-contracts"));
+    assert.match(r.stderr, /Refusing a state folder that is no folder/);
   });
 });
 
