@@ -102,18 +102,15 @@ export async function runFront(
   }
   if (typeof input === "string" && front.mayConcern && !front.mayConcern(input)) return;
   let config: ConfigState | undefined;
-  let armed = false;
   try {
     const sw = readSwitch(front.switchName, stateRoot);
     if (sw.off) return;
     config = sw.config;
-    if (guard) armGuard(config);
-    armed = guard;
-    if (typeof input === "string" && front.settles && await front.settles(input)) return;
   } catch {
     // The core reads the switch again and reports what went wrong.
   }
-  if (guard && !armed) armGuard(config);
+  if (guard) armGuard(config);
+  if (typeof input === "string" && front.settles && await front.settles(input)) return;
   let core: HookCore;
   try {
     core = await load();
