@@ -98,9 +98,7 @@ let loading: Promise<UserRegexEngine> | undefined;
  */
 export function loadUserRegexEngine(): Promise<UserRegexEngine> {
   // re2js bundled by `deno task gen` (tools/gen.ts ENGINES): nothing is fetched at first use.
-  loading ??= import("./vendor/re2js.js").then((m) =>
-    makeEngine(m as unknown as Re2Module)
-  );
+  loading ??= import("./vendor/re2js.js").then((m) => makeEngine(m as unknown as Re2Module));
   return loading;
 }
 
