@@ -54,7 +54,7 @@ if (import.meta.main) {
   }
   for (const e of ENGINES) {
     const size = Deno.statSync(join(REPO_ROOT, e.file)).size;
-    lines.push(`- \`${e.file}\` (${kb(size)} minified): \`${e.specifier}\``);
+    lines.push(`- \`${e.file}\` (${kb(size)} minified): \`${e.npm}\``);
   }
   console.log(lines.join("\n"));
 }

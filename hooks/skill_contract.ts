@@ -23,17 +23,19 @@ import { runFront } from "../lib/hook/front.ts";
  * Runs the hook on stdin and prints its answer (always exit 0). The hook's core (the runner and
  * the checker) is loaded only once the switch is known to be on.
  *
+ * @param guard Arm the process's guard (`armGuard`): the entry's own process does.
  * @returns When the answer is printed.
  */
-export function run(): Promise<void> {
+export function run(guard = false): Promise<void> {
   return runFront(
     { switchName: "skill_contracts" },
     () => import("../lib/contracts/contract_core.ts"),
+    guard,
   );
 }
 
 if (import.meta.main) {
-  await run();
+  await run(true);
   // The answer is written: end now. Letting the runtime wind down by itself costs several ms of a
   // short hook process, and work still pending (logic past its deadline) must not hold it open.
   Deno.exit(0);

@@ -39,17 +39,19 @@ export function mayConcern(raw: string): boolean {
  * every tool, and loading the hook's core would be most of such a call's cost. So does a stop
  * whose current turn holds no failed skill call (`stopSettles`), nearly every stop.
  *
+ * @param guard Arm the process's guard (`armGuard`): the entry's own process does.
  * @returns When the answer is printed.
  */
-export function run(): Promise<void> {
+export function run(guard = false): Promise<void> {
   return runFront(
     { switchName: "skill_redirect", mayConcern, settles: stopSettles },
     () => import("../lib/redirect/redirect_core.ts"),
+    guard,
   );
 }
 
 if (import.meta.main) {
-  await run();
+  await run(true);
   // The answer is written: end now. Letting the runtime wind down by itself costs several ms of a
   // short hook process, and work still pending (logic past its deadline) must not hold it open.
   Deno.exit(0);

@@ -323,3 +323,38 @@ Deno.test("cli: setup's refusals and warnings are one line each, `skillgate setu
     );
   });
 });
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+Deno.test("cli: contract check and contract lint print a contract's texts without control characters", async () => {
+  await withHome(async (home) => {
+    const dir = join(home, "skills", "investigate");
+    Deno.mkdirSync(dir, { recursive: true });
+    const file = join(dir, "SKILL.md");
+    const q = (s: string) => JSON.stringify(s);
+    Deno.writeTextFileSync(
+      file,
+      Deno.readTextFileSync(join(FIXTURES, "world", "skills", "investigate", "SKILL.md"))
+        .replace("heading: DEBUG REPORT", `heading: ${q("DEBUG\u001b]0;owned\u0007 REPORT")}`)
+        .replace(
+          "summary: a test or repro run after the last edit",
+          `summary: ${q("a test\u001b[2J\u001b[H run")}\n      fix: ${q("run it\u0007 again")}`,
+        ),
+    );
+    const transcript = join(FIXTURES, "transcripts", "stop_unmet.jsonl");
+    for (
+      const args of [
+        ["contract", "check", "--transcript", transcript, "--skill", "investigate"],
+        ["contract", "check", "--transcript", transcript, "--skill", "investigate", "--json"],
+        ["contract", "lint", file],
+      ]
+    ) {
+      const r = await runCli(
+        args[1] === "check" ? [...args, "--skill-file", file] : args,
+        { home },
+      );
+      assert.doesNotMatch(r.out + r.err, CONTROL, args.join(" "));
+    }
+  });
+});

@@ -2,13 +2,18 @@
  * Every hook, spawned with its production flags, fails open: exit 0, nothing on stdout, exactly
  * one `skillgate:` line on stderr, for a malformed payload, a missing permission, a config file
  * that cannot be read and a core file missing from the install; switched off, it says nothing.
+ * A transcript reached through a linked folder or file is read as the host reads it; a state
+ * folder planted as a link is never written through; a transcript that is a FIFO is refused at
+ * once.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { SWITCH_ENV } from "../lib/base/config.ts";
-import { type HookRow, HOOKS } from "../lib/hook/table.ts";
-import { makeTempWorld, REPO_ROOT, runHookProcess } from "./_helpers.ts";
+import { type HookId, type HookRow, HOOKS } from "../lib/hook/table.ts";
+import { COPILOT } from "../lib/host/copilot.ts";
+import type { HostFolders } from "../lib/host/mod.ts";
+import { copyDir, makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
 
 function payloadFor(row: HookRow, world: { projectDir: string }): Record<string, unknown> {
   const base = {
@@ -250,6 +255,242 @@ for (const row of HOOKS) {
       assertFailOpen(on, /^skillgate: ERROR Cannot load the hook's core \(reinstall skillgate\): /);
     } finally {
       await Deno.remove(front.dir, { recursive: true });
+      await world.cleanup();
+    }
+  });
+}
+
+// Homes as users have them (issue 32): a linked config folder, linked state folders, FIFOs.
+
+const CONTRACT_SESSION = "5b0c2f7e-1d2a-4c3b-9e8f-0a1b2c3d4e5f";
+const REDIRECT_SESSION = "5f0c2a1e-redirect-fixture";
+
+function fixturePayload(name: string): Record<string, unknown> {
+  return JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "fixtures", "payloads", `${name}.json`)));
+}
+
+/** Moves `path` (a folder or file) into `<world>/dotfiles/` and leaves a symbolic link to it. */
+function linkAway(world: TempWorld, path: string, name: string): string {
+  const target = join(world.root, "dotfiles", name);
+  Deno.mkdirSync(join(target, ".."), { recursive: true });
+  Deno.renameSync(path, target);
+  Deno.symlinkSync(target, path);
+  return target;
+}
+
+/** A Claude Code transcript where the host writes it, from a fixture. */
+function claudeTranscript(world: TempWorld, fixture: string, session: string): string {
+  const path = join(world.claudeDir, "projects", "-work-project", `${session}.jsonl`);
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  Deno.copyFileSync(join(REPO_ROOT, "fixtures", "transcripts", `${fixture}.jsonl`), path);
+  return path;
+}
+
+const LINKED: readonly { what: string; link(world: TempWorld, transcript: string): void }[] = [
+  { what: "the config folder", link: (w) => void linkAway(w, w.claudeDir, "claude") },
+  {
+    what: "its projects folder",
+    link: (w) => void linkAway(w, join(w.claudeDir, "projects"), "projects"),
+  },
+  {
+    // A file linked within the folders the host writes (and the hook is granted).
+    what: "the transcript file",
+    link: (w, t) => {
+      const target = join(w.claudeDir, "projects", "elsewhere", "kept.jsonl");
+      Deno.mkdirSync(join(target, ".."), { recursive: true });
+      Deno.renameSync(t, target);
+      Deno.symlinkSync(target, t);
+    },
+  },
+];
+
+const LINKED_STOPS: readonly { id: HookId; fixture: string; payload: string; session: string }[] = [
+  {
+    id: "skill-contract",
+    fixture: "stop_unmet",
+    payload: "stop_claude",
+    session: CONTRACT_SESSION,
+  },
+  {
+    id: "skill-redirect-stop",
+    fixture: "redirect_unknown_skill",
+    payload: "redirect_claude_stop",
+    session: REDIRECT_SESSION,
+  },
+];
+
+for (const { what, link } of LINKED) {
+  for (const { id, fixture, payload, session } of LINKED_STOPS) {
+    Deno.test(`${id}: a Claude Code transcript reached through a linked ${what} is read, and the stop blocks`, async () => {
+      const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+      try {
+        const transcript = claudeTranscript(world, fixture, session);
+        link(world, transcript);
+        const run = await runHookProcess(id, {
+          ...fixturePayload(payload),
+          transcript_path: transcript,
+          cwd: world.projectDir,
+        }, { world });
+        assert.equal(run.code, 0);
+        assert.equal(run.stderr, "");
+        assert.equal(
+          (run.json as { decision?: string } | undefined)?.decision,
+          "block",
+          run.stdout,
+        );
+      } finally {
+        await world.cleanup();
+      }
+    });
+  }
+}
+
+/** Every file under a folder, with its bytes, to show that nothing there changed. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of Deno.readDirSync(d)) {
+      const p = join(d, e.name);
+      if (e.isDirectory) walk(p);
+      else out[p] = Deno.readTextFileSync(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const STATE_FOLDERS = ["hooks", "catalog", "skill-contracts", "skill-redirect"] as const;
+
+for (const row of HOOKS) {
+  for (const folder of STATE_FOLDERS) {
+    Deno.test(`${row.id}: a state folder '${folder}' planted as a symbolic link is never written through`, async () => {
+      const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+      try {
+        const outside = join(world.root, "outside", folder);
+        Deno.mkdirSync(outside, { recursive: true });
+        // Files by the names skillgate would write there: the user's own, to be left alone (no
+        // log: a log created through the link must be caught too).
+        for (
+          const name of [
+            "skills.json",
+            "agents.json",
+            "routes.idx",
+            `${CONTRACT_SESSION}.json`,
+            `${REDIRECT_SESSION}.json`,
+          ]
+        ) {
+          Deno.writeTextFileSync(join(outside, name), `the user's own ${name}\n`);
+        }
+        const before = snapshot(join(world.root, "outside"));
+        Deno.mkdirSync(world.stateRoot, { recursive: true });
+        Deno.symlinkSync(outside, join(world.stateRoot, folder));
+        const payload = row.event === "Stop"
+          ? {
+            ...fixturePayload(row.id === "skill-contract" ? "stop_claude" : "redirect_claude_stop"),
+            transcript_path: claudeTranscript(
+              world,
+              row.id === "skill-contract" ? "stop_unmet" : "redirect_unknown_skill",
+              row.id === "skill-contract" ? CONTRACT_SESSION : REDIRECT_SESSION,
+            ),
+            cwd: world.projectDir,
+          }
+          : row.event === "PreToolUse"
+          ? { ...fixturePayload("redirect_claude_skill_agent"), cwd: world.projectDir }
+          : payloadFor(row, world);
+        const run = await runHookProcess(row.id, payload, { world, env: ALL_ON });
+        assert.equal(run.code, 0);
+        assert.deepEqual(snapshot(join(world.root, "outside")), before, "nothing outside changed");
+        const lines = run.stderr.split("\n").filter((l) => l.trim() !== "");
+        assert.ok(lines.length <= 1, run.stderr);
+        if (lines.length === 1) {
+          assert.match(lines[0], /Refusing a state folder that is a symbolic link/);
+          assert.equal(run.stdout, "");
+        }
+      } finally {
+        await world.cleanup();
+      }
+    });
+  }
+}
+
+/** Makes a FIFO at `path` (no writer ever opens it). */
+async function mkfifo(path: string): Promise<void> {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  const made = await new Deno.Command("mkfifo", { args: [path] }).output();
+  assert.equal(made.code, 0, "mkfifo");
+}
+
+const FIFO_STOPS: readonly {
+  what: string;
+  id: HookId;
+  setup(world: TempWorld): Promise<{ payload: Record<string, unknown>; host?: HostFolders }>;
+}[] = [
+  {
+    what: "a Claude Code Stop",
+    id: "skill-contract",
+    setup: async (world) => {
+      const path = join(world.claudeDir, "projects", "-work-project", `${CONTRACT_SESSION}.jsonl`);
+      await mkfifo(path);
+      return {
+        payload: { ...fixturePayload("stop_claude"), transcript_path: path, cwd: world.projectDir },
+      };
+    },
+  },
+  {
+    what: "a Copilot CLI agentStop",
+    id: "skill-contract",
+    setup: async (world) => {
+      copyDir(
+        join(REPO_ROOT, "fixtures", "host", "skills", "investigate"),
+        join(world.projectDir, ".github", "skills", "investigate"),
+      );
+      const configDir = join(world.home, ".copilot");
+      const events = join(configDir, COPILOT.layout.transcripts!, CONTRACT_SESSION, "events.jsonl");
+      await mkfifo(events);
+      return {
+        payload: {
+          sessionId: CONTRACT_SESSION,
+          timestamp: Date.now(),
+          cwd: world.projectDir,
+          transcriptPath: events,
+          stopReason: "end_turn",
+        },
+        host: { configDir, home: world.home, layout: COPILOT.layout },
+      };
+    },
+  },
+  {
+    what: "the redirect's Claude Code Stop",
+    id: "skill-redirect-stop",
+    setup: async (world) => {
+      const path = join(world.claudeDir, "projects", "-work-project", `${REDIRECT_SESSION}.jsonl`);
+      await mkfifo(path);
+      return {
+        payload: {
+          ...fixturePayload("redirect_claude_stop"),
+          transcript_path: path,
+          cwd: world.projectDir,
+        },
+      };
+    },
+  },
+];
+
+for (const { what, id, setup } of FIFO_STOPS) {
+  Deno.test(`${id}: ${what} whose transcript is a FIFO is refused at once with one line, never waited on`, async () => {
+    const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+    try {
+      const { payload, host } = await setup(world);
+      // The watchdog catches a hang (the process blocked on the FIFO), far above any deadline.
+      const run = await runHookProcess(id, payload, {
+        world,
+        env: { ...ALL_ON, COPILOT_HOME: join(world.home, ".copilot") },
+        killAfterMs: 30_000,
+        ...(host ? { host } : {}),
+      });
+      assertFailOpen(run, /^skillgate: .*Not a regular file \(a FIFO\)/);
+      assert.doesNotMatch(run.stderr, /DEADLINE|deadline/);
+    } finally {
       await world.cleanup();
     }
   });

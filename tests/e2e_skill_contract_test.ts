@@ -293,7 +293,9 @@ Deno.test("skill_contract hook fails open on an unwritable state root", async ()
     Deno.mkdirSync(world.stateRoot, { recursive: true });
     Deno.writeTextFileSync(join(world.stateRoot, "skill-contracts"), "not a directory");
     const r = await stop(world, payload(world, "stop_unmet"));
-    assertStateError(r, recordFile(world));
+    // The line names the state folder that is no folder (issue 32 checks every state folder).
+    assertStateError(r, join(world.stateRoot, "skill-contracts"));
+    assert.match(r.stderr, /Refusing a state folder that is no folder/);
   });
 });
 
@@ -601,5 +603,85 @@ Deno.test("skill_contract hook reads the contracts view: a contract edited in pl
     Deno.writeTextFileSync(skill, text);
     const r = await stop(world, payload(world, "stop_unmet"));
     assert.deepEqual(r.json, { decision: "block", reason: SEED_BLOCK });
+  });
+});
+
+// Bounded work on any transcript size (issue 32).
+
+Deno.test("skill_contract hook stops its search for a load at a byte budget on an 8 GiB transcript, within its deadline", async () => {
+  await withWorld(async (world) => {
+    const path = transcriptPath(world);
+    Deno.mkdirSync(join(path, ".."), { recursive: true });
+    // 8 GiB of holes (no disk used), then the turn's last record: no skill load anywhere.
+    const last = Deno.readTextFileSync(join(FIXTURES, "transcripts", "stop_unmet.jsonl"))
+      .trimEnd().split("\n").at(-1)!;
+    const file = Deno.openSync(path, { write: true, create: true });
+    try {
+      file.truncateSync(8 * 1024 ** 3);
+      file.seekSync(0, Deno.SeekMode.End);
+      file.writeSync(new TextEncoder().encode(`\n${last}\n`));
+    } finally {
+      file.close();
+    }
+    const base = JSON.parse(Deno.readTextFileSync(join(FIXTURES, "payloads", "stop_claude.json")));
+    const r = await runHookProcess("skill-contract", {
+      ...base,
+      transcript_path: path,
+      cwd: world.projectDir,
+    }, { world, killAfterMs: 60_000 });
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "", "no deadline failure");
+    assert.match(readLog(world, "skill-contract.log"), /outcome=allow reason=search-budget/);
+  });
+});
+
+// Text from disk is data (issue 32).
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+Deno.test("skill_contract hook strips control characters from a contract's fix, heading and summary before the model or the log sees them", async () => {
+  await withWorld(async (world) => {
+    const file = join(world.claudeDir, "skills", "investigate", "SKILL.md");
+    const hostile = (s: string) => JSON.stringify(s);
+    Deno.writeTextFileSync(
+      file,
+      Deno.readTextFileSync(file)
+        .replace("heading: DEBUG REPORT", `heading: ${hostile("DEBUG\u001b]0;owned\u0007 REPORT")}`)
+        .replace(
+          "summary: a test or repro run after the last edit",
+          `summary: ${hostile("a test\u001b[2J\u001b[H run")}\n      fix: ${
+            hostile("run it\u0007 again\u009b31m now\r")
+          }`,
+        ),
+    );
+    const r = await stop(world, payload(world, "stop_unmet"));
+    const reason = (r.json as { reason: string }).reason;
+    assert.match(reason, /^SKILL_CONTRACT_UNMET investigate/);
+    assert.match(reason, /run it again/);
+    assert.doesNotMatch(reason, CONTROL);
+    assert.doesNotMatch(readLog(world, "skill-contract.log"), CONTROL);
+  });
+});
+
+// Orphan temp files (issue 32).
+
+Deno.test("skill_contract hook removes a record's orphan temp file (a writer killed before its rename) when it next writes the record", async () => {
+  await withWorld(async (world) => {
+    const dir = join(world.stateRoot, "skill-contracts");
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const orphan = join(dir, `.${SESSION}.json.tmp`);
+    Deno.writeTextFileSync(orphan, '{"half":', { mode: 0o600 });
+    const old = new Date(Date.now() - 3600_000);
+    Deno.utimeSync(orphan, old, old);
+    const r = await stop(world, payload(world, "stop_unmet"));
+    assert.equal((r.json as { decision: string }).decision, "block");
+    assert.deepEqual(outcomes(world), ["blocked"]);
+    assert.equal(exists(orphan), false, "the orphan is gone");
+    assert.deepEqual(
+      [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".tmp")),
+      [],
+    );
   });
 });

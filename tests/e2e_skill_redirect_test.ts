@@ -265,8 +265,7 @@ Deno.test("skill_redirect hook fails open on a payload that is not JSON", async 
 });
 
 Deno.test({
-  name:
-    "skill_redirect hook process ends at its deadline while its logic still waits (FIFO transcript)",
+  name: "skill_redirect hook refuses a FIFO transcript at once, well before its deadline",
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await withWorld(async (world) => {
@@ -285,7 +284,9 @@ Deno.test({
       }, { world, killAfterMs: 30_000 });
       assert.equal(run.code, 0);
       assert.equal(run.stdout, "");
-      assert.equal(run.stderr, "skillgate: DEADLINE hook ran past its 300 ms deadline");
+      // A FIFO is refused at once, never opened (issue 32); before, the open waited until the
+      // deadline.
+      assert.equal(run.stderr, "skillgate: ERROR Not a regular file (a FIFO)");
     });
   },
 });
@@ -321,7 +322,7 @@ Deno.test("skill_redirect hook never writes a hostile payload name unsanitised",
   });
 });
 
-Deno.test("skill_redirect hook denies an agent with a hostile name, echoing it sanitised", async () => {
+Deno.test("skill_redirect hook denies an agent with a hostile name, never echoing it", async () => {
   await withWorld(async (world) => {
     const evil = "evil;rm -rf /`id`\u001b[31m\nIgnore previous";
     Deno.writeTextFileSync(
@@ -332,10 +333,52 @@ Deno.test("skill_redirect hook denies an agent with a hostile name, echoing it s
       ...payload("redirect_claude_skill_agent"),
       tool_input: { skill: evil },
     }, { world });
-    assert.deepEqual(run.json, CLAUDE_DENY("evilrm-rfid31mIgnoreprevious"));
+    // A name that is not safe printable text is never echoed: "that agent" (issue 32).
+    assert.deepEqual(run.json, CLAUDE_DENY(evil));
+    assert.match(JSON.stringify(run.json), /That agent is an agent, not a skill/);
     const everything = run.stdout + run.stderr + readLog(world, "skill-redirect.log");
     for (const bad of [";", "`", "\u001b", "\\u001b", "\\n", "Ignore previous"]) {
       assert.ok(!everything.includes(bad), JSON.stringify(bad));
+    }
+  });
+});
+
+Deno.test("skill_redirect hook names an agent exactly when its name is safe printable text, else 'that agent'", async () => {
+  await withWorld(async (world) => {
+    const names = {
+      "dotnet-framework-4.8-expert": true,
+      "Python Security Expert": true,
+      "team@org/reviewer_v2:lint": true,
+      'quote"agent': false,
+      "tab\tagent": false,
+      "bell\u0007agent": false,
+    };
+    let i = 0;
+    for (const name of Object.keys(names)) {
+      Deno.writeTextFileSync(
+        join(world.claudeDir, "agents", `named-${i++}.md`),
+        `---\nname: ${JSON.stringify(name)}\ndescription: an agent\n---\nbody\n`,
+      );
+    }
+    for (const [name, safe] of Object.entries(names)) {
+      const run = await runHookProcess("skill-redirect", {
+        ...payload("redirect_claude_skill_agent"),
+        tool_input: { skill: name },
+      }, { world });
+      assert.equal(run.stderr, "");
+      const reason = (run.json as { hookSpecificOutput: { permissionDecisionReason: string } })
+        .hookSpecificOutput.permissionDecisionReason;
+      if (safe) {
+        assert.ok(reason.startsWith(`"${name}" is an agent, not a skill`), reason);
+        assert.ok(reason.endsWith(`with subagent_type "${name}".`), reason);
+      } else {
+        assert.ok(
+          reason.startsWith("That agent is an agent, not a skill") ||
+            reason.includes("that agent"),
+          reason,
+        );
+        assert.doesNotMatch(reason, /quote|tab|bell|subagent_type "/);
+      }
     }
   });
 });

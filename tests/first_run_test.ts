@@ -35,6 +35,20 @@ function cachedNpmPackages(denoDir: string): string[] {
   return out.sort();
 }
 
+/** Runs this checkout's CLI with only `env`, and gives what it did. */
+async function runCli(env: Record<string, string>, ...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), ...args],
+    cwd: REPO_ROOT,
+    clearEnv: true,
+    env,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, out: text(out.stdout), err: text(out.stderr) };
+}
+
 Deno.test("e2e: the first CLI run on an empty Deno cache downloads no test-only package", async () => {
   const denoDir = await Deno.makeTempDir({ prefix: "skillgate-first-run-" });
   const lock = join(REPO_ROOT, "deno.lock");
@@ -49,22 +63,49 @@ Deno.test("e2e: the first CLI run on an empty Deno cache downloads no test-only 
     };
     const registry = Deno.env.get("NPM_CONFIG_REGISTRY");
     if (registry) env.NPM_CONFIG_REGISTRY = registry;
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--no-prompt", join(REPO_ROOT, "cli.ts"), "--help"],
-      cwd: REPO_ROOT,
-      clearEnv: true,
-      env,
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const err = new TextDecoder().decode(out.stderr);
+    const out = await runCli(env, "--help");
+    const err = out.err;
     assert.equal(out.code, 0, err);
-    assert.match(new TextDecoder().decode(out.stdout), /skillgate/);
+    assert.match(out.out, /skillgate/);
     const cached = cachedNpmPackages(denoDir);
-    // What the CLI imports (js-yaml and its argparse, re2js) may come; the tests' may not.
+    // The tests' packages may not come (the CLI's own come bundled, see the next test).
     assert.ok(!cached.includes("fast-check") && !cached.includes("pure-rand"), cached.join(" "));
     assert.doesNotMatch(err, /fast-check/);
     assert.equal(Deno.readTextFileSync(lock), lockBefore, "the run left deno.lock as it was");
+  } finally {
+    await Deno.remove(denoDir, { recursive: true });
+  }
+});
+
+Deno.test("e2e: offline, on an empty Deno cache, contract check and contract lint parse a valid contract", async () => {
+  const denoDir = await Deno.makeTempDir({ prefix: "skillgate-offline-" });
+  const skill = join(REPO_ROOT, "fixtures", "world", "skills", "investigate", "SKILL.md");
+  const transcript = join(REPO_ROOT, "fixtures", "transcripts", "stop_unmet.jsonl");
+  try {
+    const env: Record<string, string> = {
+      HOME: denoDir,
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      DENO_DIR: denoDir,
+      NO_COLOR: "1",
+      // No registry answers: nothing can be fetched at first use.
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9/",
+    };
+    const cli = (...args: string[]) => runCli(env, ...args);
+    const lint = await cli("contract", "lint", skill);
+    assert.equal(lint.code, 0, lint.out + lint.err);
+    const check = await cli(
+      "contract",
+      "check",
+      "--transcript",
+      transcript,
+      "--skill",
+      "investigate",
+      "--skill-file",
+      skill,
+    );
+    assert.doesNotMatch(check.out + check.err, /not a mapping|YAML parser unavailable/);
+    assert.match(check.out, /debug-report/);
+    assert.deepEqual(cachedNpmPackages(denoDir), [], "nothing was fetched");
   } finally {
     await Deno.remove(denoDir, { recursive: true });
   }

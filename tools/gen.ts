@@ -9,7 +9,7 @@
  * | `.claude-plugin/plugin.json`, `.claude-plugin/marketplace.json` | `deno.json` (name, version, license) | this module |
  * | `hooks/dist/skill_*.js` | `hooks/*.ts` (each hook's front) | `deno bundle --minify` |
  * | `hooks/dist/skill_*_core.js` | each hook's core ({@link CORES}) and what it imports | `deno bundle --minify` |
- * | `hooks/dist/re2js.js`, `hooks/dist/js_yaml.js` | the npm packages (see {@link ENGINES}) | `deno bundle --minify` |
+ * | `lib/base/vendor/re2js.js`, `lib/base/vendor/js_yaml.js` | the npm packages (see {@link ENGINES}) | `deno bundle --minify` |
  *
  * `deno task gen --check` writes nothing and exits 1, naming each stale file. A test
  * (`tests/generated_test.ts`) fails while any file is stale. A generated file says so in its first
@@ -104,22 +104,27 @@ export function bundleHeader(entry: string): string {
 }
 
 /**
- * The npm packages a hook loads only now and then (`import()` on first use): the RE2 engine for
+ * The npm packages skillgate loads only now and then (`import()` on first use): the RE2 engine for
  * user patterns and the YAML parser for a SKILL.md not yet indexed. Each is bundled into a file of
- * its own beside the hook bundles, which import it by a relative path: a hook bundle holding them
- * would cost every start about 5 µs per KB of their code (measured with V8's code cache: 0.4 ms
- * for RE2's 150 KB, 0.15 ms for js-yaml's 44 KB), while almost no run uses them. The specifier
- * must be written in the sources exactly as here (`tests/generated_test.ts` checks that no hook
- * bundle keeps an `npm:` import).
+ * its own in `lib/base/vendor/`, and the sources import that file (`./vendor/re2js.js` in
+ * `lib/base`, `../base/vendor/js_yaml.js` in `lib/catalog`), never the npm package: the CLI,
+ * installed or run from a checkout, needs no npm package at first use, so it works offline on an
+ * empty Deno cache (issue 32). A hook core imports the same file (`../../lib/base/vendor/…`): a
+ * hook bundle holding them would cost every start about 5 µs per KB of their code (measured with
+ * V8's code cache: 0.4 ms for RE2's 150 KB, 0.15 ms for js-yaml's 44 KB), while almost no run uses
+ * them (`tests/generated_test.ts` checks that no hook bundle keeps an `npm:` import).
  */
 export const ENGINES: readonly {
-  readonly specifier: string;
+  readonly npm: string;
   readonly file: string;
   readonly hasDefault: boolean;
 }[] = [
-  { specifier: "npm:re2js@^2.10.0", file: "hooks/dist/re2js.js", hasDefault: false },
-  { specifier: "npm:js-yaml@^4.1.0", file: "hooks/dist/js_yaml.js", hasDefault: true },
+  { npm: "npm:re2js@^2.10.0", file: "lib/base/vendor/re2js.js", hasDefault: false },
+  { npm: "npm:js-yaml@^4.1.0", file: "lib/base/vendor/js_yaml.js", hasDefault: true },
 ];
+
+/** An engine's file, as a module of `lib/` or a hook bundle imports it. */
+const ENGINE_IMPORT = /import\("((?:\.\.?\/)+(?:base\/)?vendor\/(?:re2js|js_yaml)\.js)"\)/g;
 
 /**
  * Writes every character outside ASCII as a `\uXXXX` escape. `deno bundle` leaves such a
@@ -176,7 +181,7 @@ export function externalsOf(entry: string): { external: string[]; coreSpecifier?
     : undefined;
   return {
     external: [
-      ...ENGINES.flatMap((e) => ["--external", e.specifier]),
+      ...ENGINES.flatMap((e) => ["--external", `*/${basename(e.file)}`]),
       ...(coreSpecifier ? ["--external", coreSpecifier] : []),
     ],
     ...(coreSpecifier ? { coreSpecifier } : {}),
@@ -230,9 +235,12 @@ export async function denoBundle(
 export async function renderBundle(entry: string, bundle: string): Promise<string> {
   const { external, coreSpecifier } = externalsOf(entry);
   let code = await denoBundle(entry, ["--minify", ...external]);
-  for (const e of ENGINES) {
-    code = code.replaceAll(`import("${e.specifier}")`, `import("./${basename(e.file)}")`);
-  }
+  // Each engine import as the bundle keeps it (relative to the module that wrote it) becomes one
+  // relative to the bundle, in hooks/dist/.
+  code = code.replace(
+    ENGINE_IMPORT,
+    (_, spec: string) => `import("../../lib/base/vendor/${basename(spec)}")`,
+  );
   if (coreSpecifier) {
     const parts = code.split(`import("${coreSpecifier}")`);
     if (parts.length !== 2) {
@@ -333,8 +341,8 @@ export const GENERATED: readonly GeneratedFile[] = [
   ...BUNDLES,
   ...ENGINES.map((e) => ({
     path: e.file,
-    source: e.specifier,
-    render: () => renderEngine(e.specifier, e.hasDefault),
+    source: e.npm,
+    render: () => renderEngine(e.npm, e.hasDefault),
   })),
 ];
 

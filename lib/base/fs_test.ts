@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { exists } from "./fs.ts";
+import { exists, NotRegularFileError, openRegularFile } from "./fs.ts";
 
 Deno.test("exists() sees files, directories and links, and a dangling link only unfollowed", () => {
   const dir = Deno.makeTempDirSync({ prefix: "skillgate-fs-" });
@@ -21,5 +21,26 @@ Deno.test("exists() sees files, directories and links, and a dangling link only 
     assert.equal(exists(join(dir, "dangling"), { followSymlinks: true }), false);
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("openRegularFile() refuses a FIFO, a folder and a device at once, and opens a file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fifo = `${dir}/fifo`;
+    const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+    const cases: [string, RegExp][] = [[dir, /a folder/], ["/dev/null", /a device/]];
+    if (made.success) cases.push([fifo, /a FIFO/]);
+    for (const [path, what] of cases) {
+      await assert.rejects(
+        openRegularFile(path),
+        (e) => e instanceof NotRegularFileError && what.test(e.message),
+      );
+    }
+    Deno.writeTextFileSync(`${dir}/f`, "x");
+    const file = await openRegularFile(`${dir}/f`);
+    file.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -6,25 +6,106 @@
  * A state file that is a symbolic link (or anything but a regular file) is refused: it is never
  * read, appended to or locked through, because the link may point anywhere, outside the state
  * root too, and Deno's permission grants do not stop a process from following it. An atomic
- * write renames over the link itself, so it never follows one.
+ * write renames over the link itself, so it never follows one. So is a state folder: every
+ * folder between a state root ({@link markStateRoot}) and a state file under it must be a real
+ * folder, checked before a file is opened or written and again once it is, so a folder swapped
+ * for a link in between is caught too (the state root itself may be a link: the user chose it).
+ *
+ * A write under the file's own lock (`<file>.lock`, {@link withLock}) goes through one temp file
+ * name, `.<file>.tmp`: one left behind by a writer killed before its rename is older than the lock
+ * now held, so the next writer removes it.
  *
  * @module
  */
 
 import { basename, dirname, join } from "./path.ts";
 
-/** A state file that is a symbolic link (or no regular file): refused, never followed. */
+/** A state file or folder that is a symbolic link (or of another type): refused, never followed. */
 export class StateFileRefusedError extends Error {
-  /** The refused file. */
+  /** The refused file or folder. */
   readonly path: string;
   /**
-   * @param path The refused file.
-   * @param what What it is instead of a regular file.
+   * @param path The refused file or folder.
+   * @param what What it is instead of a regular file (or a real folder).
+   * @param noun `file`, or `folder` for a state folder.
    */
-  constructor(path: string, what = "a symbolic link") {
-    super(`Refusing a state file that is ${what}; delete it`);
+  constructor(path: string, what = "a symbolic link", noun: "file" | "folder" = "file") {
+    super(`Refusing a state ${noun} that is ${what}; delete it`);
     this.name = "StateFileRefusedError";
     this.path = path;
+  }
+}
+
+/** The state roots this process uses ({@link markStateRoot}), without a trailing `/`. */
+const stateRoots = new Set<string>();
+
+/**
+ * Marks a folder as a state root: from now on every folder between it and a state file under it
+ * must be a real folder ({@link checkStateFolders}). `stateRoot()` (`lib/host/places.ts`) marks
+ * the root it returns, so every state file under the root a process uses is checked.
+ *
+ * @param root The state root (it may itself be a link: the user chose it).
+ */
+export function markStateRoot(root: string): void {
+  const r = root.replace(/\/+$/, "");
+  if (r) stateRoots.add(r);
+}
+
+/** The folders from the state root down to a file under it, outermost first (none elsewhere). */
+function foldersBelowRoot(path: string): string[] {
+  let root = "";
+  for (const r of stateRoots) {
+    if (r.length > root.length && path.startsWith(r + "/")) root = r;
+  }
+  if (!root) return [];
+  const parts = path.slice(root.length + 1).split("/").slice(0, -1);
+  const out: string[] = [];
+  let dir = root;
+  for (const part of parts) {
+    if (part === "" || part === ".") continue;
+    dir = join(dir, part);
+    out.push(dir);
+  }
+  return out;
+}
+
+/**
+ * Checks every folder between the state root and a state file: each must be a real folder (not a
+ * link), looked at with `lstat`. A path outside the state root is not checked.
+ *
+ * @param path The state file.
+ * @param create Create the missing folders (mode 0700); else a missing one ends the check.
+ * @throws {StateFileRefusedError} When a folder is a symbolic link or no folder.
+ */
+export function checkStateFolders(path: string, create = false): void {
+  const folders = foldersBelowRoot(path);
+  for (const [i, dir] of folders.entries()) {
+    if (create) {
+      try {
+        Deno.mkdirSync(dir, { mode: 0o700 });
+      } catch (err) {
+        if (i === 0 && err instanceof Deno.errors.NotFound) {
+          // No state root yet: made with its first folder (a grant on that folder is enough).
+          Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        } else if (!(err instanceof Deno.errors.AlreadyExists)) {
+          // Another process made it, or something is there: the lstat below says what.
+          throw err;
+        }
+      }
+    }
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.lstatSync(dir);
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound) return;
+      // A folder this process may not look at: the hook table grants every hook read on each
+      // state folder it writes (a linked one it could not look at was written through: the
+      // redirect created its log through a linked `hooks/`), so this is one it never writes.
+      if (err instanceof Deno.errors.NotCapable) continue;
+      throw err;
+    }
+    if (info.isSymlink) throw new StateFileRefusedError(dir, "a symbolic link", "folder");
+    if (!info.isDirectory) throw new StateFileRefusedError(dir, "no folder", "folder");
   }
 }
 
@@ -35,13 +116,15 @@ function kindOf(info: Deno.FileInfo): string | undefined {
 }
 
 /**
- * Checks that a state file is a regular file or does not exist (`lstat`, never following a link).
+ * Checks that a state file is a regular file or does not exist (`lstat`, never following a link),
+ * and that its state folders are real folders ({@link checkStateFolders}).
  *
  * @param path The state file.
- * @throws {StateFileRefusedError} When it is a symbolic link or not a regular file.
+ * @throws {StateFileRefusedError} When it or a state folder is a symbolic link, or of another type.
  * @throws {Error} When it cannot be looked at (a missing read grant, say).
  */
 export function checkStateFile(path: string): void {
+  checkStateFolders(path);
   let info: Deno.FileInfo;
   try {
     info = Deno.lstatSync(path);
@@ -78,6 +161,8 @@ export function openStateFile(path: string, options: Deno.OpenOptions): Deno.FsF
     ) {
       throw new StateFileRefusedError(path, "replaced while it was opened");
     }
+    // The path named this very file, and its folders are real now: it was opened in them.
+    checkStateFolders(path);
     return file;
   } catch (err) {
     file.close();
@@ -129,12 +214,22 @@ export function readStateFile(path: string, maxBytes: number): Uint8Array | unde
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const dir = dirname(path);
-  Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (foldersBelowRoot(path).length > 0) checkStateFolders(path, true);
+  else Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const tmp = join(dir, `.${basename(path)}.${crypto.randomUUID()}.tmp`);
+  // Under the file's lock no other writer is at work: a temp file by the lock's one name is an
+  // orphan (its writer was killed before the rename), removed here.
+  const locked = heldLocks.has(`${path}.lock`);
+  const tmp = join(
+    dir,
+    locked ? `.${basename(path)}.tmp` : `.${basename(path)}.${crypto.randomUUID()}.tmp`,
+  );
+  if (locked) removeOrphan(tmp);
   try {
     const file = Deno.openSync(tmp, { write: true, createNew: true, mode: 0o600 });
     try {
+      // Created in the real folders, not through a folder swapped for a link meanwhile.
+      checkStateFolders(path);
       for (let offset = 0; offset < bytes.length;) {
         offset += file.writeSync(bytes.subarray(offset));
       }
@@ -153,6 +248,18 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     throw err;
   }
 }
+
+/** Removes an orphan temp file, if there is one (a link is removed, never followed). */
+function removeOrphan(tmp: string): void {
+  try {
+    Deno.removeSync(tmp);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+}
+
+/** The lock files this process holds now ({@link withLock}). */
+const heldLocks = new Set<string>();
 
 /** Options of {@link withLock}. */
 export interface LockOptions {
@@ -190,7 +297,8 @@ function sleepSync(ms: number): void {
  */
 export function withLock<T>(lockPath: string, fn: () => T, options: LockOptions = {}): T {
   const timeoutMs = options.timeoutMs ?? 3000;
-  Deno.mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
+  if (foldersBelowRoot(lockPath).length > 0) checkStateFolders(lockPath, true);
+  else Deno.mkdirSync(dirname(lockPath), { recursive: true, mode: 0o700 });
   const file = openStateFile(lockPath, { read: true, write: true, create: true, mode: 0o600 });
   try {
     const start = Date.now();
@@ -200,9 +308,11 @@ export function withLock<T>(lockPath: string, fn: () => T, options: LockOptions 
       sleepSync(wait);
       wait = Math.min(wait * 2, 50);
     }
+    heldLocks.add(lockPath);
     try {
       return fn();
     } finally {
+      heldLocks.delete(lockPath);
       file.unlockSync();
     }
   } finally {

@@ -4,6 +4,7 @@ import {
   CorruptFileError,
   isSafeFileStem,
   LockTimeoutError,
+  markStateRoot,
   openStateFile,
   readJsonFile,
   StateFileRefusedError,
@@ -178,6 +179,66 @@ Deno.test("state files planted as symbolic links are refused: the file outside i
     // A regular file, and a missing one, are fine.
     assert.deepEqual(readJsonFile(record), { x: 1 });
     assert.equal(readJsonFile(join(state, "missing.json")), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** Runs `fn` with `root` marked as a state root. */
+function underRoot<T>(root: string, fn: () => T): T {
+  markStateRoot(root);
+  return fn();
+}
+
+Deno.test("a state folder that is a symbolic link is refused by every write, lock and read, its target untouched", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const root = join(dir, "state");
+    const outside = join(dir, "outside");
+    Deno.mkdirSync(join(root, "catalog"), { recursive: true });
+    Deno.mkdirSync(join(outside, "deep"), { recursive: true });
+    Deno.writeTextFileSync(join(outside, "skills.json"), "mine");
+    Deno.symlinkSync(outside, join(root, "linked"));
+    Deno.symlinkSync(join(outside, "deep"), join(root, "catalog", "deep"));
+    underRoot(root, () => {
+      const refused = (e: unknown) =>
+        e instanceof StateFileRefusedError &&
+        /state folder that is a symbolic link/.test(e.message);
+      for (
+        const path of [join(root, "linked", "skills.json"), join(root, "catalog", "deep", "x")]
+      ) {
+        assert.throws(() => writeFileAtomic(path, "theirs"), refused);
+        assert.throws(() => withLock(`${path}.lock`, () => 1), refused);
+        assert.throws(() => readJsonFile(path), refused);
+        assert.throws(() => openStateFile(path, { append: true, create: true }), refused);
+      }
+      // Real folders are made as needed, 0700.
+      writeFileAtomic(join(root, "new", "sub", "f.json"), "{}");
+      assert.equal(Deno.statSync(join(root, "new", "sub")).mode! & 0o777, 0o700);
+    });
+    assert.equal(Deno.readTextFileSync(join(outside, "skills.json")), "mine");
+    assert.deepEqual([...Deno.readDirSync(outside)].map((e) => e.name).sort(), [
+      "deep",
+      "skills.json",
+    ]);
+    assert.deepEqual([...Deno.readDirSync(join(outside, "deep"))], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an orphan temp file of a locked write (its writer killed before the rename) is removed by the next writer", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "record.json");
+    const orphan = join(dir, ".record.json.tmp");
+    Deno.writeTextFileSync(orphan, '{"half":');
+    withLock(`${path}.lock`, () => writeFileAtomic(path, '{"x":1}'));
+    assert.equal(Deno.readTextFileSync(path), '{"x":1}');
+    assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+      "record.json",
+      "record.json.lock",
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

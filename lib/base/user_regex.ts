@@ -97,7 +97,8 @@ let loading: Promise<UserRegexEngine> | undefined;
  * @throws {Error} When the module cannot be loaded (the promise rejects).
  */
 export function loadUserRegexEngine(): Promise<UserRegexEngine> {
-  loading ??= import("npm:re2js@^2.10.0").then((m) => makeEngine(m as unknown as Re2Module));
+  // re2js bundled by `deno task gen` (tools/gen.ts ENGINES): nothing is fetched at first use.
+  loading ??= import("./vendor/re2js.js").then((m) => makeEngine(m as unknown as Re2Module));
   return loading;
 }
 

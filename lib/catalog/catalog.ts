@@ -22,6 +22,7 @@
 import { tomlAgentName } from "./toml_agent.ts";
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeFileAtomic } from "../base/state_file.ts";
+import { sanitizeText } from "../base/sanitize.ts";
 import { exists } from "../base/fs.ts";
 import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
@@ -337,7 +338,11 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
   const prefix = root.plugin ? `${root.plugin}:` : "";
   const name = prefix + local;
   const alt = fmName && fmName !== local ? prefix + fmName.slice(0, 256) : undefined;
-  const description = typeof data.description === "string" ? data.description : undefined;
+  // Text from disk is data: the description reaches the model and the terminal without its
+  // control characters.
+  const description = typeof data.description === "string"
+    ? sanitizeText(data.description)
+    : undefined;
   return {
     name,
     ...(alt ? { altName: alt } : {}),

@@ -68,7 +68,10 @@ let yamlModule: Promise<YamlModule> | undefined;
  * @returns js-yaml.
  */
 export function loadYaml(): Promise<YamlModule> {
-  yamlModule ??= import("npm:js-yaml@^4.1.0").then((m) => (m.default ?? m) as YamlModule);
+  // js-yaml bundled by `deno task gen` (tools/gen.ts ENGINES): nothing is fetched at first use.
+  yamlModule ??= import("../base/vendor/js_yaml.js").then((m) =>
+    (m.default ?? m) as unknown as YamlModule
+  );
   return yamlModule;
 }
 

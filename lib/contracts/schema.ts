@@ -17,7 +17,7 @@ import {
   BASE_KEYS,
   type ItemBase,
   MAX_HOLD,
-  optionalString,
+  optionalText,
   type PatternContext,
   type ValidationScope,
 } from "./items/kind.ts";
@@ -81,9 +81,9 @@ function validateItem(
       } (known: ${CONTRACT_KINDS.join(", ")})`,
     );
   }
-  const fix = optionalString(raw, "fix", where);
+  const fix = optionalText(raw, "fix", where);
   if (fix instanceof Error) errors.push(fix.message);
-  const summary = optionalString(raw, "summary", where);
+  const summary = optionalText(raw, "summary", where);
   if (summary instanceof Error) errors.push(summary.message);
   const hold = raw.hold;
   const holdOk = hold === undefined || hold === null ||

@@ -437,6 +437,21 @@ function entryFor(skills: readonly SkillEntry[], load: SkillLoad): SkillEntry | 
 }
 
 /**
+ * How far back a Stop searches a transcript for the last contracted load: 10 KiB per millisecond
+ * of the hook's deadline, at least 16 MiB (50 MB at the default 5 s). On a 2-core machine shared
+ * by a dozen busy processes, a 100 MB search of a sparse file's holes took 3 s and an 8 GiB
+ * file's first Stop with it ran past its deadline; half of it keeps the Stop well inside. A load
+ * further back is not found (logged `reason=search-budget`). The search's memory is bounded by
+ * its chunk, the lines it keeps (4 MiB) and the parse limit, whatever the file's size.
+ *
+ * @param deadlineMs The hook's deadline (default 5000 ms).
+ * @returns The byte budget.
+ */
+export function searchBudgetBytes(deadlineMs = 5000): number {
+  return Math.max(16 * 1024 * 1024, Math.floor(deadlineMs) * 10 * 1024);
+}
+
+/**
  * The Stop hook: checks the most recently loaded contract skill's run and answers block or
  * pass-through. State problems throw {@link ContractStateError} (the runner prints its line).
  *
@@ -497,7 +512,13 @@ export async function runContractStop(
   const memoKey = scanMemoKey(transcript, withContract, catalog.dirs);
   const floor = agent ? 0 : readScanMemo(ctx.stateRoot, ev.sessionId, memoKey);
   const selector = (load: SkillLoad) => entryFor(withContract, load) !== undefined;
-  const searchOptions = { skill: selector, skillsDirs: catalog.dirs, scanFloor: floor, agent };
+  const searchOptions = {
+    skill: selector,
+    skillsDirs: catalog.dirs,
+    scanFloor: floor,
+    scanBudget: searchBudgetBytes(ctx.deadlineMs),
+    agent,
+  };
   // The host may fire Stop before the turn's last records reach the file: decide nothing on a file
   // that does not hold the turn yet (no block, nothing recorded; a later stop or report checks).
   // Usually the search's own lines show the turn there already; otherwise wait for the file to
@@ -531,7 +552,8 @@ export async function runContractStop(
     search ??= await reader.findLastLoad(transcript, searchOptions);
     if (search.kind === "not_loaded") {
       if (!agent) writeScanMemo(ctx.stateRoot, ev.sessionId, memoKey, search.fileSize);
-      ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
+      if (search.budget) ctx.log("allow", "search-budget", { bytes: searchOptions.scanBudget });
+      else ctx.log("allow", "no-contract-skill-loaded", floor ? { from: floor } : undefined);
       return null;
     }
     if (search.kind === "found" && isMcpLoad(withContract, catalog.plugins, search.load)) {

@@ -12,10 +12,43 @@
  * @module
  */
 
-import { type ConfigState, readSwitch, type SwitchName } from "../base/config.ts";
+import { configNumber, type ConfigState, readSwitch, type SwitchName } from "../base/config.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { stateRoot } from "../host/places.ts";
-import { readStdin, StdinError } from "./io.ts";
+import { DEFAULT_DEADLINE_MS, expiry, readStdin, StdinError } from "./io.ts";
+
+/**
+ * How long past its deadline (config `hook_deadline_ms`) a hook process may live: then its guard
+ * ends it, with exit 0 and one stderr line, whatever it still waits for (a path that became a FIFO
+ * between a check and an open, say). Above the runner's own second of grace for a committed
+ * answer, and the time to load the core.
+ */
+export const GUARD_GRACE_MS = 2000;
+
+/**
+ * Arms the guard of a hook process ({@link GUARD_GRACE_MS}): past its deadline and the grace, it
+ * writes one stderr line and ends the process (exit 0). It uses an `expiry`, which keeps no
+ * process alive and costs 0.06 ms; it fires while the process waits (on I/O, a timer), which is
+ * all a hook does besides computing: no payload path is opened or read so that the process itself
+ * blocks (`openRegularFile`).
+ *
+ * @param config The config file as read (for `hook_deadline_ms`), when it could be.
+ */
+export function armGuard(config?: ConfigState): void {
+  const deadlineMs = config
+    ? configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS)
+    : DEFAULT_DEADLINE_MS;
+  expiry(deadlineMs + GUARD_GRACE_MS, () => new Error("guard")).catch(() => {
+    const line = `skillgate: DEADLINE hook ended by its guard ${GUARD_GRACE_MS} ms past its ` +
+      `${deadlineMs} ms deadline\n`;
+    try {
+      Deno.stderr.writeSync(new TextEncoder().encode(line));
+    } catch {
+      // Nowhere left to say it.
+    }
+    Deno.exit(0);
+  });
+}
 
 /** What a hook's front decides from. */
 export interface HookFront {
@@ -52,9 +85,15 @@ export interface HookCore {
  *
  * @param front The hook's front.
  * @param load Loads the hook's core.
+ * @param guard Arm the process's guard ({@link armGuard}) once the config is read: a hook
+ * entry's own process does; a test calling this in its process does not.
  * @returns When the answer is printed.
  */
-export async function runFront(front: HookFront, load: () => Promise<HookCore>): Promise<void> {
+export async function runFront(
+  front: HookFront,
+  load: () => Promise<HookCore>,
+  guard = false,
+): Promise<void> {
   let input: string | StdinError;
   try {
     input = await readStdin();
@@ -67,10 +106,11 @@ export async function runFront(front: HookFront, load: () => Promise<HookCore>):
     const sw = readSwitch(front.switchName, stateRoot);
     if (sw.off) return;
     config = sw.config;
-    if (typeof input === "string" && front.settles && await front.settles(input)) return;
   } catch {
     // The core reads the switch again and reports what went wrong.
   }
+  if (guard) armGuard(config);
+  if (typeof input === "string" && front.settles && await front.settles(input)) return;
   let core: HookCore;
   try {
     core = await load();

@@ -6,6 +6,9 @@
  * @module
  */
 
+/** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
+export const DEFAULT_DEADLINE_MS = 5000;
+
 /** The largest payload read from stdin. */
 export const MAX_STDIN_BYTES: number = 8 * 1024 * 1024;
 

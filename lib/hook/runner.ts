@@ -25,12 +25,18 @@ import type { HookAnswer } from "../host/answer.ts";
 import { foldersOf, stateRoot } from "../host/places.ts";
 import { type Host, type HostFolders, hostFor, type HostKind } from "../host/mod.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
-import { type Deadline, deadline, expiry, readStdin, StdinError } from "./io.ts";
+import {
+  type Deadline,
+  deadline,
+  DEFAULT_DEADLINE_MS,
+  expiry,
+  readStdin,
+  StdinError,
+} from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
 import { claimEvent, CLAIMS_DIR, eventKey } from "./event_claim.ts";
 
-/** The default deadline of a hook, in milliseconds (config `hook_deadline_ms`). */
-export const DEFAULT_DEADLINE_MS = 5000;
+export { DEFAULT_DEADLINE_MS } from "./io.ts";
 
 /** A failure a hook reports on its one stderr line. */
 export class HookFailure extends Error {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { join } from "../base/path.ts";
+import { basename, dirname, isAbsolute, join } from "../base/path.ts";
 import type { LogFile } from "./log.ts";
 import type { SwitchName } from "../base/config.ts";
 import { readFolders } from "../host/folders.ts";
@@ -255,9 +255,11 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
       join(p.stateRoot, "skill-redirect"),
       // The event claims every hook shares (one answer per event: lib/hook/event_claim.ts).
       join(p.stateRoot, "claims"),
-      // Its own log only, not the folder: Deno's rename (log rotation) needs a read grant on the
-      // file it moves, and the runner counts a session's failures in it.
-      join(p.stateRoot, "hooks", "skill-redirect.log"),
+      // The log folder: Deno's rename (log rotation) needs a read grant on the file it moves, the
+      // runner counts a session's failures in the log, and each state folder is looked at
+      // (`lstat`) so that one planted as a link is never written through. The other hooks' logs
+      // there hold names and counts only.
+      join(p.stateRoot, "hooks"),
     ],
     // The log folder, not only the log file: the first hook to log creates `<state root>/hooks`.
     write: [
@@ -322,15 +324,53 @@ export function hostRegistration(host: Host, row: HookRow): HostRegistration | u
  */
 export function permissionFlags(row: HookRow, paths: PermissionPaths): string[] {
   const perms = row.permissions(paths);
-  for (const p of [...perms.read, ...perms.write]) {
+  // A folder reached through a link (a `~/.claude` kept in a dotfiles folder) is granted where it
+  // leads too: Deno checks the resolved target of some file operations against the grants.
+  const read = withTargets(perms.read);
+  const write = withTargets(perms.write);
+  for (const p of [...read, ...write]) {
     if (p.includes(",")) throw new Error(`A path with a comma cannot be granted to Deno: ${p}`);
   }
   const unique = (xs: readonly string[]) => [...new Set(xs)];
   return [
-    `--allow-read=${unique(perms.read).join(",")}`,
-    `--allow-write=${unique(perms.write).join(",")}`,
+    `--allow-read=${unique(read).join(",")}`,
+    `--allow-write=${unique(write).join(",")}`,
     `--allow-env=${unique(perms.env).join(",")}`,
   ];
+}
+
+/**
+ * Where a path leads when a link is on its way: the real path of its deepest existing folder, with
+ * the rest of the path after it. The path itself when nothing on its way is a link, it is not
+ * absolute (a placeholder), or it cannot be looked at.
+ *
+ * @param path An absolute path (it need not exist yet).
+ * @returns The resolved path.
+ */
+export function linkTarget(path: string): string {
+  if (!isAbsolute(path) || path.includes("$")) return path;
+  const rest: string[] = [];
+  let dir = path;
+  for (;;) {
+    try {
+      const real = Deno.realPathSync(dir);
+      return rest.length ? join(real, ...rest.reverse()) : real;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.NotFound)) return path;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return path;
+    rest.push(basename(dir));
+    dir = parent;
+  }
+}
+
+/** Each path, and after it where it leads when that differs ({@link linkTarget}). */
+function withTargets(paths: readonly string[]): string[] {
+  return paths.flatMap((p) => {
+    const target = linkTarget(p);
+    return target === p ? [p] : [p, target];
+  });
 }
 
 /**

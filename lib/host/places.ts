@@ -12,6 +12,7 @@
 
 import { isAbsolute, join, normalize } from "../base/path.ts";
 import { getEnv, homeDir } from "../base/locations.ts";
+import { markStateRoot } from "../base/state_file.ts";
 import { PLUGIN_ENV } from "./plugin.ts";
 import type { Host, HostFolders } from "./host.ts";
 
@@ -42,14 +43,18 @@ export function pluginDataDir(mainModule: string = Deno.mainModule): string | un
  * The state root: as a hook of the skillgate plugin, the plugin's data directory
  * ({@link pluginDataDir}; `SKILLGATE_STATE_ROOT` is ignored there, since the plugin's hooks may
  * write nowhere else); else `SKILLGATE_STATE_ROOT`, else the plugin data variable, else
- * `~/.skillgate`.
+ * `~/.skillgate`. It is marked as a state root (`markStateRoot`): every state folder under it is
+ * checked to be a real folder, never a link.
  *
  * @returns An absolute path.
  * @throws {Error} When it falls back to home and `HOME` cannot be read.
  */
 export function stateRoot(): string {
-  return pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv(PLUGIN_ENV.data) ??
+  const root = pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv(PLUGIN_ENV.data) ??
     join(homeDir(), ".skillgate");
+  // Every folder between it and a state file must be a real folder, never a link.
+  markStateRoot(root);
+  return root;
 }
 
 /**

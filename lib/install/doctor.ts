@@ -13,7 +13,7 @@ import { missingDirs } from "./install_record.ts";
 import { exists } from "../base/fs.ts";
 import { isAbsolute, join, resolve } from "node:path";
 import { readConfig, resolveSwitch, SWITCH_NAMES, type SwitchName } from "../base/config.ts";
-import { HOOKS, hostRegistration } from "../hook/table.ts";
+import { HOOKS, hostRegistration, linkTarget } from "../hook/table.ts";
 import { findOnPath, shellSplit } from "./hook_commands.ts";
 import type { OwnedHook } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
@@ -334,6 +334,30 @@ const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
   info: "",
 };
 
+/** Says when a host's config folder is a link (a `~/.claude` in a dotfiles folder): where it
+ * leads, and whether the hooks are granted that place too, as setup grants it (`linkTarget`). */
+function reportLinkedConfig(
+  ctx: DoctorContext,
+  hooks: readonly RegisteredHook[],
+  emit: (status: DoctorLine["status"], text: string) => void,
+): void {
+  for (const [kind, dir] of Object.entries(ctx.hostDirs)) {
+    const target = linkTarget(dir);
+    if (target === dir) continue;
+    const mine = hooks.filter((h) => h.host === kind && h.command.includes("--allow-read="));
+    const missing = mine.some((h) => !h.command.includes(target));
+    const what = mine.length === 0
+      ? "setup grants the hooks that folder too"
+      : missing
+      ? "the hooks are not granted that folder: run skillgate setup again"
+      : "the hooks are granted that folder too";
+    emit(
+      missing ? "broken" : "note",
+      `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ${what}`,
+    );
+  }
+}
+
 /**
  * Runs `skillgate doctor`.
  *
@@ -412,6 +436,7 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   }
   for (const problem of problems) emit("broken", sanitizeLine(problem, 400));
   reportDuplicates(ctx, hooks, emit);
+  reportLinkedConfig(ctx, hooks, emit);
   if (hooks.length === 0 && plugin.notes.length === 0) {
     emit(
       "note",

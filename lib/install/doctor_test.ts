@@ -542,3 +542,32 @@ Deno.test("runDoctor() names overlay files, their problems, entries of no instal
     await Deno.remove(w.dir, { recursive: true });
   }
 });
+
+Deno.test("runDoctor() says when the config folder is a link, and whether the hooks are granted where it leads", async () => {
+  const w = await world();
+  try {
+    // The config folder kept elsewhere (a dotfiles folder), linked where the host looks.
+    const real = join(w.dir, "dotfiles-claude");
+    Deno.renameSync(w.ctx.claudeConfigDir, real);
+    Deno.symlinkSync(real, w.ctx.claudeConfigDir);
+    await runSetup(args(["--skill-routing"]), setupCtx(w));
+    await runDoctor(w.ctx);
+    assert.match(
+      w.lines.join("\n"),
+      new RegExp(`claude is a link to ${real}: the hooks are granted that folder too`),
+    );
+    // Hooks registered before the folder was linked elsewhere: not granted there.
+    const moved = join(w.dir, "moved-claude");
+    Deno.removeSync(w.ctx.claudeConfigDir);
+    Deno.renameSync(real, moved);
+    Deno.symlinkSync(moved, w.ctx.claudeConfigDir);
+    w.lines.length = 0;
+    await runDoctor(w.ctx);
+    assert.match(
+      w.lines.join("\n"),
+      /BROKEN.*claude is a link to .*moved-claude: the hooks are not granted that folder: run skillgate setup again/,
+    );
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});

@@ -27,7 +27,7 @@ import { HookFailure } from "../hook/runner.ts";
 import type { HookEvent } from "../host/payload.ts";
 import { type Host, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
 import { readFolders } from "../host/folders.ts";
-import { sanitizeName } from "../base/sanitize.ts";
+import { exactName, sanitizeName } from "../base/sanitize.ts";
 import {
   isSafeFileStem,
   readJsonFile,
@@ -68,15 +68,21 @@ export function skillTargetName(toolInput: unknown): string | undefined {
 }
 
 /**
- * The redirect text for one name, in the host's own terms, with only the sanitised name
- * substituted.
+ * The redirect text for one name, in the host's own terms: the agent named exactly as the host
+ * knows it when its name is safe printable text (`exactName`: letters, digits, space, `.`, `_`,
+ * `:`, `@`, `/`, `-`), so the model starts the agent that is there; otherwise "that agent", the
+ * name never echoed.
  *
- * @param name The agent's name (untrusted; sanitised here).
+ * @param name The agent's name (untrusted).
  * @param host The host the text is for.
- * @returns The message; the name inside it uses `[A-Za-z0-9:_-]` only.
+ * @returns The message.
  */
 export function redirectMessage(name: string, host: HostKind): string {
-  return hostFor(host).texts.skillIsAgent.replaceAll("{name}", sanitizeName(name));
+  const text = hostFor(host).texts.skillIsAgent;
+  const exact = exactName(name);
+  if (exact !== undefined) return text.replaceAll("{name}", exact);
+  const out = text.replaceAll('"{name}"', "that agent").replaceAll("{name}", "that agent");
+  return out.startsWith("that agent") ? `T${out.slice(1)}` : out;
 }
 
 /** Where the redirect learns what is an agent and what is a skill. */
@@ -93,7 +99,6 @@ export type RedirectPassReason =
   | "no-name"
   | "not-agent"
   | "is-skill"
-  | "unsafe-name"
   | "mcp-skill";
 
 /** The decision for one Skill call. */
@@ -155,9 +160,8 @@ async function decideForName(
   if (name.length > MAX_TARGET_NAME_LENGTH) return { action: "pass", reason: "not-agent" };
   if (!(await sources.isAgent(name))) return { action: "pass", reason: "not-agent" };
   if (await sources.isSkill(name)) return { action: "pass", reason: "is-skill" };
-  const safe = sanitizeName(name);
-  if (safe === "") return { action: "pass", reason: "unsafe-name" };
-  return { action: "deny", name: safe, message: redirectMessage(name, host) };
+  // The log records the sanitised name; the message names the agent exactly, or "that agent".
+  return { action: "deny", name: sanitizeName(name) || "-", message: redirectMessage(name, host) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +445,7 @@ export async function redirectPreToolUse(
   } else decision = await checkSkillRedirect(ev.toolName, ev.toolInput, sources, ev.host);
   if (decision.action === "deny") {
     ctx.log("deny", "agent-not-skill", { name: decision.name, host: ev.host });
-    return denyAnswer(ev, redirectMessage(decision.name, ev.host));
+    return denyAnswer(ev, decision.message);
   }
   // The name is tool input: it is logged only when it is a known agent (here one that is also a
   // skill). A real skill's or an unknown name is logged as the reason alone.

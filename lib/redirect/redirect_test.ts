@@ -16,6 +16,7 @@ import {
   stopRedirectReason,
 } from "./redirect.ts";
 import { currentTurnEvents, type TurnEvent } from "../transcript/turn_events.ts";
+import { exactName } from "../base/sanitize.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { parsePayload } from "../host/payload.ts";
 import { denyAnswer } from "../host/answer.ts";
@@ -209,14 +210,29 @@ Deno.test("redirectMessage() names the Agent tool, Task before 2.1.63 and subage
   assert.doesNotMatch(m, /\b(do not|don't|must|never|always)\b/i, "a statement, not an order");
 });
 
-Deno.test("redirectMessage() substitutes only the sanitised name into the static template", () => {
+Deno.test("redirectMessage() names the agent exactly when its name is safe printable text, else 'that agent'", () => {
   fc.assert(
     fc.property(fc.fullUnicodeString({ maxLength: 300 }), (name) => {
       const m = redirectMessage(name, "claude");
-      const safe = name.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 64);
-      assert.equal(m, CLAUDE.texts.skillIsAgent.replaceAll("{name}", safe));
+      const exact = exactName(name);
+      if (exact !== undefined) {
+        assert.equal(m, CLAUDE.texts.skillIsAgent.replaceAll("{name}", exact));
+      } else {
+        // The one text for every other name: nothing of the name is in it.
+        assert.equal(m, redirectMessage('"', "claude"));
+        assert.ok(m.startsWith("That agent is an agent, not a skill:"), m);
+        assert.ok(m.endsWith("with subagent_type that agent."), m);
+      }
     }),
     { numRuns: 300 },
+  );
+  assert.match(
+    redirectMessage("dotnet-framework-4.8-expert", "claude"),
+    /^"dotnet-framework-4\.8-expert" is/,
+  );
+  assert.match(
+    redirectMessage("Python Security Expert", "claude"),
+    /subagent_type "Python Security Expert"\.$/,
   );
 });
 
@@ -540,7 +556,7 @@ Deno.test("redirectMessage() speaks Copilot CLI's terms for Copilot: the task to
   const m = redirectMessage("prompt-writer\n$(x)", "copilot");
   assert.equal(
     m,
-    '"prompt-writerx" is an agent, not a skill: the skill tool has no skill by that name and cannot run it. Agents are started with the task tool, with agent_type "prompt-writerx".',
+    "That agent is an agent, not a skill: the skill tool has no skill by that name and cannot run it. Agents are started with the task tool, with agent_type that agent.",
   );
   assert.ok(!m.includes("Agent tool"));
 });

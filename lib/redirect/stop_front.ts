@@ -40,8 +40,7 @@ export async function stopSettles(raw: string): Promise<boolean> {
     if (typeof transcript !== "string" || typeof ev.lastAssistantMessage !== "string") return false;
     const transcripts = readFolders(foldersOf(host)).transcripts;
     if (!transcripts || !isUnder(transcript, transcripts)) return false;
-    // Only a regular file: a FIFO's open waits for a writer, and the front has no deadline yet.
-    if (!Deno.statSync(transcript).isFile) return false;
+    // Only a regular file is read (a FIFO is refused at once); the process's guard bounds the rest.
     const turn = await readCurrentTurn(transcript);
     return turnShowsFinalText(turn, turn.fileSize, ev.lastAssistantMessage) &&
       !turn.lines.some((line) => line.includes(unknown.needle));

@@ -7,6 +7,7 @@
  */
 
 import { errorCause } from "../base/errors.ts";
+import { openRegularFile } from "../base/fs.ts";
 import { TranscriptReadError } from "./model.ts";
 
 /** The UTF-8 decoder the readers share. */
@@ -119,11 +120,11 @@ export async function driveAsync<T>(gen: ByteRequests<T>, src: Source): Promise<
 }
 
 /**
- * Opens a transcript as a byte source for the read generators, and closes it afterwards. A regular
- * file is opened and read synchronously: in a fresh hook process the first asynchronous file
- * operations cost more than the reads themselves (2 ms for the 1 MiB a Stop reads back over a
- * 768 KiB run). Anything else is opened asynchronously: the open of a FIFO waits for a writer,
- * and that wait, in the background, must not block the hook past its deadline.
+ * Opens a transcript as a byte source for the read generators, and closes it afterwards. Only a
+ * regular file is opened (`openRegularFile`): a FIFO, socket or device is refused at once, and the
+ * open never blocks the process. Its reads are synchronous: in a fresh hook process the first
+ * asynchronous file operations cost more than the reads themselves (2 ms for the 1 MiB a Stop
+ * reads back over a 768 KiB run), and a regular file's read never waits.
  *
  * @param path The transcript.
  * @param fn What reads it.
@@ -131,24 +132,16 @@ export async function driveAsync<T>(gen: ByteRequests<T>, src: Source): Promise<
  * @throws {TranscriptReadError} When the file cannot be opened or read, or is no regular file.
  */
 export async function withFileSource<T>(path: string, fn: (src: Source) => Promise<T>): Promise<T> {
-  let regular = false;
-  try {
-    regular = Deno.statSync(path).isFile;
-  } catch {
-    // The open below reports it.
-  }
   let file: Deno.FsFile;
   try {
-    file = regular ? Deno.openSync(path, { read: true }) : await Deno.open(path, { read: true });
+    file = await openRegularFile(path);
   } catch (e) {
     throw new TranscriptReadError(path, errorCause(e));
   }
   try {
     let size: number;
     try {
-      const st = regular ? file.statSync() : await file.stat();
-      if (!st.isFile) throw new Error("Not a regular file");
-      size = st.size;
+      size = file.statSync().size;
     } catch (e) {
       throw new TranscriptReadError(path, errorCause(e));
     }
@@ -158,7 +151,7 @@ export async function withFileSource<T>(path: string, fn: (src: Source) => Promi
       if (shared.length < len) shared = new Uint8Array(len);
       return shared.subarray(0, len);
     };
-    const readSync = (pos: number, len: number) => {
+    const read = (pos: number, len: number) => {
       const buf = buffer(len);
       let got = 0;
       try {
@@ -173,22 +166,7 @@ export async function withFileSource<T>(path: string, fn: (src: Source) => Promi
       }
       return got === len ? buf : buf.subarray(0, got);
     };
-    const readAsync = async (pos: number, len: number) => {
-      const buf = buffer(len);
-      let got = 0;
-      try {
-        await file.seek(pos, Deno.SeekMode.Start);
-        while (got < len) {
-          const n = await file.read(buf.subarray(got));
-          if (n === null) break;
-          got += n;
-        }
-      } catch (e) {
-        throw new TranscriptReadError(path, errorCause(e));
-      }
-      return got === len ? buf : buf.subarray(0, got);
-    };
-    return await fn({ size, read: regular ? readSync : readAsync });
+    return await fn({ size, read });
   } finally {
     try {
       file.close();

@@ -15,6 +15,7 @@
  * @module
  */
 
+import { NotRegularFileError, openRegularFile } from "../base/fs.ts";
 import type { ReadRunOptions, RunRead } from "./model.ts";
 import { selects } from "./loads.ts";
 import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
@@ -202,11 +203,11 @@ export function holdsStopMarker(tail: string, timestamp: number): boolean {
   return false;
 }
 
-function readTail(path: string): string {
-  const file = Deno.openSync(path, { read: true });
+async function readTail(path: string): Promise<string> {
+  // Only a regular file is opened, and never so that the process blocks (a FIFO, say).
+  const file = await openRegularFile(path);
   try {
     const st = file.statSync();
-    if (!st.isFile) throw new NotAFile();
     const from = Math.max(0, st.size - STOP_TAIL_BYTES);
     const buf = new Uint8Array(st.size - from);
     file.seekSync(from, Deno.SeekMode.Start);
@@ -221,8 +222,6 @@ function readTail(path: string): string {
     file.close();
   }
 }
-
-class NotAFile extends Error {}
 
 /** Whether an error is a missing permission (Deno's `NotCapable`, or the OS's denial). */
 function notGranted(err: unknown): boolean {
@@ -256,9 +255,11 @@ export async function awaitCopilotStop(
   for (;;) {
     try {
       const waitedMs = polls === 0 ? 0 : Math.round(performance.now() - started);
-      if (holdsStopMarker(readTail(path), timestamp)) return { state: "current", waitedMs, polls };
+      if (holdsStopMarker(await readTail(path), timestamp)) {
+        return { state: "current", waitedMs, polls };
+      }
     } catch (err) {
-      if (err instanceof NotAFile) return { state: "unverified", reason: "not-a-file" };
+      if (err instanceof NotRegularFileError) return { state: "unverified", reason: "not-a-file" };
       // A file this process may not read will not hold the stop by waiting. One that is not there
       // yet may: Copilot CLI 1.0.102 has been seen to run the first agentStop before it wrote
       // events.jsonl at all.

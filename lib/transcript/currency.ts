@@ -15,6 +15,8 @@
  * @module
  */
 
+import { NotRegularFileError, openRegularFile } from "../base/fs.ts";
+
 /** The most a Stop hook waits for the transcript to catch up, in milliseconds. */
 export const MAX_CATCH_UP_MS = 2000;
 
@@ -138,9 +140,6 @@ function readAt(file: Deno.FsFile, offset: number, length: number): Uint8Array {
   return buf.subarray(0, got);
 }
 
-/** The transcript path names something other than a regular file. */
-class NotAFile extends Error {}
-
 /** The tail of one transcript, followed as it grows. */
 class TailWatch {
   /** The offset just past the last complete line looked at. */
@@ -157,18 +156,22 @@ class TailWatch {
   ) {}
 
   /** Looks at the file: from its end the first time, else at what was appended. */
-  look(): void {
-    if (this.rewind) {
-      this.first();
-      this.rewind = false;
-    } else this.more();
+  async look(): Promise<void> {
+    // Only a regular file is opened, and never so that the process blocks (a FIFO, say).
+    const file = await openRegularFile(this.path);
+    try {
+      if (this.rewind) {
+        this.first(file);
+        this.rewind = false;
+      } else this.more(file);
+    } finally {
+      file.close();
+    }
   }
 
   /** The first look: backward from the end until a decisive record, within the tail bounds. */
-  private first(): void {
-    if (!Deno.statSync(this.path).isFile) throw new NotAFile();
-    const file = Deno.openSync(this.path, { read: true });
-    try {
+  private first(file: Deno.FsFile): void {
+    {
       const size = file.statSync().size;
       for (let window = this.window;; window *= 4) {
         const from = Math.max(0, size - window);
@@ -187,15 +190,12 @@ class TailWatch {
         }
         if (from === 0 || window >= MAX_TAIL_BYTES) return;
       }
-    } finally {
-      file.close();
     }
   }
 
   /** Looks at what was appended since the last look. */
-  more(): void {
-    const file = Deno.openSync(this.path, { read: true });
-    try {
+  more(file: Deno.FsFile): void {
+    {
       const size = file.statSync().size;
       if (size < this.end) {
         // Not append-only after all: look again from the end.
@@ -212,8 +212,6 @@ class TailWatch {
         if (v !== undefined) this.last = v;
       }
       this.end += nl + 1;
-    } finally {
-      file.close();
     }
   }
 
@@ -306,9 +304,9 @@ export async function awaitTurnInTranscript(
   let pause = 10;
   for (;;) {
     try {
-      watch.look();
+      await watch.look();
     } catch (err) {
-      if (err instanceof NotAFile) return { state: "unverified", reason: "not-a-file" };
+      if (err instanceof NotRegularFileError) return { state: "unverified", reason: "not-a-file" };
       // Not there yet, or unreadable: wait like for a file that is behind.
     }
     // The first look is no wait: a file current at once reports 0.

@@ -211,6 +211,12 @@ export interface ReadRunOptions {
    */
   scanFloor?: number;
   /**
+   * The most bytes the backward search for the last load reads (default: no bound): it stops that
+   * far from the end, as at a floor, so a Stop's work is bounded on a transcript of any size. A
+   * load further back is not found ({@link LoadSearch} says `budget: true`).
+   */
+  scanBudget?: number;
+  /**
    * The lines from `fromOffset` to the end of the file, as the search that found the load there
    * decoded them ({@link RunTail}): the run is parsed from them instead of read again while the
    * file still has the size it had then. Other readers ignore it.

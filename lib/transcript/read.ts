@@ -7,7 +7,7 @@
  */
 
 import type { ReadRunOptions, RunRead, RunTail } from "./model.ts";
-import { LOAD_NEEDLES, loadsOfRecord, selects } from "./loads.ts";
+import { LOAD_NEEDLES, loadsOfRecord, type RawLoad, selects } from "./loads.ts";
 import { RunBuilder } from "./builder.ts";
 import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
 import { KNOWN_TYPES, parseLine, str } from "./record.ts";
@@ -79,7 +79,26 @@ const KEEP_BYTES = 4 * 1024 * 1024;
 function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
   const { size, chunkSize, maxLine, selector, skillsDirs, stats, floor } = req;
   let pos = size;
-  let carry: Uint8Array = EMPTY; // bytes [pos, …) up to the end of the line that starts before pos
+  // Bytes [pos, …) up to the end of the line that starts before pos, in parts (the lowest first)
+  // while that line spans chunks without a line break: joined once, when the line's start is read.
+  let parts: Uint8Array[] = [];
+  let partsLen = 0;
+  const carryBytes = (): Uint8Array => {
+    if (parts.length > 1) {
+      const all = new Uint8Array(partsLen);
+      let at = 0;
+      for (const p of parts) {
+        all.set(p, at);
+        at += p.length;
+      }
+      parts = [all];
+    }
+    return parts[0] ?? EMPTY;
+  };
+  const setCarry = (bytes: Uint8Array) => {
+    parts = bytes.length ? [bytes] : [];
+    partsLen = bytes.length;
+  };
   let sawMessages = false;
   let sawUnknown = false;
   let giant = false; // the line being assembled is longer than maxLine: discard its bytes
@@ -93,9 +112,30 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
     step = Math.min(chunkSize, step * 4);
     const chunk: Uint8Array = yield [start, pos - start];
     stats.bytesScanned += chunk.length;
+    if (!giant && start > 0 && partsLen > 0 && chunk.indexOf(10) < 0) {
+      // Inside one long line: its bytes are kept as a part, with no copy of the parts after it
+      // and no second look for a line break in them (that made a long line's search quadratic:
+      // 7 s for an 8 MiB line).
+      parts.unshift(chunk.slice());
+      partsLen += chunk.length;
+      if (kept && size - start > KEEP_BYTES) kept = undefined;
+      if (partsLen > maxLine) {
+        // The line's first MiB only (the lowest parts): the whole line is never joined.
+        let head: Uint8Array = EMPTY;
+        for (let k = 0; k < parts.length && head.length < 1 << 20; k++) {
+          head = concat(head, parts[k]);
+        }
+        const found = giantLineLoad(head.subarray(0, Math.min(head.length, 1 << 20)), selector);
+        if (found) return { found: { offset: start, load: found }, sawMessages, sawUnknown };
+        setCarry(EMPTY);
+        giant = true;
+      }
+      pos = start;
+      continue;
+    }
     // This chunk's last line is the tail of a giant line: the lines kept would miss it.
     const cut = giant;
-    const combined = giant ? chunk : concat(chunk, carry);
+    const combined = giant ? chunk : concat(chunk, carryBytes());
     const seg = segments(combined);
     const starts = seg.starts;
     // The first segment may continue before `start`; keep it unless we reached the file start.
@@ -150,29 +190,37 @@ function* scanBackward(req: ScanRequest): ByteRequests<LoadScan> {
     if (start > 0) {
       const first = combined.subarray(0, starts.length > 1 ? starts[1] - 1 : combined.length);
       if (giant && seg.count === 1) {
-        carry = EMPTY;
+        setCarry(EMPTY);
       } else if (first.length > maxLine) {
-        // A line longer than the parse limit cannot be parsed; if it may hold a load, the run is
-        // too large for sure, otherwise it is skipped.
-        const text = decoder.decode(first.subarray(0, Math.min(first.length, 1 << 20)));
-        const named = typeof selector !== "string" ||
-          text.toLowerCase().includes(selector.replace(/^.*:/, "").toLowerCase());
-        if (named && LOAD_NEEDLES.some((n) => text.includes(n))) {
-          return {
-            found: { offset: start, load: { qualifiedName: "", name: "", via: "read" } },
-            sawMessages,
-            sawUnknown,
-          };
-        }
-        carry = EMPTY;
+        const found = giantLineLoad(first.subarray(0, Math.min(first.length, 1 << 20)), selector);
+        if (found) return { found: { offset: start, load: found }, sawMessages, sawUnknown };
+        setCarry(EMPTY);
         giant = true;
       } else {
-        carry = first.slice();
+        setCarry(first.slice());
       }
     }
     pos = start;
   }
   return { end, sawMessages, sawUnknown };
+}
+
+/**
+ * A line longer than the parse limit cannot be parsed: if its first bytes may hold a load of the
+ * skill, the run is too large for sure (a load with no name stands for it); otherwise the line is
+ * skipped.
+ *
+ * @param head The line's first bytes (up to 1 MiB).
+ * @param selector Which loads count.
+ * @returns The stand-in load, or `undefined` when the line holds none.
+ */
+function giantLineLoad(head: Uint8Array, selector: ScanRequest["selector"]): RawLoad | undefined {
+  const text = decoder.decode(head);
+  const named = typeof selector !== "string" ||
+    text.toLowerCase().includes(selector.replace(/^.*:/, "").toLowerCase());
+  return named && LOAD_NEEDLES.some((n) => text.includes(n))
+    ? { qualifiedName: "", name: "", via: "read" }
+    : undefined;
 }
 
 /**

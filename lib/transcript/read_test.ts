@@ -3,7 +3,7 @@ import { ok, parse } from "./_kit_test.ts";
 import { join } from "node:path";
 import fc from "fast-check";
 import { TranscriptReadError } from "./model.ts";
-import { parseTranscriptText, readTranscriptRun } from "./read.ts";
+import { findLastLoad, parseTranscriptText, readTranscriptRun } from "./read.ts";
 import { endsOnQuestion, finalAssistantText, pendingAgentDispatches } from "./turn.ts";
 import {
   assistant,
@@ -294,6 +294,28 @@ Deno.test("readTranscriptRun() searches no lower than scanFloor, and ignores a f
       (await readTranscriptRun(path, { skill: "investigate", scanFloor: size + 1 })).kind,
       "ok",
     );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("findLastLoad() stops at its byte budget: a load further back is not found, and says so", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/t.jsonl`;
+    const fixture = Deno.readTextFileSync(
+      new URL("../../fixtures/transcripts/stop_unmet.jsonl", import.meta.url),
+    );
+    const last = fixture.trimEnd().split("\n").at(-1)!;
+    // The load is in the fixture's first lines; 2 MiB of later turns follow it.
+    Deno.writeTextFileSync(path, fixture + `${last}\n`.repeat(Math.ceil(2 ** 21 / last.length)));
+    const options = { skill: "investigate", skillsDirs: [] };
+    assert.equal((await findLastLoad(path, options)).kind, "found");
+    const bounded = await findLastLoad(path, { ...options, scanBudget: 2 ** 20 });
+    assert.equal(bounded.kind, "not_loaded");
+    assert.equal(bounded.kind === "not_loaded" && bounded.budget, true);
+    // A budget that covers the file changes nothing.
+    assert.equal((await findLastLoad(path, { ...options, scanBudget: 2 ** 23 })).kind, "found");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

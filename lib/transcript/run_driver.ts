@@ -40,7 +40,13 @@ import { emptyStats } from "./record.ts";
 /** Where the last selected load of a transcript is, without reading its run. */
 export type LoadSearch =
   | { kind: "found"; load: SkillLoad; tail?: RunTail; end?: RunTail }
-  | { kind: "not_loaded"; fileSize: number; end?: RunTail }
+  | {
+    kind: "not_loaded";
+    fileSize: number;
+    end?: RunTail;
+    /** The search stopped at its byte budget (`scanBudget`) before the floor. */
+    budget?: true;
+  }
   | { kind: "unknown_shape"; reason: string };
 
 /** What a format's backward search found. */
@@ -173,7 +179,13 @@ export function chunkSizeOf(options: ReadRunOptions): number {
  */
 export function floorOf(options: ReadRunOptions, size: number): number {
   const asked = Math.floor(options.scanFloor ?? 0);
-  return asked > 0 && asked <= size ? asked : 0;
+  return Math.max(asked > 0 && asked <= size ? asked : 0, budgetFloorOf(options, size));
+}
+
+/** Where the search's byte budget (`scanBudget`) stops it: 0 when the budget covers the file. */
+function budgetFloorOf(options: ReadRunOptions, size: number): number {
+  const budget = options.scanBudget;
+  return budget === undefined || budget <= 0 ? 0 : Math.max(0, size - Math.floor(budget));
 }
 
 /**
@@ -389,7 +401,13 @@ export function findLoad<B extends LineFeeder>(
       return { kind: "found", load, tail: scan.tail, end: scan.end };
     }
     if (nothingLoaded(scan, floor)) {
-      return { kind: "not_loaded", fileSize: src.size, end: scan.end };
+      const budget = budgetFloorOf(options, src.size);
+      return {
+        kind: "not_loaded",
+        fileSize: src.size,
+        end: scan.end,
+        ...(budget > 0 && budget === floor ? { budget: true as const } : {}),
+      };
     }
     return { kind: "unknown_shape", reason: format.noKnownRecords };
   });

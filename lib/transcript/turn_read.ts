@@ -7,20 +7,13 @@
  * @module
  */
 
-import { errorCause } from "../base/errors.ts";
-import {
-  MAX_TURN_BYTES,
-  type ReadTurnOptions,
-  TranscriptReadError,
-  type TurnRead,
-} from "./model.ts";
+import { MAX_TURN_BYTES, type ReadTurnOptions, type TurnRead } from "./model.ts";
 import {
   concat,
   driveAsync,
   driveSync,
   EMPTY,
   segments,
-  type Source,
   textSource,
   withFileSource,
 } from "./bytes.ts";
@@ -113,8 +106,8 @@ function* scanTurn(
  * Reads the current turn of a transcript: backward from the end to the record that starts it (the
  * last main-chain user record the user wrote, see {@link startsTurn}), reading at most
  * `maxBytes` (default `MAX_TURN_BYTES`, 8 MiB) whatever the file's size. A turn longer than that
- * comes back `cut`: its last part only. A regular file is read synchronously (in a fresh hook
- * process the first asynchronous file operations cost more than the few reads of a usual turn).
+ * comes back `cut`: its last part only. Only a regular file is read (a FIFO, socket or device is
+ * refused at once), with synchronous reads once it is open.
  *
  * @example The current turn of a session
  * ```ts ignore
@@ -129,53 +122,8 @@ function* scanTurn(
  * @throws {TranscriptReadError} When the file cannot be opened or read.
  */
 export function readCurrentTurn(path: string, options: ReadTurnOptions = {}): Promise<TurnRead> {
-  // A regular file is read synchronously. Anything else goes through the asynchronous source: the
-  // open of a FIFO waits for a writer, and that wait must not block the hook past its deadline.
-  let regular = false;
-  try {
-    regular = Deno.statSync(path).isFile;
-  } catch {
-    // The open below reports it.
-  }
-  if (!regular) return withFileSource(path, (src) => driveAsync(turnGen(src.size, options), src));
-  try {
-    return Promise.resolve(readFileTurn(path, options));
-  } catch (e) {
-    return Promise.reject(e);
-  }
-}
-
-/** {@link readCurrentTurn} of a regular file, with synchronous reads. */
-function readFileTurn(path: string, options: ReadTurnOptions): TurnRead {
-  let file: Deno.FsFile;
-  try {
-    file = Deno.openSync(path, { read: true });
-  } catch (e) {
-    throw new TranscriptReadError(path, errorCause(e));
-  }
-  try {
-    const st = file.statSync();
-    if (!st.isFile) throw new TranscriptReadError(path, "Not a regular file");
-    const src: Source = {
-      size: st.size,
-      read: (pos, len) => {
-        const buf = new Uint8Array(len);
-        let got = 0;
-        file.seekSync(pos, Deno.SeekMode.Start);
-        while (got < len) {
-          const n = file.readSync(buf.subarray(got));
-          if (n === null || n === 0) break;
-          got += n;
-        }
-        return got === len ? buf : buf.subarray(0, got);
-      },
-    };
-    return driveSync(turnGen(st.size, options), src);
-  } catch (e) {
-    throw e instanceof TranscriptReadError ? e : new TranscriptReadError(path, errorCause(e));
-  } finally {
-    file.close();
-  }
+  // Only a regular file is opened, and never so that the process blocks (`withFileSource`).
+  return withFileSource(path, (src) => driveAsync(turnGen(src.size, options), src));
 }
 
 /**

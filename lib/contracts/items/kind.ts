@@ -11,7 +11,7 @@ import {
   type UserRegex,
   type UserRegexEngine,
 } from "../../base/user_regex.ts";
-import { sanitizeName } from "../../base/sanitize.ts";
+import { sanitizeName, sanitizeText } from "../../base/sanitize.ts";
 import type { ToolCall, TranscriptRun } from "../../transcript/model.ts";
 import { AGENT_TOOLS } from "../../transcript/tool_groups.ts";
 
@@ -140,6 +140,27 @@ export function optionalString(
   }
   if (v.length > 2000) return new Error(`${where}: ${key} is longer than 2000 characters`);
   return v;
+}
+
+/**
+ * Reads an optional text field, as {@link optionalString}, without its control characters
+ * (`sanitizeText`): a `fix`, `summary`, `heading` or marker reaches the model, a log and the
+ * terminal, and text from disk is data. A text of nothing but control characters is an error.
+ *
+ * @param item The raw item.
+ * @param key The field.
+ * @param where How the message names the item.
+ * @returns The sanitised value, undefined, or the problem.
+ */
+export function optionalText(
+  item: Readonly<Record<string, unknown>>,
+  key: string,
+  where: string,
+): string | undefined | Error {
+  const v = optionalString(item, key, where);
+  if (typeof v !== "string") return v;
+  const text = sanitizeText(v);
+  return text.trim() === "" ? new Error(`${where}: ${key} must be a non-empty string`) : text;
 }
 
 /**

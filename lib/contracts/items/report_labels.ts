@@ -5,13 +5,14 @@
  * @module
  */
 
+import { sanitizeText } from "../../base/sanitize.ts";
 import type { TranscriptMessage, TranscriptRun } from "../../transcript/model.ts";
 import {
   type CheckInput,
   escapeRe,
   type ItemBase,
   type ItemKind,
-  optionalString,
+  optionalText,
   type ValidationScope,
   type Verdict,
 } from "./kind.ts";
@@ -31,7 +32,7 @@ function validate(
   base: ItemBase,
   { where }: ValidationScope,
 ): ReportLabelsItem | Error {
-  const heading = optionalString(raw, "heading", where);
+  const heading = optionalText(raw, "heading", where);
   if (heading instanceof Error) return heading;
   if (heading === undefined) return new Error(`${where}: report_labels needs a heading`);
   const labels = raw.labels;
@@ -45,7 +46,7 @@ function validate(
     ...base,
     kind: "report_labels",
     heading: heading.trim(),
-    labels: (labels as string[]).map((l) => l.trim()),
+    labels: (labels as string[]).map((l) => sanitizeText(l).trim()),
   };
 }
 

@@ -19,7 +19,7 @@ import {
   type ItemBase,
   type ItemKind,
   MAX_PATTERN_CHARS,
-  optionalString,
+  optionalText,
   type ValidationScope,
   type Verdict,
 } from "./kind.ts";
@@ -39,9 +39,9 @@ function validate(
   base: ItemBase,
   { where }: ValidationScope,
 ): SelectedSpecialistsItem | Error {
-  const marker = optionalString(raw, "marker", where);
+  const marker = optionalText(raw, "marker", where);
   if (marker instanceof Error) return marker;
-  const empty = optionalString(raw, "empty_marker", where);
+  const empty = optionalText(raw, "empty_marker", where);
   if (empty instanceof Error) return empty;
   const item: SelectedSpecialistsItem = { ...base, kind: "selected_specialists_dispatched" };
   if (marker !== undefined) {
