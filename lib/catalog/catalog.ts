@@ -47,6 +47,7 @@ import {
   type OverlayOrigin,
 } from "./overlay_index.ts";
 import { projectBases } from "./project_bases.ts";
+import { pluginRoots } from "./plugins.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -197,7 +198,6 @@ interface IndexFile {
 
 const INDEX_VERSION = 9;
 const MAX_FILE_BYTES = 1024 * 1024;
-const MAX_PLUGIN_DEPTH = 5;
 
 /** Whether this process may read a path (asked first: a denied read costs a thrown error). */
 function readable(path: string): boolean {
@@ -239,49 +239,6 @@ export function watchedMtime(key: string): number {
 }
 
 const mtimeOf = watchedMtime;
-
-async function pluginRoots(pluginsDir: string): Promise<Root[]> {
-  const installs: string[] = [];
-  try {
-    const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
-    const data = JSON.parse(text) as { plugins?: Record<string, unknown> };
-    for (const value of Object.values(data.plugins ?? {})) {
-      for (const item of Array.isArray(value) ? value : [value]) {
-        const path = (item as { installPath?: unknown })?.installPath;
-        if (typeof path === "string" && resolve(path).startsWith(resolve(pluginsDir) + "/")) {
-          installs.push(resolve(path));
-        }
-      }
-    }
-  } catch {
-    const { walkFiles } = await walker();
-    const found = walkFiles(join(pluginsDir, "cache"), (n) => n === "plugin.json", {
-      maxDepth: MAX_PLUGIN_DEPTH,
-      followSymlinks: true,
-    });
-    for (const f of found.files) {
-      if (basename(f.dir) === ".claude-plugin") installs.push(dirname(f.dir));
-    }
-  }
-  const roots: Root[] = [];
-  for (const install of [...new Set(installs)].sort()) {
-    let plugin = basename(install);
-    try {
-      const manifest = JSON.parse(
-        Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json")),
-      ) as { name?: unknown };
-      if (typeof manifest.name === "string") plugin = manifest.name;
-    } catch {
-      // No manifest: the directory's name stands for the plugin.
-    }
-    if (/^\d+(\.\d+)*/.test(plugin)) plugin = basename(dirname(install));
-    plugin = plugin.replace(/[^A-Za-z0-9_.-]/g, "");
-    if (!plugin) continue;
-    roots.push({ dir: join(install, "skills"), kind: "skills", source: "plugin", plugin });
-    roots.push({ dir: join(install, "agents"), kind: "agents", source: "plugin", plugin });
-  }
-  return roots;
-}
 
 async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   const roots: Root[] = [];
