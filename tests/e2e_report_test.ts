@@ -228,6 +228,15 @@ Deno.test("e2e: report counts three sessions driven through the registered hooks
     assert.ok((await dropped([])).includes("investigate"), "by name, investigate is dropped");
     assert.ok(!(await dropped(["--by-use"])).includes("investigate"), "by use, it is kept");
 
+    // lint names an overlay entry for a skill no host has installed, with its file and line.
+    const overlay = join(world.stateRoot, "skills.yaml");
+    Deno.writeTextFileSync(overlay, "investigate:\n  route: true\ninvestgate:\n  route: true\n");
+    const linted = await skillgate(world, ["lint", "--host", "claude", "--json"]);
+    assert.deepEqual(JSON.parse(linted.out).overlays, [
+      { name: "investgate", scope: "user", file: overlay, line: 3 },
+    ]);
+    Deno.removeSync(overlay);
+
     const page = join(world.root, "report.html");
     await report(world, ["--html", page]);
     const html = Deno.readTextFileSync(page);

@@ -170,9 +170,27 @@ export async function main(args: string[], opts: { stateRoot?: string } = {}): P
       ...lintSkills(h.kind, skills, budget),
     });
   }
-  const found = hosts.some((h) => h.findings.length > 0);
-  if (json) console.log(JSON.stringify({ hosts }));
-  else console.log(formatLint(hosts));
+  // Overlay entries (skills.yaml) that name no skill installed for any host.
+  const { catalogOverlays, unmatchedOverlays } = await import("../catalog/overlay_index.ts");
+  const overlays = await catalogOverlays({ stateRoot: root, cwd: Deno.cwd() });
+  const unmatched = unmatchedOverlays(catalogs.flatMap((c) => c.catalog.skills), overlays)
+    .map((u) => ({ name: u.name, scope: u.from.scope, file: u.from.file, line: u.from.line }));
+  const found = hosts.some((h) => h.findings.length > 0) || unmatched.length > 0;
+  if (json) console.log(JSON.stringify({ hosts, overlays: unmatched }));
+  else {
+    const lines = [formatLint(hosts)];
+    if (unmatched.length > 0) {
+      lines.push("", `Overlay entries for no installed skill (${unmatched.length}):`);
+    }
+    for (const u of unmatched) {
+      lines.push(
+        `  ${sanitizeLine(u.file, 300)}:${u.line}: ${
+          sanitizeLine(JSON.stringify(u.name), 100)
+        } (${u.scope} overlay)`,
+      );
+    }
+    console.log(lines.join("\n"));
+  }
   return found ? 1 : 0;
 }
 
