@@ -84,6 +84,9 @@ scenario(
       assert.equal(doctor.code, 0, doctor.stdout + doctor.stderr);
       const sessions: string[] = [];
       for (let i = 1; i <= VERDICT_RUNS; i++) {
+        // Each run edits the file afresh: a replace that finds nothing to replace fails, and a
+        // failed edit is no edit (so no check would be due after it).
+        await Deno.writeTextFile(join(w.project, "auth.txt"), "old line\n");
         const s = await runGemini(w, {
           prompt: "the login test fails, please fix this bug",
           rules: await loadGeminiScript("contract_met_after_block"),
