@@ -6,31 +6,14 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
+import { CORPUS_TRANSCRIPTS, corpusPresent, jsonlFiles } from "./_corpus_transcripts.ts";
+import { relative } from "node:path";
 import { turnRecords } from "../lib/transcript/builder.ts";
 import type { ToolCall, TranscriptRun } from "../lib/transcript/model.ts";
 import { checkContract } from "../lib/contracts/check.ts";
 import { validateContract } from "../lib/contracts/schema.ts";
 
-const CORPUS = new URL("../../shared/corpus/transcripts", import.meta.url).pathname;
-
-function present(): boolean {
-  try {
-    return Deno.statSync(CORPUS).isDirectory;
-  } catch {
-    return false;
-  }
-}
-
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of Deno.readDirSync(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) out.push(...jsonlFiles(p));
-    else if (e.isFile && e.name.endsWith(".jsonl")) out.push(p);
-  }
-  return out.sort();
-}
+const CORPUS = CORPUS_TRANSCRIPTS;
 
 /** A whole transcript as one run (every record; a stand-in load at its start). */
 function wholeRun(file: string): TranscriptRun {
@@ -91,7 +74,7 @@ function rawBashEnds(file: string): Map<string, string> {
   return out;
 }
 
-const corpus = present();
+const corpus = corpusPresent();
 if (!corpus) console.log(`corpus_kinds_test: ${CORPUS} is absent; corpus tests skipped`);
 
 Deno.test({

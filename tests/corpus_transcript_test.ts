@@ -4,29 +4,12 @@
  * folder is absent.
  */
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
+import { CORPUS_TRANSCRIPTS, corpusPresent, jsonlFiles } from "./_corpus_transcripts.ts";
+import { relative } from "node:path";
 import type { SkillLoad } from "../lib/transcript/model.ts";
 import { readTranscriptRun } from "../lib/transcript/read.ts";
 
-const CORPUS = new URL("../../shared/corpus/transcripts", import.meta.url).pathname;
-
-function corpusPresent(): boolean {
-  try {
-    return Deno.statSync(CORPUS).isDirectory;
-  } catch {
-    return false;
-  }
-}
-
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of Deno.readDirSync(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) out.push(...jsonlFiles(p));
-    else if (e.isFile && e.name.endsWith(".jsonl")) out.push(p);
-  }
-  return out.sort();
-}
+const CORPUS = CORPUS_TRANSCRIPTS;
 
 const present = corpusPresent();
 if (!present) {
