@@ -48,6 +48,7 @@ import {
 } from "./overlay_index.ts";
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
+import { CONTRACT_PACK_NAMES, withPackContracts } from "../routing/pack_contracts.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -92,6 +93,11 @@ export interface SkillEntry {
    * here is the SKILL.md's own.
    */
   readonly overlay?: Readonly<Partial<Record<"triggers" | "contract" | "route", OverlayOrigin>>>;
+  /**
+   * The built-in pack whose opt-in contract it carries (`pack_contracts.ts`): set only when it has
+   * no contract of its own or from an overlay file.
+   */
+  readonly contractPack?: string;
 }
 
 /** An installed agent. */
@@ -153,6 +159,11 @@ export interface CatalogOptions {
   readonly sweepFile?: string;
   /** The clock of {@link hasSkill} and {@link hasAgent}, in ms since the epoch (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * The built-in packs whose opt-in contracts apply (config `contract_packs`; default none): to a
+   * skill the pack's entry matches by name and text, with no contract of its own or an overlay's.
+   */
+  readonly contractPacks?: readonly string[];
 }
 
 /** A directory the catalog scans. */
@@ -467,11 +478,19 @@ async function writeNames(
   }));
   writeNamesIndex(stateRoot, kind, list);
   if (kind !== "skills") return;
-  // The contracts view holds the skills with a contract once overlays are applied, and their stamp.
+  // The contracts view holds the skills with a contract once overlays are applied, and their
+  // stamp; and every pack's opt-in contracts, marked with their pack (a reader keeps those of the
+  // packs its config names), so that the view does not depend on the config.
   const overlays = await catalogOverlays(opts);
   const overlaid = list.map((r) => ({
     ...r,
-    root: { ...r.root, entries: applyOverlays(r.root.entries as SkillEntry[], overlays) },
+    root: {
+      ...r.root,
+      entries: withPackContracts(
+        applyOverlays(r.root.entries as SkillEntry[], overlays),
+        CONTRACT_PACK_NAMES,
+      ),
+    },
   }));
   writeNamesIndex(stateRoot, "contracts", overlaid, overlays.stamp);
 }
@@ -592,7 +611,10 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
   const { roots: loaded, fromIndex } = await loadRoots(opts, roots);
   const skills = loaded.flatMap((r) => r.entry.skills);
   return {
-    skills: opts.skills === false ? skills : applyOverlays(skills, await catalogOverlays(opts)),
+    skills: opts.skills === false ? skills : withPackContracts(
+      applyOverlays(skills, await catalogOverlays(opts)),
+      opts.contractPacks,
+    ),
     agents: loaded.flatMap((r) => r.entry.agents),
     dirs: roots.map((r) => r.root.dir),
     scanned: loaded.reduce((n, r) => n + r.entry.scanned, 0),
@@ -727,11 +749,18 @@ export async function contractSkills(
   const known = stateRoot
     ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now, overlays: state.stamp })
     : undefined;
-  if (known) return { skills: known as SkillEntry[], dirs, plugins, fromIndex: true };
+  const packs = opts.contractPacks ?? [];
+  if (known) {
+    const skills = (known as SkillEntry[]).filter((s) =>
+      s.contractPack === undefined || packs.includes(s.contractPack)
+    );
+    return { skills, dirs, plugins, fromIndex: true };
+  }
   const skills = (await loadRootsFrom(opts, roots, true)).roots.flatMap((r) => r.entry.skills);
-  const withContract = applyOverlays(skills, await catalogOverlays(opts, state)).filter(
-    hasContract,
-  );
+  const withContract = withPackContracts(
+    applyOverlays(skills, await catalogOverlays(opts, state)),
+    packs,
+  ).filter(hasContract);
   return { skills: withContract, dirs, plugins, fromIndex: false };
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { configList, type readConfig } from "../base/config.ts";
+import { configList, contractPacksOf, type readConfig } from "../base/config.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { catalogOverlays, unmatchedOverlays } from "../catalog/overlay_index.ts";
 import { isRoutable, routeSettings } from "../routing/route.ts";
@@ -50,6 +50,7 @@ export async function reportSkills(
     cwd: ctx.cwd,
     projectDir: projectRoot(ctx.cwd),
     extraSkillDirs: configList(config, "skill_dirs", []),
+    contractPacks: contractPacksOf(config),
     stateRoot: ctx.stateRoot,
     writeIndex: false,
     agents: false,

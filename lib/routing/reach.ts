@@ -22,6 +22,8 @@ export interface ReachSkill {
   readonly route?: boolean;
   /** Where overlay fields came from. */
   readonly overlay?: { readonly triggers?: unknown; readonly contract?: unknown };
+  /** The built-in pack its contract came from (config `contract_packs`). */
+  readonly contractPack?: string;
 }
 
 /** The counts. */
@@ -42,6 +44,8 @@ export interface Reach {
   readonly triggersFromOverlay: number;
   /** Whose contract came from an overlay file. */
   readonly contractsFromOverlay: number;
+  /** Whose contract came from a built-in pack (config `contract_packs`). */
+  readonly contractsFromPack?: number;
 }
 
 /**
@@ -57,7 +61,7 @@ export function reachOf(
   mayRoute: (skill: ReachSkill) => boolean,
 ): Reach {
   let withTriggers = 0, canRoute = 0, allowedWithoutTriggers = 0, withContract = 0;
-  let triggersFromOverlay = 0, contractsFromOverlay = 0;
+  let triggersFromOverlay = 0, contractsFromOverlay = 0, contractsFromPack = 0;
   for (const s of skills) {
     const has = s.triggers.length > 0;
     const allowed = s.route ?? mayRoute(s);
@@ -67,6 +71,7 @@ export function reachOf(
     if (s.contract !== undefined && s.contract !== null) withContract++;
     if (s.overlay?.triggers) triggersFromOverlay++;
     if (s.overlay?.contract) contractsFromOverlay++;
+    if (s.contractPack !== undefined) contractsFromPack++;
   }
   return {
     skills: skills.length,
@@ -77,6 +82,7 @@ export function reachOf(
     withContract,
     triggersFromOverlay,
     contractsFromOverlay,
+    contractsFromPack,
   };
 }
 
@@ -92,11 +98,17 @@ function count(n: number, one: string, many = `${one}s`): string {
  *   one line per reason.
  */
 export function reachLines(r: Reach): string[] {
-  const from = (n: number) => n ? ` (${n} from skills.yaml)` : "";
+  const from = (n: number, pack = 0) => {
+    const parts = [n ? `${n} from skills.yaml` : "", pack ? `${pack} from contract_packs` : ""];
+    const said = parts.filter((p) => p !== "");
+    return said.length ? ` (${said.join(", ")})` : "";
+  };
   const lines = [
     `reach: ${count(r.skills, "skill")}, ${r.withTriggers} with triggers${
       from(r.triggersFromOverlay)
-    }, ${r.canRoute} can route, ${r.withContract} with a contract${from(r.contractsFromOverlay)}`,
+    }, ${r.canRoute} can route, ${r.withContract} with a contract${
+      from(r.contractsFromOverlay, r.contractsFromPack)
+    }`,
   ];
   if (r.skills === 0) return lines;
   if (r.withTriggers === 0) {

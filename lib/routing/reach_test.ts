@@ -40,6 +40,7 @@ Deno.test("reachOf: route_skills, an overlay's route and origins", () => {
     withContract: 2,
     triggersFromOverlay: 1,
     contractsFromOverlay: 1,
+    contractsFromPack: 0,
   });
   assert.deepEqual(reachLines(r), [
     "reach: 5 skills, 4 with triggers (1 from skills.yaml), 2 can route, 2 with a contract " +
@@ -48,6 +49,24 @@ Deno.test("reachOf: route_skills, an overlay's route and origins", () => {
     "set route: true in skills.yaml)",
     "why: 1 skill in route_skills has no triggers: give them in skills.yaml",
   ]);
+});
+
+Deno.test("reach counts a built-in pack's contract (config contract_packs) and says so", () => {
+  const r = reachOf([
+    {
+      name: "writing-plans",
+      triggers: ["write a plan"],
+      contract: {},
+      contractPack: "superpowers",
+    },
+    { name: "mine", triggers: [], contract: {}, overlay: { contract: {} } },
+  ], () => true);
+  assert.equal(r.contractsFromPack, 1);
+  assert.equal(
+    reachLines(r)[0],
+    "reach: 2 skills, 1 with triggers, 1 can route, 2 with a contract (1 from skills.yaml, " +
+      "1 from contract_packs)",
+  );
 });
 
 Deno.test("triggerOrigin: frontmatter, overlay, skill-rules.json", () => {
