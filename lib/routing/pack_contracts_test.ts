@@ -61,7 +61,7 @@ Deno.test("contract_packs: config takes none or the packs that have contracts", 
   );
 });
 
-Deno.test("withPackContracts: the skill's own (or an overlay's) contract beats the pack's", async () => {
+Deno.test("withPackContracts: the skill's own (or an overlay's) contract beats the pack's", () => {
   const base: { name: string; description: string; contract?: unknown; contractPack?: string } = {
     name: "writing-plans",
     description: "Use when you have a spec or requirements for a multi-step task, before code",
