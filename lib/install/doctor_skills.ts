@@ -10,7 +10,7 @@ import { configList, contractPacksOf, type readConfig } from "../base/config.ts"
 import { loadCatalog } from "../catalog/catalog.ts";
 import { catalogOverlays, unmatchedOverlays } from "../catalog/overlay_index.ts";
 import { isRoutable, routeSettings } from "../routing/route.ts";
-import { reachLines, reachOf } from "../routing/reach.ts";
+import { reachLines, reachOf, withPacks } from "../routing/reach.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { projectRoot } from "./setup.ts";
@@ -78,6 +78,6 @@ export async function reportSkills(
     );
   }
   const { routable } = routeSettings(config);
-  const reach = reachOf(catalog.skills, (s) => isRoutable(s, routable));
+  const reach = reachOf(withPacks(catalog.skills), (s) => isRoutable(s, routable));
   for (const line of reachLines(reach)) emit("info", line);
 }
