@@ -369,6 +369,8 @@ function explainReason(d: RouteDecision): string {
       return "a full tie between routable skills";
     case "sent-elsewhere":
       return "the best routable skill's text sends this kind of request to another skill";
+    case "tiers-disagree":
+      return "a pack skill's trigger and another skill's own description both claim the request";
     case "slash-command":
       return "the prompt starts with /";
     case "too-long":

@@ -47,7 +47,7 @@ import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { describedList, type DescribedSkills, describeRoute } from "./describe.ts";
+import { describedClaim, describedList, type DescribedSkills, describeRoute } from "./describe.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -109,6 +109,7 @@ export type NoRouteReason =
   | "below-threshold"
   | "not-routable"
   | "sent-elsewhere"
+  | "tiers-disagree"
   | "tie";
 
 /** Which tier routed: a trigger (or pattern), or the name and description. */
@@ -426,19 +427,24 @@ export function routePrompt(
   const reaching = candidates.filter((c) => shown(c.score) >= threshold);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
+  // The description tier's route, asked at most once: when no trigger routes, and when one routes
+  // a pack skill (a pack skill's trigger and another pack skill's own text claiming the request).
+  const described = (ask: typeof describeRoute = describeRoute) => {
+    const pool = list ? describedList(list) : (skills as SkillPool).described?.();
+    return pool && ask(
+      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
+      pool,
+      // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
+      (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
+    );
+  };
   if (!best) {
     const reason = candidates.length === 0
       ? "no-match"
       : reaching.length
       ? "not-routable"
       : "below-threshold";
-    const described = list ? describedList(list) : (skills as SkillPool).described?.();
-    const d = described && describeRoute(
-      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
-      described,
-      // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
-      (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
-    );
+    const d = described();
     if (!d) return { reason, candidates, threshold };
     const n = d.hit.matched.length;
     return {
@@ -474,6 +480,22 @@ export function routePrompt(
         sanitizeName(sent.skill.name) || "?"
       }, which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`,
     };
+  }
+  // A pack skill's trigger fits on a word the prompt does not say (a symptom read as "bug", …),
+  // and another pack skill's own name and description fit it clearly: both claim the request, so
+  // neither routes.
+  if (best.skill.pack !== undefined && best.literal < best.matched) {
+    const d = described(describedClaim);
+    if (d && d.skill !== best.skill) {
+      return {
+        reason: "tiers-disagree",
+        candidates,
+        threshold,
+        tie: `/${sanitizeName(best.skill.name) || "?"} on "${sanitizeLine(best.trigger, 120)}", /${
+          sanitizeName(d.skill.name) || "?"
+        } on its description (${d.hit.matched.join(", ")}) at ${d.hit.score.toFixed(1)}`,
+      };
+    }
   }
   const next = routed[1];
   if (next && shown(next.score) === shown(best.score)) {

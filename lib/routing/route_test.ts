@@ -127,6 +127,40 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
   assert.equal(routePrompt(word, [own], { routable: ["docx"] }).route, undefined);
 });
 
+Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {
+  const debugging: RouteSkill = {
+    name: "systematic-debugging",
+    triggers: ["fix this bug"],
+    description: "Use when encountering any bug, test failure, or unexpected behavior",
+    pack: "superpowers",
+  };
+  const zeroize: RouteSkill = {
+    name: "zeroize-audit",
+    triggers: [],
+    description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
+    pack: "trailofbits",
+  };
+  const prompt = "check that the key material is zeroized and the compiler doesn't drop it";
+  const d = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "tiers-disagree");
+  assert.match(
+    d.tie ?? "",
+    /^\/systematic-debugging on "fix this bug", \/zeroize-audit on its description/,
+  );
+  // The trigger's words said (not inferred): the trigger routes.
+  const said = routePrompt("fix this bug: the key material is not zeroized by the compiler", [
+    debugging,
+    zeroize,
+  ]);
+  assert.equal(said.route?.skill.name, "systematic-debugging");
+  // No pack skill: the rule does not apply (gstack's skills are routed as before).
+  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize], {
+    routable: ["systematic-debugging", "+packs"],
+  });
+  assert.equal(own.route?.skill.name, "systematic-debugging");
+});
+
 Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {
   // ios-fix matches all three words; investigate two of two. ios-fix ranks first but may not
   // route, so investigate routes.
