@@ -7,11 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeTempWorld, type TempWorld, worldSetupContext } from "./_helpers.ts";
-import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
-import { listOwnedHooks } from "../lib/host/hook_file.ts";
-import { CLAUDE } from "../lib/host/claude.ts";
-import { probeHook } from "../lib/install/doctor.ts";
+import { makeTempWorld, runRegisteredHook, type TempWorld, worldSetupContext } from "./_helpers.ts";
+import { parseSetupArgs, runSetup } from "../lib/install/setup.ts";
 import { SWITCH_ENV, writeConfigValue } from "../lib/base/config.ts";
 import { jsonl, say, skillLoad, user } from "../fixtures/transcripts/_build.ts";
 
@@ -50,11 +47,6 @@ let stops = 0;
 async function stop(world: TempWorld, active = false) {
   // Each stop its own event: the same payload twice is one event answered once (`event_claim.ts`).
   const text = `Here is the plan (${++stops}): 1. add the flag 2. write the exporter.`;
-  const settings = JSON.parse(Deno.readTextFileSync(join(world.claudeDir, "settings.json")));
-  const hook = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner).find((h) =>
-    h.hookId === "skill-contract"
-  );
-  assert.ok(hook, "skill-contract is registered");
   // A run of writing-plans that ends without saving the plan.
   const path = join(world.claudeDir, "projects", "p", `${SESSION}.jsonl`);
   Deno.mkdirSync(join(path, ".."), { recursive: true });
@@ -75,20 +67,7 @@ async function stop(world: TempWorld, active = false) {
     stop_hook_active: active,
     last_assistant_message: text,
   };
-  const r = await probeHook(hook.command, JSON.stringify(payload), {
-    cwd: world.projectDir,
-    env: {
-      HOME: world.home,
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-      NO_COLOR: "1",
-      CLAUDE_PROJECT_DIR: world.projectDir,
-      ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-    },
-    timeoutMs: 30_000,
-  });
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, "", "no permission line, no stderr at all");
-  return r;
+  return await runRegisteredHook(world, "skill-contract", payload);
 }
 
 Deno.test("e2e: with contract_packs superpowers the Stop hook blocks once naming the pack's item", async () => {
