@@ -321,6 +321,7 @@ import {
   asksIfWorks,
   describesSymptom,
   handsOnOpener,
+  namesCause,
   UI_WORDS,
 } from "./symptoms.ts";
 import { asksHowTo, asksMeaning, filesTicket } from "./asks.ts";
@@ -522,6 +523,14 @@ export interface RequestView {
   readonly opening: readonly string[];
   /** Every order's words from its opening verb on, space-joined ("fix the login bug"). */
   readonly orders: readonly string[];
+  /**
+   * What comes before the clause whose build or explain verb is the main verb, when that clause
+   * is not the first: the request clauses (`asked`: "do a code review of this branch, then
+   * explain …") and, when a later order asks for a cause ("… tell me why it broke"), the
+   * statements (`told`: "the cron job stopped firing"). The scorer reads whether they already
+   * ask for a fix or a review.
+   */
+  readonly lead?: { readonly asked: string; readonly told: string };
 }
 
 /**
@@ -681,8 +690,26 @@ export function readRequest(prompt: string): RequestView {
   // "does this work?" before any order: the question, checked once the prose is known.
   let worksQuestion: readonly string[] | false = false;
   const taskVerbs: string[] = [];
+  // A `word:` label of a pasted line ("log:", "step: build", "reason: …") and the value after it
+  // on the same line: no order, whatever its words.
+  let labelled = false;
+  let firstLine = true;
+  // The request clauses and the statements before the main verb's clause, while it is unknown.
+  const asked: string[] = [];
+  const told: string[] = [];
+  let lead: { asked: string; told: string } | undefined;
   for (const { text: c, sep } of clauses(text)) {
     const ws = words(c);
+    const label = ws.length <= 2 && sep.startsWith(":") && (sep.includes("\n") || !firstLine);
+    const value = labelled && !firstLine;
+    labelled = label && !sep.includes("\n");
+    if (sep.includes("\n")) firstLine = false;
+    if (label || value) {
+      prose.push(c + sep);
+      reports ||= reportsBehaviour(ws);
+      joined = false;
+      continue;
+    }
     const uiBefore = ui;
     ui ||= ws.some((w) => UI_WORDS.has(w));
     // A side remark ("if you need more context, look at …") runs to the end of its sentence.
@@ -696,6 +723,8 @@ export function readRequest(prompt: string): RequestView {
     const { verb: v, at, unknown } = openingVerb(c, ws);
     unknownOrder ||= unknown === true;
     if (v === undefined) {
+      // "can you do a code review of this branch": an order with a verb no table knows.
+      if (verb === undefined) (unknown ? asked : told).push(c);
       reports ||= reportsBehaviour(ws);
       if (!unknown) described ||= describesSymptom(plainWords(c, ws));
       joined = false;
@@ -740,7 +769,11 @@ export function readRequest(prompt: string): RequestView {
     request += (joined ? "" : "\n") + c + sep;
     joined = true;
     any = true;
-    if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) verb = v;
+    if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) {
+      verb = v;
+      if (asked.length || told.length) lead = { asked: asked.join(" "), told: told.join(" ") };
+    }
+    if (verb === undefined) asked.push(c);
   }
   // qa: "Proactively suggest when the user … asks 'does this work?'" about a product.
   if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, ui)) handsOn = true;
@@ -764,5 +797,8 @@ export function readRequest(prompt: string): RequestView {
     handsOn,
     opening: opening ?? [],
     orders,
+    ...(build && lead !== undefined
+      ? { lead: orders.some((o) => namesCause(o.split(" "))) ? lead : { ...lead, told: "" } }
+      : {}),
   };
 }

@@ -31,7 +31,15 @@
  * @module
  */
 
-import { BUILD_VERBS, LEAD_WORDS, NEUTRAL_VERBS, readRequest, STATE_WORDS } from "./request.ts";
+import {
+  BUILD_VERBS,
+  LEAD_WORDS,
+  NEUTRAL_VERBS,
+  readRequest,
+  reportsBehaviour,
+  type RequestView,
+  STATE_WORDS,
+} from "./request.ts";
 import { CONCEPTS, PHRASES } from "./concepts.ts";
 import {
   isBreakage,
@@ -294,7 +302,7 @@ function addWordKeys(
  * @returns Its words and keys.
  */
 export function preparePrompt(prompt: string): PreparedPrompt {
-  const view = readRequest(prompt);
+  const view = keepAsked(readRequest(prompt));
   const all = `${view.prose}\n${view.evidence}`;
   const allRaw = rawWords(all);
   const allWords = allRaw.map((w) => w.toLowerCase());
@@ -359,6 +367,33 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     verbKeys,
     orders: view.orders.map((o) => ` ${rawWords(o).map((w) => w.toLowerCase()).join(" ")} `),
   };
+}
+
+/**
+ * A later build or explain verb does not cancel a fix or a review the prompt already asks for:
+ * in "the cron job stopped firing, compare the crontab with last week's and tell me why" or "do a
+ * code review of this branch and explain anything odd", the request clauses before that verb's
+ * clause ask for a review or report a malfunction, or the statements before it report one and a
+ * later order asks for its cause, so the request stays one.
+ */
+function keepAsked(view: RequestView): RequestView {
+  if (!view.build || view.lead === undefined) return view;
+  const { asked, told } = view.lead;
+  const keys = new Set<string>();
+  addWordKeys(rawWords(asked), keys, false);
+  const reports = (text: string) => {
+    const raw = rawWords(text);
+    const words = raw.map((w) => w.toLowerCase());
+    const phrase = ` ${words.join(" ")} `;
+    return !isLintComplaint(words, phrase) &&
+      (reportsSymptom(text, raw, words) || reportsBehaviour(words));
+  };
+  const keep = keys.has("review") || (asked !== "" && reports(asked)) ||
+    (told !== "" && reports(told));
+  if (!keep) return view;
+  // An order with a verb no table knows ("can you do a code review") joins the request.
+  const request = asked === "" ? view.request : `${asked}\n${view.request}`;
+  return { ...view, build: false, infer: true, request };
 }
 
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);

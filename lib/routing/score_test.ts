@@ -29,6 +29,7 @@ const INVESTIGATE = [
   "root cause analysis",
   "investigate this error",
 ];
+const REVIEW = ["review this pr", "code review", "check my diff", "pre-landing review"];
 const IOS_FIX = ["fix this ios bug", "patch the iphone app", "auto-fix the ios issue"];
 
 Deno.test("tokenize() lower-cases, drops inner apostrophes and splits on punctuation", () => {
@@ -467,4 +468,29 @@ Deno.test("the common words for why, broken, error, fix, review and test in five
   // "revise" is English for edit: no review.
   assert.ok(!keys("revise the README intro").has("review"));
   assert.equal(scoreTrigger("why is this broken", "warum ist das kaputt?").score, 1);
+});
+
+Deno.test("preparePrompt(): a later build or explain verb does not cancel a fix or review already asked for", () => {
+  const cases: [string, readonly string[], number][] = [
+    ["can you do a code review of this branch and explain anything that looks off", REVIEW, 1],
+    ["look over the changes on my branch before I land them, then list what to split", REVIEW, 1],
+    [
+      "our cron job stopped firing on sunday. compare the crontab and tell me why it broke",
+      INVESTIGATE,
+      1,
+    ],
+    [
+      "getting ECONNRESET every few minutes, can you catch where it comes from and log it",
+      INVESTIGATE,
+      1,
+    ],
+    // A statement without a later cause asked for, and a mention in a statement, stay build requests.
+    ["the export crashes on big files. write a regression test for it", INVESTIGATE, 0],
+    ["our code review tool is gerrit. write a commit-msg hook that adds the jira id", REVIEW, 0],
+    ["i have an interview about debugging practices, give me a list of questions", INVESTIGATE, 0],
+  ];
+  for (const [prompt, triggers, want] of cases) {
+    const best = bestTrigger(triggers, prompt);
+    assert.equal((best?.score ?? 0) >= 0.66 ? 1 : 0, want, prompt);
+  }
 });

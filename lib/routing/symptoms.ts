@@ -556,7 +556,17 @@ const CAUSE_PADDED = padded(CAUSE_OBJECTS);
  * @returns Whether it asks for a cause.
  */
 export function asksForCause(words: readonly string[]): boolean {
-  if (!CAUSE_VERBS.has(words[0] ?? "")) return false;
+  return CAUSE_VERBS.has(words[0] ?? "") && namesCause(words);
+}
+
+/**
+ * True when words ask for the cause of something ({@link CAUSE_OBJECTS}), whatever verb opens
+ * them: "tell me why it broke", "catch where it comes from"; not "why we chose postgres".
+ *
+ * @param words Lower-case words.
+ * @returns Whether they name a cause.
+ */
+export function namesCause(words: readonly string[]): boolean {
   let phrase = ` ${words.join(" ")} `;
   // "find out why we chose postgres" asks about a decision, not a malfunction.
   const why = words.indexOf("why");
