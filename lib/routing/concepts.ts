@@ -152,6 +152,8 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "latest changes": ["pr"],
   "recent changes": ["pr"],
   "web app": ["site"],
+  // A dev server serves the product under test.
+  "dev server": ["site"],
   "look over": ["review"],
   "once over": ["review"],
   "off by one": ["bug"],
@@ -201,7 +203,16 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "get to the bottom": ["debug"],
   "second opinion": ["review"],
   // review: "Pre-landing PR review", "about to merge or land": merging is landing.
-  "pre merge": ["review"],
+  // "pre-landing": before a change lands; merging is landing.
+  "pre merge": ["review", "pre", "land"],
+  "about to land": ["pre", "land"],
+  "about to merge": ["pre", "land"],
+  "before i land": ["pre", "land"],
+  "before i merge": ["pre", "land"],
+  "before landing": ["pre", "land"],
+  "before merging": ["pre", "land"],
+  "ready to land": ["pre", "land"],
+  "ready to merge": ["pre", "land"],
   "second pair of eyes": ["review"],
   "sanity check": ["review"],
   "manual testing": ["qa", "test"],

@@ -292,6 +292,8 @@ export interface SkillMatch {
   readonly onVerb: boolean;
   /** True when an intent pattern gave it. */
   readonly intent: boolean;
+  /** True for a held share (`TriggerScore.held`): shown, never routed. */
+  readonly held?: boolean;
 }
 
 /**
@@ -423,7 +425,8 @@ export function routePrompt(
     candidates.push({ skill, ...s, routable: byName || (star && skill.route !== false) });
   }
   candidates.sort(byRank);
-  const reaching = candidates.filter((c) => shown(c.score) >= threshold);
+  // A held share (it leaves out the word naming what its trigger is about) never routes.
+  const reaching = candidates.filter((c) => shown(c.score) >= threshold && c.held !== true);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
   if (!best) {

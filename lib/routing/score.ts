@@ -33,12 +33,14 @@
 
 import {
   BUILD_VERBS,
+  EXPLAIN_VERBS,
   LEAD_WORDS,
   NEUTRAL_VERBS,
   readRequest,
   reportsBehaviour,
   type RequestView,
   STATE_WORDS,
+  WORK_VERBS,
 } from "./request.ts";
 import { CONCEPTS, PHRASES } from "./concepts.ts";
 import {
@@ -397,6 +399,31 @@ function keepAsked(view: RequestView): RequestView {
 }
 
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);
+
+/**
+ * Words of a trigger that name a kind of work or a prefix, not the thing it is about: a share
+ * that leaves one of them out still counts ("root cause analysis" matched by "find the root
+ * cause").
+ */
+export const LOOSE_WORDS: ReadonlySet<string> = new Set([
+  "analysis",
+  "issue",
+  "issues",
+  "problem",
+  "problems",
+]);
+
+let looseKeys: ReadonlySet<string> | undefined;
+
+/** True for the key of a verb of the verb tables or of a {@link LOOSE_WORDS} word. */
+function isLooseKey(key: string): boolean {
+  looseKeys ??= new Set(
+    [...BUILD_VERBS, ...EXPLAIN_VERBS, ...WORK_VERBS, ...NEUTRAL_VERBS, ...LOOSE_WORDS].map(
+      wordKey,
+    ),
+  );
+  return looseKeys.has(key);
+}
 const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
 
 /**
@@ -481,6 +508,11 @@ export interface TriggerScore {
   readonly whole: boolean;
   /** True when the trigger holds a key of the request's opening verb (`verbKeys`). */
   readonly onVerb: boolean;
+  /**
+   * True for a share of three or more words that leaves out a word naming what the trigger is
+   * about (not a verb or a {@link LOOSE_WORDS} word): it is shown but never routes.
+   */
+  readonly held?: boolean;
 }
 
 /** Options of {@link scoreTrigger} and {@link bestTrigger}. */
@@ -563,11 +595,20 @@ export function scoreTrigger(
     return none;
   }
   const onVerb = t.keys.some((k) => p.verbKeys.has(k));
-  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false, onVerb };
+  const share = { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
+  // "find bugs on site" half-matched by "find the bugs label": the word left out says which thing
+  // the trigger is about. A share of three or more words that leaves out a word other than a verb
+  // or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the site" and "the root
+  // cause" still route).
+  if (total >= 3 && matched < total && t.keys.some((k) => !p.keys.has(k) && !isLooseKey(k))) {
+    return { ...share, onVerb, held: true };
+  }
+  return { ...share, onVerb };
 }
 
 /**
- * Orders two trigger scores, better first: higher score, then the one that holds the request's
+ * Orders two trigger scores, better first: higher score, then one not held, then the one that
+ * holds the request's
  * opening verb ("click through the app and find bugs, then fix them" is a QA request first), then
  * specificity (more matched content words, a whole phrase over a share, more words matched as
  * written, a longer trigger).
@@ -577,10 +618,11 @@ export function scoreTrigger(
  * @returns Negative when `a` is better, positive when `b` is, 0 on a full tie.
  */
 export function compareScores(
-  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
-  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
+  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb" | "held">,
+  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb" | "held">,
 ): number {
-  return round2(b.score) - round2(a.score) || Number(b.onVerb) - Number(a.onVerb) ||
+  return round2(b.score) - round2(a.score) || Number(a.held === true) - Number(b.held === true) ||
+    Number(b.onVerb) - Number(a.onVerb) ||
     b.matched - a.matched ||
     Number(b.whole) - Number(a.whole) || b.literal - a.literal || b.total - a.total;
 }

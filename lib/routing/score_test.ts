@@ -494,3 +494,29 @@ Deno.test("preparePrompt(): a later build or explain verb does not cancel a fix 
     assert.equal((best?.score ?? 0) >= 0.66 ? 1 : 0, want, prompt);
   }
 });
+
+Deno.test("scoreTrigger(): a share that leaves out the word naming the trigger's thing is held", () => {
+  // The seed's candidate keeps its score: shown, and route.ts never routes a held share.
+  const ios = scoreTrigger("fix this ios bug", "this test fails, fix it");
+  assert.equal(ios.score.toFixed(2), "0.67");
+  assert.equal(ios.held, true);
+  assert.equal(scoreTrigger("find bugs on site", "find the bugs label in our settings").held, true);
+  assert.equal(
+    scoreTrigger("root cause analysis", "a cost analysis of the root account").held,
+    true,
+  );
+  // A verb or a word that names no thing of its own may be left out.
+  assert.equal(scoreTrigger("find bugs on site", "there are bugs on the site").held, undefined);
+  assert.equal(scoreTrigger("root cause analysis", "find the root cause").held, undefined);
+  // "pre-merge" is "pre-landing".
+  const pre = scoreTrigger("pre-landing review", "pre-merge review of the auth changes please");
+  assert.equal(pre.score, 1);
+});
+
+Deno.test("preparePrompt(): a local address in an aside names the product under test", () => {
+  assert.ok(
+    preparePrompt("find bugs on the web build (localhost:8000), menus first").keys.has("site"),
+  );
+  assert.ok(!preparePrompt("find bugs in the parser (see the tests)").keys.has("site"));
+  assert.ok(preparePrompt("the dev server is up, test it").keys.has("site"));
+});
