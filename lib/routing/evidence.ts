@@ -75,6 +75,8 @@ export interface CutPrompt {
   readonly text: string;
   /** The pieces cut out, for the symptom rules. */
   readonly evidence: string[];
+  /** The words put in for URLs, paths and code (`website`, `file`, `code`), each time. */
+  readonly standIns: string[];
 }
 
 /**
@@ -85,9 +87,12 @@ export interface CutPrompt {
  */
 export function cutEvidence(prompt: string): CutPrompt {
   const evidence: string[] = [];
+  const standIns: string[] = [];
   const cut = (text: string, re: RegExp, by: string) =>
     text.replace(re, (m) => {
       evidence.push(m);
+      // A pull request's URL names a pull request: only the looser stand-ins are marked.
+      if (by.trim() && by !== " pull request ") standIns.push(by.trim());
       return by;
     });
   let text = String(prompt);
@@ -117,7 +122,9 @@ export function cutEvidence(prompt: string): CutPrompt {
   if (text.includes("(")) {
     text = text.replace(PAREN, (m) => {
       evidence.push(m);
-      return LOCAL.test(m) ? " website " : " ";
+      if (!LOCAL.test(m)) return " ";
+      standIns.push("website");
+      return " website ";
     });
   }
   // "the review comments on my PR", "review feedback": what someone's review said, a thing to
@@ -133,5 +140,5 @@ export function cutEvidence(prompt: string): CutPrompt {
   if (dotted) text = cut(text, HOST, " website ");
   if (text.includes("/")) text = cut(text, PATH, " file ");
   if (dotted) text = cut(text, FILE_NAME, " file ");
-  return { text, evidence };
+  return { text, evidence, standIns };
 }

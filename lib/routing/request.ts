@@ -499,6 +499,8 @@ export interface RequestView {
   readonly request: string;
   /** The cut-out evidence, for the symptom rules. */
   readonly evidence: string;
+  /** The words the prose has in place of URLs, paths and code (`website`, `file`, …), each time. */
+  readonly standIns: readonly string[];
   /** The main verb, when a request clause has a non-neutral one. */
   readonly verb?: string;
   /** True when the main verb is a build or an explain verb used as an order. */
@@ -560,9 +562,27 @@ export function reportsBehaviour(clauseWords: readonly string[]): boolean {
 // deno-lint-ignore no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
+/**
+ * A hyphenated word with a prefix that changes or binds its second part ("non-regression",
+ * "self-review", "un-merged"): read as one word, so its second part is no word of its own.
+ * "pre-" and "post-" stay two words ("pre-merge" is a phrase, "pre merge", of the concept table);
+ * "re-test" still tests.
+ */
+const PREFIXED = /\b(non|anti|self|un|de|counter|semi|multi|sub)-(?=[A-Za-z])/gi;
+
+/**
+ * Joins each {@link PREFIXED} hyphenated word into one word.
+ *
+ * @param text Any text.
+ * @returns The text with those hyphens dropped.
+ */
+export function joinPrefixed(text: string): string {
+  return text.includes("-") ? text.replace(PREFIXED, "$1") : text;
+}
+
 /** Lower-case words; ASCII text skips the Unicode property classes, which are costly to compile. */
 function words(text: string): string[] {
-  const t = text.toLowerCase();
+  const t = joinPrefixed(text.toLowerCase());
   if (ASCII.test(t)) {
     return t.replace(/([a-z])'([a-z])/g, "$1$2").split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   }
@@ -669,7 +689,7 @@ function openingVerb(
  * @returns The prose, the request clauses, the evidence and the main verb.
  */
 export function readRequest(prompt: string): RequestView {
-  const { text, evidence } = cutEvidence(prompt);
+  const { text, evidence, standIns } = cutEvidence(prompt);
   const prose: string[] = [];
   let request = "";
   let joined = true;
@@ -787,6 +807,7 @@ export function readRequest(prompt: string): RequestView {
     prose: prose.join(""),
     request: any ? request : prose.join(""),
     evidence: evidence.join("\n"),
+    standIns,
     ...(verb !== undefined ? { verb } : {}),
     build,
     infer: !build,

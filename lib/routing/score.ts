@@ -34,6 +34,7 @@
 import {
   BUILD_VERBS,
   EXPLAIN_VERBS,
+  joinPrefixed,
   LEAD_WORDS,
   NEUTRAL_VERBS,
   readRequest,
@@ -93,7 +94,7 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 function rawWords(text: string): string[] {
-  const t = String(text);
+  const t = joinPrefixed(String(text));
   // deno-lint-ignore no-control-regex
   if (/^[\x00-\x7f]*$/.test(t)) {
     return t.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2").split(/[^A-Za-z0-9]+/)
@@ -249,6 +250,11 @@ export interface PreparedPrompt {
   readonly requestKeys: ReadonlySet<string>;
   /** Keys the symptom and review inferences added. */
   readonly inferred: ReadonlySet<string>;
+  /**
+   * Keys only the words put in for URLs, paths and code gave (`website` → `site`, `file`): a
+   * foreign keyword list never matches them.
+   */
+  readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
   /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
@@ -322,6 +328,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
   }
   const said = new Set(keys);
+  const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
   if (view.infer) {
     if (!lint && (view.reports || reportsSymptom(all, allRaw, allWords))) {
@@ -362,6 +369,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     request,
     requestKeys,
     inferred,
+    standIn,
     said,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
@@ -396,6 +404,30 @@ function keepAsked(view: RequestView): RequestView {
   // An order with a verb no table knows ("can you do a code review") joins the request.
   const request = asked === "" ? view.request : `${asked}\n${view.request}`;
   return { ...view, build: false, infer: true, request };
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/**
+ * The keys that only stand-in words gave: those of the stand-ins that the prose's other words
+ * (the prose less one word per stand-in word) do not give ("the site" and a URL: `site` stays).
+ */
+function standInKeys(standIns: readonly string[], prose: string): ReadonlySet<string> {
+  if (standIns.length === 0) return NO_KEYS;
+  const put = standIns.flatMap((s) => s.split(" "));
+  const left = new Map<string, number>();
+  for (const w of put) left.set(w, (left.get(w) ?? 0) + 1);
+  const rest = prose.trim().split(" ").filter((w) => {
+    const n = left.get(w) ?? 0;
+    if (n > 0) left.set(w, n - 1);
+    return n === 0;
+  });
+  const own = new Set<string>();
+  addWordKeys(rest, own, false);
+  const keys = new Set<string>();
+  addWordKeys(put, keys, false);
+  for (const k of keys) if (own.has(k)) keys.delete(k);
+  return keys;
 }
 
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);
@@ -568,6 +600,7 @@ export function scoreTrigger(
   if (options.foreign && isPathLike(t.text)) return none;
   if (
     t.phrase && p.request.includes(t.phrase) &&
+    !(options.foreign && t.keys.some((k) => p.standIn.has(k))) &&
     (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
       p.orders.some((o) => o.startsWith(t.phrase as string)))
   ) {
@@ -584,14 +617,18 @@ export function scoreTrigger(
   }
   if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
   let matched = 0, literal = 0, touch = false;
+  // Under `*` (a foreign list) the words put in for URLs, paths and code match nothing.
+  const has = options.foreign && p.standIn.size
+    ? (k: string) => p.keys.has(k) && !p.standIn.has(k)
+    : (k: string) => p.keys.has(k);
   for (const k of t.keys) {
-    if (!p.keys.has(k)) continue;
+    if (!has(k)) continue;
     matched++;
     if (p.said.has(k)) literal++;
     if (p.requestKeys.has(k)) touch = true;
   }
   if (!touch) return none;
-  if (options.foreign && t.keys.filter((k) => p.keys.has(k) && !QUESTION_WORDS.has(k)).length < 2) {
+  if (options.foreign && t.keys.filter((k) => has(k) && !QUESTION_WORDS.has(k)).length < 2) {
     return none;
   }
   const onVerb = t.keys.some((k) => p.verbKeys.has(k));
@@ -600,7 +637,7 @@ export function scoreTrigger(
   // the trigger is about. A share of three or more words that leaves out a word other than a verb
   // or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the site" and "the root
   // cause" still route).
-  if (total >= 3 && matched < total && t.keys.some((k) => !p.keys.has(k) && !isLooseKey(k))) {
+  if (total >= 3 && matched < total && t.keys.some((k) => !has(k) && !isLooseKey(k))) {
     return { ...share, onVerb, held: true };
   }
   return { ...share, onVerb };
@@ -666,7 +703,7 @@ let fingerprint: string | undefined;
  * functions it calls) changes what it makes; `lib/routing/score_test.ts` pins what it makes for
  * the fixture skills and fails until the version is bumped.
  */
-export const TRIGGER_COMPILER_VERSION = 2;
+export const TRIGGER_COMPILER_VERSION = 3;
 
 /**
  * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its

@@ -226,7 +226,7 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
 });
 
 /** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
-const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1" };
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1", 3: "feb679d1" };
 
 Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
   const dir = new URL("../../fixtures/routing/skills/", import.meta.url);
@@ -519,4 +519,27 @@ Deno.test("preparePrompt(): a local address in an aside names the product under 
   );
   assert.ok(!preparePrompt("find bugs in the parser (see the tests)").keys.has("site"));
   assert.ok(preparePrompt("the dev server is up, test it").keys.has("site"));
+});
+
+Deno.test("tokenize(): a prefix that binds its hyphenated word makes one word; pre- and re- do not", () => {
+  assert.deepEqual(tokenize("a non-regression suite"), ["a", "nonregression", "suite"]);
+  assert.deepEqual(tokenize("the self-review list"), ["the", "selfreview", "list"]);
+  assert.deepEqual(tokenize("pre-merge re-test"), ["pre", "merge", "re", "test"]);
+  assert.ok(!preparePrompt("we need a non-regression suite for the parser").keys.has("bug"));
+});
+
+Deno.test("scoreTrigger(): under * the words put in for paths and URLs match no trigger", () => {
+  const path = preparePrompt("the list in src/issues/list.ts is unsorted, check the issue");
+  assert.ok(path.standIn.has(wordKey("file")));
+  assert.equal(scoreTrigger("file an issue", path, { foreign: true }).score, 0);
+  // An own trigger still reads them, and a word said as well is no stand-in.
+  assert.equal(scoreTrigger("file an issue", path).score, 1);
+  const site = preparePrompt("test the site at https://staging.acme.dev");
+  assert.ok(!site.standIn.has("site"));
+  assert.equal(scoreTrigger("test the site", site, { foreign: true }).score, 1);
+  const url = preparePrompt("what changed at https://acme.dev/pricing? test it");
+  assert.equal(scoreTrigger("test the site", url, { foreign: true }).score, 0);
+  // A pull request's URL is a pull request.
+  const pr = preparePrompt("https://github.com/acme/api/pull/412 land it");
+  assert.equal(scoreTrigger("land the pr", pr, { foreign: true }).score, 1);
 });
