@@ -467,6 +467,32 @@ export function routePrompt(
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
+  // So does a prompt that rules out changes ("don't change any code", "just report", "write up
+  // what you find") when /qa-only is a candidate at all: it routes there when it may, else nothing.
+  const reporter = prepared.reportOnly ? reportTarget(best, candidates) : undefined;
+  if (reporter) {
+    if (reporter.routable && shown(reporter.score) >= threshold && reporter.held !== true) {
+      return {
+        route: reporter,
+        tier: "trigger",
+        candidates,
+        threshold,
+        tie: `/${sanitizeName(reporter.skill.name) || "?"} over /${
+          sanitizeName(best.skill.name) || "?"
+        }: the prompt rules out changes and /${
+          sanitizeName(best.skill.name) || "?"
+        }'s text sends report-only requests there`,
+      };
+    }
+    return {
+      reason: "sent-elsewhere",
+      candidates,
+      threshold,
+      tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
+        sanitizeName(reporter.skill.name) || "?"
+      }, and the prompt rules out changes`,
+    };
+  }
   const sent = sentTo(best, reaching);
   if (sent) {
     return {
@@ -510,6 +536,24 @@ function sentTo(
     (s.altName !== undefined && names.includes(s.altName));
   return reaching.find((c) =>
     c !== best && named(c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+  );
+}
+
+/**
+ * The candidate that `best`'s text sends a kind of request to (its `sendsTo`) when that skill is a
+ * report-only one: one of its triggers, or its description, says `report`.
+ */
+function reportTarget(
+  best: RouteCandidate,
+  candidates: readonly RouteCandidate[],
+): RouteCandidate | undefined {
+  const names = best.skill.sendsTo;
+  if (!Array.isArray(names) || names.length === 0) return undefined;
+  return candidates.find((c) =>
+    c !== best &&
+    (names.includes(c.skill.name) ||
+      names.includes(c.skill.name.slice(c.skill.name.indexOf(":") + 1))) &&
+    [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
 }
 

@@ -464,3 +464,22 @@ Deno.test("under *, a full tie routes nothing (never broken by catalog order) an
     assert.match(d.tie ?? "", /tie at 1\.00 on every measure of specificity/);
   }
 });
+
+Deno.test("routePrompt(): a prompt that rules out changes goes where the fixing skill's text sends it", () => {
+  const qa: RouteSkill = {
+    name: "qa",
+    triggers: ["qa test this", "test the site"],
+    sendsTo: ["qa-only"],
+  };
+  const qaOnly: RouteSkill = { name: "qa-only", triggers: ["qa report only", "just report bugs"] };
+  const prompt = "QA the staging app but don't change any code, just report what's broken";
+  const d = routePrompt(prompt, [qa, qaOnly, investigate]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "sent-elsewhere");
+  const star = routePrompt(prompt, [qa, qaOnly, investigate], { routable: ["*"] });
+  assert.equal(star.route?.skill.name, "qa-only");
+  // Without such words /qa takes it; a skill that sends nothing elsewhere is not vetoed.
+  assert.equal(routePrompt("QA the staging app", [qa, qaOnly]).route?.skill.name, "qa");
+  const debug = "figure out why the webhook fires twice, don't change any code, just report back";
+  assert.equal(routePrompt(debug, [qa, qaOnly, investigate]).route?.skill.name, "investigate");
+});

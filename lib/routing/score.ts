@@ -50,6 +50,7 @@ import {
   LINT_PHRASES,
   LINT_WORDS,
   padded,
+  REPORT_ONLY,
   REVIEW_ACTIONS,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
@@ -263,6 +264,8 @@ export interface PreparedPrompt {
   readonly verb?: string;
   /** True when it complains about lint, types or compiling and says nothing broke. */
   readonly lint: boolean;
+  /** True when it asks for a report and rules out changes ({@link REPORT_ONLY}). */
+  readonly reportOnly: boolean;
   /**
    * The keys of the request's opening verb: its own key (not for a neutral verb such as "go")
    * and those of a phrase it opens ("click through" → `qa`, `test`). At the same score, a trigger
@@ -374,6 +377,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
+    reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),
     verbKeys,
     orders: view.orders.map((o) => ` ${rawWords(o).map((w) => w.toLowerCase()).join(" ")} `),
   };
@@ -431,6 +435,7 @@ function standInKeys(standIns: readonly string[], prose: string): ReadonlySet<st
 }
 
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);
+const REPORT_ONLY_PADDED = padded(REPORT_ONLY);
 
 /**
  * Words of a trigger that name a kind of work or a prefix, not the thing it is about: a share
