@@ -239,6 +239,43 @@ function keyOf(word: string): string {
   return word.startsWith("=") ? word.slice(1) : wordKey(word);
 }
 
+/**
+ * True when padded text holds a padded phrase: as written, or (for a phrase of at least `loose`
+ * words) broken by at most two extra words of which at most one is not a {@link STOP_WORDS} word,
+ * within one line: "in a real browser" holds "in a browser", "ship all of it" holds "ship it",
+ * "merge the pr and deploy" holds "merge and deploy".
+ *
+ * @param text Words joined by spaces (lines by newlines), a space at each end.
+ * @param phrase Words joined by spaces, a space at each end.
+ * @param loose The fewest words a phrase needs to be matched with extra words.
+ * @param start True when the phrase must open the text.
+ * @returns Whether it holds it.
+ */
+export function holdsPhrase(text: string, phrase: string, loose = 2, start = false): boolean {
+  if (start ? text.startsWith(phrase) : text.includes(phrase)) return true;
+  const want = phrase.trim().split(" ");
+  if (want.length < loose || !text.includes(` ${want[want.length - 1]} `)) return false;
+  for (const line of text.split("\n")) {
+    const ws = line.trim().split(/\s+/);
+    for (let i = 0; i < (start ? 1 : ws.length); i++) {
+      if (ws[i] !== want[0]) continue;
+      let at = i, extra = 0, content = 0, j = 1;
+      for (; j < want.length; j++) {
+        let k = at + 1;
+        while (k < ws.length && ws[k] !== want[j] && extra < 2) {
+          extra++;
+          if (!STOP_WORDS.has(ws[k])) content++;
+          k++;
+        }
+        if (ws[k] !== want[j] || content > 1) break;
+        at = k;
+      }
+      if (j === want.length) return true;
+    }
+  }
+  return false;
+}
+
 /** A prompt prepared once for scoring against many triggers. */
 export interface PreparedPrompt {
   /** The prose's words (evidence cut out), space-joined with a space at each end. */
@@ -299,7 +336,7 @@ function addWordKeys(
   const phrase = ` ${words.join(" ")} `;
   for (const w of new Set(words)) {
     for (const [padded, phraseKeys] of PHRASES_BY_FIRST.get(w) ?? []) {
-      if (phrase.includes(padded)) { for (const k of phraseKeys) keys.add(k); }
+      if (holdsPhrase(phrase, padded, 3)) { for (const k of phraseKeys) keys.add(k); }
     }
   }
   return words;
@@ -604,10 +641,10 @@ export function scoreTrigger(
   };
   if (options.foreign && isPathLike(t.text)) return none;
   if (
-    t.phrase && p.request.includes(t.phrase) &&
+    t.phrase && holdsPhrase(p.request, t.phrase) &&
     !(options.foreign && t.keys.some((k) => p.standIn.has(k))) &&
     (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
-      p.orders.some((o) => o.startsWith(t.phrase as string)))
+      p.orders.some((o) => holdsPhrase(o, t.phrase, 2, true)))
   ) {
     const onVerb = t.keys.some((k) => p.verbKeys.has(k));
     return {

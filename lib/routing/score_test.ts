@@ -7,6 +7,7 @@ import {
   compilerFingerprint,
   compileTrigger,
   CONCEPTS,
+  holdsPhrase,
   LEAD_WORDS,
   preparePrompt,
   REVIEW_ACTIONS,
@@ -542,4 +543,19 @@ Deno.test("scoreTrigger(): under * the words put in for paths and URLs match no 
   // A pull request's URL is a pull request.
   const pr = preparePrompt("https://github.com/acme/api/pull/412 land it");
   assert.equal(scoreTrigger("land the pr", pr, { foreign: true }).score, 1);
+});
+
+Deno.test("holdsPhrase(): a phrase broken by one extra word, or two common ones, still holds", () => {
+  assert.ok(holdsPhrase(" open it in a real browser ", " in a browser ", 3));
+  assert.ok(preparePrompt("open the page in a real browser and click around").keys.has("site"));
+  assert.ok(holdsPhrase(" ok ship all of it now ", " ship it "));
+  assert.ok(holdsPhrase(" make me a diagram of the flow ", " make a diagram "));
+  // Two extra words that both say something, or a line between, break it.
+  assert.ok(!holdsPhrase(" in a real chromium browser ", " in a browser ", 3));
+  assert.ok(!holdsPhrase(" ship all\nof it ", " ship it "));
+  // Two-word phrases of the concept table match only as written: "doesnt need work" is no bug.
+  assert.ok(!preparePrompt("the parser doesnt need work").keys.has("bug"));
+  // An order must open with the phrase.
+  assert.ok(holdsPhrase(" fix this annoying bug now ", " fix this bug ", 2, true));
+  assert.ok(!holdsPhrase(" then fix this bug ", " fix this bug ", 2, true));
 });
