@@ -43,7 +43,7 @@ import {
   STATE_WORDS,
   WORK_VERBS,
 } from "./request.ts";
-import { CONCEPTS, PHRASES } from "./concepts.ts";
+import { CONCEPTS, PHRASES, SCRIPT_TERMS } from "./concepts.ts";
 import {
   isBreakage,
   isLintComplaint,
@@ -101,7 +101,7 @@ function rawWords(text: string): string[] {
     return t.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2").split(/[^A-Za-z0-9]+/)
       .filter((w) => w.length > 0);
   }
-  return t
+  return (SCRIPTS.test(t) ? t.replace(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g, " $& ") : t)
     .replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
@@ -367,6 +367,10 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     requestKeys = new Set<string>();
     request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
   }
+  if (SCRIPTS.test(view.prose)) {
+    scriptKeys(view.prose, keys);
+    scriptKeys(view.request, requestKeys);
+  }
   const said = new Set(keys);
   const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
@@ -448,6 +452,19 @@ function keepAsked(view: RequestView): RequestView {
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Chinese, Japanese and Korean letters: their words are found by {@link SCRIPT_TERMS}. */
+const SCRIPTS = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+const SCRIPT_LIST: readonly [string, readonly string[]][] = Object.entries(SCRIPT_TERMS);
+
+/** Adds the keys of the {@link SCRIPT_TERMS} a text holds. */
+function scriptKeys(text: string, keys: Set<string>): void {
+  for (const [term, ks] of SCRIPT_LIST) {
+    if (text.includes(term)) {
+      for (const k of ks) keys.add(k);
+    }
+  }
+}
 
 /**
  * The keys that only stand-in words gave: those of the stand-ins that the prose's other words

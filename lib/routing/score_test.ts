@@ -559,3 +559,22 @@ Deno.test("holdsPhrase(): a phrase broken by one extra word, or two common ones,
   assert.ok(holdsPhrase(" fix this annoying bug now ", " fix this bug ", 2, true));
   assert.ok(!holdsPhrase(" then fix this bug ", " fix this bug ", 2, true));
 });
+
+Deno.test("the common words for why, broken, error, fix, review and test in Russian, Chinese, Japanese, Korean", () => {
+  const keys = (text: string) => preparePrompt(text).keys;
+  for (
+    const [text, want] of [
+      ["почему падает сборка? исправь ошибку", ["why", "bug", "fix"]],
+      ["проверь мой PR", ["check", "pr"]],
+      ["为什么登录一直报错？", ["why", "bug"]],
+      ["帮我审查一下这个PR", ["review", "pr"]],
+      ["なぜこのテストが失敗するの？", ["why", "test", "bug"]],
+      ["왜 로그인이 안 되는지 확인해줘, 에러가 나", ["why", "bug"]],
+    ] as const
+  ) {
+    for (const k of want) assert.ok(keys(text).has(k), `${text}: ${k}`);
+  }
+  // Writing a test asks for no skill in any language.
+  assert.equal(scoreTrigger("why is this broken", "写一个单元测试给这个函数").score, 0);
+  assert.equal(scoreTrigger("review this pr", "这个PR很好").score, 0.5);
+});
