@@ -41,6 +41,7 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "defect",
     "glitch",
     "glitchy",
+    "busted",
     "misbehave",
     "misbehaves",
     "misbehaving",
