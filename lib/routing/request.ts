@@ -563,12 +563,12 @@ export function reportsBehaviour(clauseWords: readonly string[]): boolean {
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * A hyphenated word with a prefix that changes or binds its second part ("non-regression",
+ * A hyphenated word with a prefix that negates or binds its second part ("non-regression",
  * "self-review", "un-merged"): read as one word, so its second part is no word of its own.
  * "pre-" and "post-" stay two words ("pre-merge" is a phrase, "pre merge", of the concept table);
- * "re-test" still tests.
+ * "re-test" still tests, a "multi-step" task has steps, a "sub-agent" is an agent.
  */
-const PREFIXED = /\b(non|anti|self|un|de|counter|semi|multi|sub)-(?=[A-Za-z])/gi;
+const PREFIXED = /\b(non|anti|self|un|de)-(?=[A-Za-z])/gi;
 
 /**
  * Joins each {@link PREFIXED} hyphenated word into one word.

@@ -694,9 +694,12 @@ export function scoreTrigger(
   const share = { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
   // "find bugs on site" half-matched by "find the bugs label": the word left out says which thing
   // the trigger is about. A share of three or more words that leaves out a word other than a verb
-  // or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the site" and "the root
-  // cause" still route).
-  if (total >= 3 && matched < total && t.keys.some((k) => !has(k) && !isLooseKey(k))) {
+  // of the verb tables or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the
+  // site" and "the root cause" still route).
+  if (
+    total >= 3 && matched < total &&
+    t.keys.some((k) => !has(k) && !isLooseKey(k))
+  ) {
     return { ...share, onVerb, held: true };
   }
   return { ...share, onVerb };

@@ -525,7 +525,14 @@ Deno.test("preparePrompt(): a local address in an aside names the product under 
 Deno.test("tokenize(): a prefix that binds its hyphenated word makes one word; pre- and re- do not", () => {
   assert.deepEqual(tokenize("a non-regression suite"), ["a", "nonregression", "suite"]);
   assert.deepEqual(tokenize("the self-review list"), ["the", "selfreview", "list"]);
-  assert.deepEqual(tokenize("pre-merge re-test"), ["pre", "merge", "re", "test"]);
+  assert.deepEqual(tokenize("pre-merge re-test multi-step"), [
+    "pre",
+    "merge",
+    "re",
+    "test",
+    "multi",
+    "step",
+  ]);
   assert.ok(!preparePrompt("we need a non-regression suite for the parser").keys.has("bug"));
 });
 
