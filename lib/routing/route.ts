@@ -470,30 +470,18 @@ export function routePrompt(
   // So does a prompt that rules out changes ("don't change any code", "just report", "write up
   // what you find") when /qa-only is a candidate at all: it routes there when it may, else nothing.
   const reporter = prepared.reportOnly ? reportTarget(best, candidates) : undefined;
-  if (reporter) {
-    if (reporter.routable && shown(reporter.score) >= threshold && reporter.held !== true) {
-      return {
-        route: reporter,
-        tier: "trigger",
-        candidates,
-        threshold,
-        tie: `/${sanitizeName(reporter.skill.name) || "?"} over /${
-          sanitizeName(best.skill.name) || "?"
-        }: the prompt rules out changes and /${
-          sanitizeName(best.skill.name) || "?"
-        }'s text sends report-only requests there`,
-      };
-    }
+  if (reporter?.routable && shown(reporter.score) >= threshold && reporter.held !== true) {
     return {
-      reason: "sent-elsewhere",
+      route: reporter,
+      tier: "trigger",
       candidates,
       threshold,
-      tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
-        sanitizeName(reporter.skill.name) || "?"
-      }, and the prompt rules out changes`,
+      tie: `/${sanitizeName(reporter.skill.name) || "?"} over /${
+        sanitizeName(best.skill.name) || "?"
+      }: the prompt rules out changes and the other's text sends report-only requests there`,
     };
   }
-  const sent = sentTo(best, reaching);
+  const sent = reporter ?? sentTo(best, reaching);
   if (sent) {
     return {
       reason: "sent-elsewhere",
@@ -501,7 +489,11 @@ export function routePrompt(
       threshold,
       tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
         sanitizeName(sent.skill.name) || "?"
-      }, which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`,
+      }, ${
+        reporter
+          ? "and the prompt rules out changes"
+          : `which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`
+      }`,
     };
   }
   const next = routed[1];
@@ -529,14 +521,17 @@ function sentTo(
   best: RouteCandidate,
   reaching: readonly RouteCandidate[],
 ): RouteCandidate | undefined {
-  const names = best.skill.sendsTo;
-  if (!Array.isArray(names) || names.length === 0) return undefined;
-  const named = (s: RouteSkill) =>
-    names.includes(s.name) || names.includes(s.name.slice(s.name.indexOf(":") + 1)) ||
-    (s.altName !== undefined && names.includes(s.altName));
   return reaching.find((c) =>
-    c !== best && named(c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+    c !== best && sendsTo(best, c.skill) && c.literal === c.total && compareScores(c, best) <= 0
   );
+}
+
+/** True when `best`'s text sends a kind of request to `skill` (its `sendsTo`). */
+function sendsTo(best: RouteCandidate, skill: RouteSkill): boolean {
+  const names = best.skill.sendsTo;
+  return Array.isArray(names) && names.length > 0 &&
+    (names.includes(skill.name) || names.includes(skill.name.slice(skill.name.indexOf(":") + 1)) ||
+      (skill.altName !== undefined && names.includes(skill.altName)));
 }
 
 /**
@@ -547,12 +542,8 @@ function reportTarget(
   best: RouteCandidate,
   candidates: readonly RouteCandidate[],
 ): RouteCandidate | undefined {
-  const names = best.skill.sendsTo;
-  if (!Array.isArray(names) || names.length === 0) return undefined;
   return candidates.find((c) =>
-    c !== best &&
-    (names.includes(c.skill.name) ||
-      names.includes(c.skill.name.slice(c.skill.name.indexOf(":") + 1))) &&
+    c !== best && sendsTo(best, c.skill) &&
     [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
 }
