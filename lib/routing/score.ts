@@ -26,7 +26,10 @@
  * - All of this is checked with `skillgate route eval` on the sets in `fixtures/routing/`.
  * - A trigger with one content word counts only on its whole phrase, unless that word has five
  *   or more letters and is not a question word. Foreign keyword lists ({@link ScoreOptions}) are
- *   stricter.
+ *   stricter, and never match a key only a stand-in for a URL, path or code gave.
+ * - A whole phrase may be broken by one extra word ({@link holdsPhrase}); a share of three or more
+ *   words that leaves out the word naming the trigger's thing is held: shown, never routed.
+ * - A later build or explain verb does not cancel a fix or review asked for before it.
  *
  * @module
  */
