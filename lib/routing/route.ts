@@ -295,6 +295,8 @@ export interface SkillMatch {
   readonly onVerb: boolean;
   /** True when an intent pattern gave it. */
   readonly intent: boolean;
+  /** True for a held share (`TriggerScore.held`): shown, never routed. */
+  readonly held?: boolean;
 }
 
 /**
@@ -426,7 +428,8 @@ export function routePrompt(
     candidates.push({ skill, ...s, routable: byName || (star && skill.route !== false) });
   }
   candidates.sort(byRank);
-  const reaching = candidates.filter((c) => shown(c.score) >= threshold);
+  // A held share (it leaves out the word naming what its trigger is about) never routes.
+  const reaching = candidates.filter((c) => shown(c.score) >= threshold && c.held !== true);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
   // The description tier's route, asked at most once: when no trigger routes, and when one routes
@@ -472,7 +475,21 @@ export function routePrompt(
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
-  const sent = sentTo(best, reaching);
+  // So does a prompt that rules out changes ("don't change any code", "just report", "write up
+  // what you find") when /qa-only is a candidate at all: it routes there when it may, else nothing.
+  const reporter = prepared.reportOnly ? reportTarget(best, candidates) : undefined;
+  if (reporter?.routable && shown(reporter.score) >= threshold && reporter.held !== true) {
+    return {
+      route: reporter,
+      tier: "trigger",
+      candidates,
+      threshold,
+      tie: `/${sanitizeName(reporter.skill.name) || "?"} over /${
+        sanitizeName(best.skill.name) || "?"
+      }: the prompt rules out changes and the other's text sends report-only requests there`,
+    };
+  }
+  const sent = reporter ?? sentTo(best, reaching);
   if (sent) {
     return {
       reason: "sent-elsewhere",
@@ -480,7 +497,11 @@ export function routePrompt(
       threshold,
       tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
         sanitizeName(sent.skill.name) || "?"
-      }, which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`,
+      }, ${
+        reporter
+          ? "and the prompt rules out changes"
+          : `which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`
+      }`,
     };
   }
   // A pack skill's trigger fits on a word the prompt does not say (a symptom read as "bug", …),
@@ -524,13 +545,30 @@ function sentTo(
   best: RouteCandidate,
   reaching: readonly RouteCandidate[],
 ): RouteCandidate | undefined {
-  const names = best.skill.sendsTo;
-  if (!Array.isArray(names) || names.length === 0) return undefined;
-  const named = (s: RouteSkill) =>
-    names.includes(s.name) || names.includes(s.name.slice(s.name.indexOf(":") + 1)) ||
-    (s.altName !== undefined && names.includes(s.altName));
   return reaching.find((c) =>
-    c !== best && named(c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+    c !== best && sendsTo(best, c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+  );
+}
+
+/** True when `best`'s text sends a kind of request to `skill` (its `sendsTo`). */
+function sendsTo(best: RouteCandidate, skill: RouteSkill): boolean {
+  const names = best.skill.sendsTo;
+  return Array.isArray(names) && names.length > 0 &&
+    (names.includes(skill.name) || names.includes(skill.name.slice(skill.name.indexOf(":") + 1)) ||
+      (skill.altName !== undefined && names.includes(skill.altName)));
+}
+
+/**
+ * The candidate that `best`'s text sends a kind of request to (its `sendsTo`) when that skill is a
+ * report-only one: one of its triggers, or its description, says `report`.
+ */
+function reportTarget(
+  best: RouteCandidate,
+  candidates: readonly RouteCandidate[],
+): RouteCandidate | undefined {
+  return candidates.find((c) =>
+    c !== best && sendsTo(best, c.skill) &&
+    [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
 }
 

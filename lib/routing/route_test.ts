@@ -71,16 +71,21 @@ Deno.test("routePrompt() routes at 0.66: two of three words route, one of two do
   const four = [{ name: "review", triggers: ["check my diff very carefully twice"] }];
   assert.equal(routePrompt("check the diff please", four).route?.skill.name, undefined);
   const three = [{ name: "review", triggers: ["check diff carefully"] }];
-  assert.equal(routePrompt("check the diff", three).route?.skill.name, "review");
+  assert.equal(routePrompt("go over the diff carefully", three).route?.skill.name, "review");
+  // A share that leaves out a word naming what the trigger is about is held: shown, not routed.
+  const held = routePrompt("check the diff", three);
+  assert.equal(held.route, undefined);
+  assert.equal(held.candidates[0].score.toFixed(2), "0.67");
+  assert.equal(held.candidates[0].held, true);
   const two = routePrompt("check the thing", [{ name: "review", triggers: ["check diff"] }]);
   assert.equal(two.route, undefined);
   assert.equal(two.reason, "below-threshold");
 });
 
 Deno.test("routePrompt() takes the threshold from its options", () => {
-  const d = routePrompt("fix the ios thing", [iosFix], { threshold: 0.6, routable: ["*"] });
+  const d = routePrompt("that ios bug again", [iosFix], { threshold: 0.6, routable: ["*"] });
   assert.equal(d.route?.skill.name, "ios-fix");
-  const strict = routePrompt("fix the ios thing", [iosFix], { threshold: 0.7, routable: ["*"] });
+  const strict = routePrompt("that ios bug again", [iosFix], { threshold: 0.7, routable: ["*"] });
   assert.equal(strict.reason, "below-threshold");
 });
 
@@ -208,8 +213,8 @@ Deno.test("routeHint() never tells the model to load a skill it cannot load", ()
 
 Deno.test("routePrompt() gives an exact tie to the routable skill", () => {
   const qa: RouteSkill = { name: "qa", triggers: ["find bugs on site"] };
-  const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the device"] };
-  const d = routePrompt("find bugs in the checkout logic", [iosQa, qa], { threshold: 0.6 });
+  const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the site"] };
+  const d = routePrompt("bugs all over the checkout site", [iosQa, qa], { threshold: 0.6 });
   assert.equal(d.candidates[0].score, d.candidates[1].score);
   assert.equal(d.route?.skill.name, "qa");
 });
@@ -492,4 +497,23 @@ Deno.test("under *, a full tie routes nothing (never broken by catalog order) an
     assert.equal(d.reason, "tie");
     assert.match(d.tie ?? "", /tie at 1\.00 on every measure of specificity/);
   }
+});
+
+Deno.test("routePrompt(): a prompt that rules out changes goes where the fixing skill's text sends it", () => {
+  const qa: RouteSkill = {
+    name: "qa",
+    triggers: ["qa test this", "test the site"],
+    sendsTo: ["qa-only"],
+  };
+  const qaOnly: RouteSkill = { name: "qa-only", triggers: ["qa report only", "just report bugs"] };
+  const prompt = "QA the staging app but don't change any code, just report what's broken";
+  const d = routePrompt(prompt, [qa, qaOnly, investigate]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "sent-elsewhere");
+  const star = routePrompt(prompt, [qa, qaOnly, investigate], { routable: ["*"] });
+  assert.equal(star.route?.skill.name, "qa-only");
+  // Without such words /qa takes it; a skill that sends nothing elsewhere is not vetoed.
+  assert.equal(routePrompt("QA the staging app", [qa, qaOnly]).route?.skill.name, "qa");
+  const debug = "figure out why the webhook fires twice, don't change any code, just report back";
+  assert.equal(routePrompt(debug, [qa, qaOnly, investigate]).route?.skill.name, "investigate");
 });
