@@ -328,7 +328,8 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_wshobson.tsv": [20, 0, 0],
   "packs_heldout2.tsv": [30, 0, 0],
   "packs_heldout3.tsv": [28, 3, 1],
-  "packs_heldout4.tsv": [29, 1, 2],
+  "packs_heldout4.tsv": [28, 1, 2],
+  "packs_heldout5.tsv": [14, 4, 3],
   "packs_tune.tsv": [30, 0, 1],
 };
 
