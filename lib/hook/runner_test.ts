@@ -353,6 +353,6 @@ Deno.test("evaluateHook(): the same stop bytes after the transcript grew are ano
     const [c, d] = await Promise.all([evaluateHook(blocking, stop), evaluateHook(blocking, stop)]);
     assert.deepEqual([c.stdout === "", d.stdout === ""].sort(), [false, true], "answered once");
     assert.equal(runs, 2);
-    // The transcript as it was: within the window, the same stop.
+    // Sent again, the transcript unchanged since: the same stop.
     assert.equal((await evaluateHook(blocking, stop)).stdout, "");
   }));

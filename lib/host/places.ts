@@ -82,7 +82,7 @@ export function pluginHookStateRoot(
 /**
  * The state root: as a hook (or the CLI) of the skillgate plugin, {@link pluginHookStateRoot}
  * (the user's state root when it lies beside the Claude config folder, else the plugin's data
- * directory: the plugin's hooks may write nowhere else); else `SKILLGATE_STATE_ROOT`, else the
+ * directory: the two roots the plugin's grants name, whatever else is exported); else `SKILLGATE_STATE_ROOT`, else the
  * plugin data variable, else `~/.skillgate`. It is marked as a state root (`markStateRoot`):
  * every state folder under it is checked to be a real folder, never a link.
  *
