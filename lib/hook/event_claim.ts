@@ -43,10 +43,14 @@ export const CLAIMS_DIR = "claims";
 export const CLAIM_WINDOW_MS = 30_000;
 
 /**
- * How long after a claim another registration of the same event may still come (the host starts
- * them at once; a loaded machine starts some later). A claim of the same key with another
- * transcript stamp ({@link claimEvent}) is a new event only past it: by then the host has ended
- * every registration of the event and the model has written another reply.
+ * How long after a claim another registration of the same event may still come, with the
+ * transcript grown under it: the host starts them at once, but may still be appending to the
+ * transcript (Claude Code writes it asynchronously). A claim of the same key with another
+ * transcript stamp ({@link claimEvent}) is a new event only past it. Observed (two registrations
+ * that each slept 1.5 s and `stat`ed the transcript): Claude Code, Codex CLI 0.169.0 and Gemini
+ * CLI 0.61.0 start them at once; Copilot CLI 1.0.102 one after another, the transcript unchanged
+ * between them, so its later registration has the same stamp. None of them wrote the transcript
+ * while its hooks ran.
  */
 export const SIBLING_MS = 1000;
 
