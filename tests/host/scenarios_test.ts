@@ -14,6 +14,7 @@ import { join } from "node:path";
 import {
   attachments,
   claudeCommand,
+  type ClaudeSession,
   clients,
   countTurnsWhoseLastUserHas,
   firstTurnWith,
@@ -62,6 +63,14 @@ function assertCompleted(s: { run: { code: number; timedOut: boolean; stderr: st
 }
 
 const ROUTE_LINE = "skillgate skill routing";
+
+/** The one Stop hook feedback the model got in a session (there must be exactly one). */
+function oneStopFeedback(s: ClaudeSession, what: string): string {
+  assert.equal(countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"), 1, what);
+  return lastUserText(
+    s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -182,13 +191,7 @@ scenario(
           install: "plugin",
         });
         assertCompleted(s);
-        assert.equal(
-          countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-          1,
-          `run ${i}: blocked exactly once`,
-        );
-        const fb = s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!;
-        const fbText = lastUserText(fb.body);
+        const fbText = oneStopFeedback(s, `run ${i}: blocked exactly once`);
         assert.match(fbText, /SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
         assert.match(fbText, /debug-report/, `run ${i}: the block names debug-report`);
         assert.match(fbText, /repro-after-fix/, `run ${i}: the block names repro-after-fix`);
@@ -282,14 +285,7 @@ async function redirectOnClaude(i: number): Promise<void> {
         firstTurnWith(s.turns, "Unknown skill: prompt-writer") >= 0,
         "the client rejected the Skill call",
       );
-      assert.equal(
-        countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-        1,
-        "exactly one block",
-      );
-      const fb = lastUserText(
-        s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
-      );
+      const fb = oneStopFeedback(s, "exactly one block");
       assert.match(fb, /Agent/);
       assert.match(fb, /prompt-writer/);
       assert.match(fb, /subagent_type/);
@@ -525,14 +521,7 @@ scenario(
           1,
           `run ${i}: one routing attachment`,
         );
-        assert.equal(
-          countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-          1,
-          `run ${i}: one redirect block`,
-        );
-        const fb = lastUserText(
-          s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
-        );
+        const fb = oneStopFeedback(s, `run ${i}: one redirect block`);
         assert.equal(fb.split("subagent_type").length - 1, 1, `run ${i}: one block text: ${fb}`);
         assert.deepEqual(hookStderrLines(s), [], `run ${i}: no hook failed`);
         assert.ok(bothRan(s.debug, "UserPromptSubmit", "skill_route.js"), `run ${i}: both routed`);
@@ -550,14 +539,7 @@ scenario(
           install: "plugin",
         });
         assertCompleted(s);
-        assert.equal(
-          countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-          1,
-          `run ${i}: one contract block`,
-        );
-        const fb = lastUserText(
-          s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
-        );
+        const fb = oneStopFeedback(s, `run ${i}: one contract block`);
         assert.equal(fb.split("SKILL_CONTRACT_UNMET").length - 1, 1, `run ${i}: one block text`);
         assert.deepEqual(hookStderrLines(s), [], `run ${i}: no hook failed`);
         assert.ok(bothRan(s.debug, "Stop", "skill_contract.js"), `run ${i}: both contracts ran`);
