@@ -102,7 +102,8 @@ export async function main(args: string[]): Promise<number> {
     );
   }
   if (name !== "setup" && name !== "hook") {
-    // A plugin install keeps its state in the plugin's data directory: read and change that one.
+    // A plugin install whose hooks keep their state in the plugin's data directory (its Claude
+    // config folder is not beside ~/.skillgate): read and change that one.
     const { pluginStateRoot } = await import("./lib/host/plugin_state.ts");
     const root = pluginStateRoot();
     if (root) {

@@ -383,3 +383,22 @@ export async function serveRepo(): Promise<RepoServer> {
   }
   return { base: `http://127.0.0.1:${port}/`, stop };
 }
+
+/**
+ * The arguments of the committed plugin file's handler (`hooks/hooks.json`) for one event and
+ * bundle, with the placeholders filled in as the client fills them.
+ *
+ * @param event The Claude Code event (`Stop`, …).
+ * @param bundle The handler's bundle file name (`skill_contract.js`, …).
+ * @param vars The values of `CLAUDE_PLUGIN_ROOT`, `CLAUDE_PLUGIN_DATA`, `CLAUDE_PROJECT_DIR`.
+ * @returns The arguments after `deno`.
+ */
+export function pluginArgs(event: string, bundle: string, vars: Record<string, string>): string[] {
+  const file = JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "hooks", "hooks.json")));
+  const handlers: { command: string; args: string[] }[] = file.hooks[event].flatMap((
+    g: { hooks: { command: string; args: string[] }[] },
+  ) => g.hooks);
+  const handler = handlers.find((h) => h.args.at(-1)!.endsWith(bundle));
+  if (!handler || handler.command !== "deno") throw new Error(`No deno handler for ${bundle}`);
+  return handler.args.map((a) => a.replace(/\$\{(CLAUDE_[A-Z_]+)\}/g, (m, k) => vars[k] ?? m));
+}

@@ -5,24 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES, makeTempWorld, readLog, REPO_ROOT, runHookProcess } from "./_helpers.ts";
+import {
+  FIXTURES,
+  makeTempWorld,
+  pluginArgs,
+  readLog,
+  REPO_ROOT,
+  runHookProcess,
+} from "./_helpers.ts";
 import type { HookId } from "../lib/hook/table.ts";
-
-interface PluginHandler {
-  command: string;
-  args: string[];
-}
-
-/** The committed plugin file's handler for one event (and matcher). */
-function pluginArgs(event: string, bundle: string, vars: Record<string, string>): string[] {
-  const file = JSON.parse(Deno.readTextFileSync(join(REPO_ROOT, "hooks", "hooks.json")));
-  const handlers: PluginHandler[] = file.hooks[event].flatMap((g: { hooks: PluginHandler[] }) =>
-    g.hooks
-  );
-  const handler = handlers.find((h) => h.args.at(-1)!.endsWith(bundle))!;
-  assert.equal(handler.command, "deno");
-  return handler.args.map((a) => a.replace(/\$\{(CLAUDE_[A-Z_]+)\}/g, (m, k) => vars[k] ?? m));
-}
 
 Deno.test("plugin hooks keep their state in the plugin's data dir when SKILLGATE_STATE_ROOT names another", async () => {
   const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });

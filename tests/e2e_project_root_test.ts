@@ -186,7 +186,8 @@ Deno.test("e2e: setup's Copilot CLI commands find the git root without CLAUDE_PR
 Deno.test("e2e: the plugin's hooks.json commands see the project root's skills from a subfolder", async () => {
   await withProject(async (p) => {
     const data = join(p.world.claudeDir, "plugins", "data", "skillgate-inline");
-    writeConfig(data);
+    // ~/.claude beside ~/.skillgate: the plugin's hooks keep their state in the user's root.
+    writeConfig(p.world.stateRoot);
     const vars: Record<string, string> = {
       CLAUDE_PLUGIN_ROOT: REPO_ROOT,
       CLAUDE_PLUGIN_DATA: data,
@@ -219,7 +220,7 @@ Deno.test("e2e: the plugin's hooks.json commands see the project root's skills f
         stderr: new TextDecoder().decode(out.stderr),
       });
     }
-    assertSawAll(data, "plugin");
+    assertSawAll(p.world.stateRoot, "plugin");
   });
 });
 

@@ -13,6 +13,15 @@
  * again); one winner in 16 looks whether a sweep is due, and claims past the window are removed
  * at most once per window.
  *
+ * A stop's payload may be the same bytes for two events: after a block, the model can end its
+ * next reply with the same text, and the stop carries the same session, prompt and final text.
+ * What tells them apart is the session's transcript, which has grown in between; so a stop's claim
+ * holds a stamp of the transcript (its size and mtime, `stat`ed where the hook may read it), and a
+ * claim of the same key whose stamp differs and which is older than {@link SIBLING_MS} is a new
+ * event. The stamp is not in the key: the registrations of one event start at once, but the
+ * client may still be appending to the transcript, so two of them can see two sizes; a new event
+ * comes only after every registration of the last one has ended and the model has replied.
+ *
  * Any error (a folder that cannot be made, a planted link) counts as a won claim: the hook answers
  * as it would without this check, so a broken claim folder never silences skillgate.
  *
@@ -20,6 +29,7 @@
  */
 
 import { join } from "../base/path.ts";
+import { readStateFile } from "../base/state_file.ts";
 
 /** The claims folder, under the state root (every hook may read and write it). */
 export const CLAIMS_DIR = "claims";
@@ -31,6 +41,18 @@ export const CLAIMS_DIR = "claims";
  * same prompt typed twice) are soon a new event.
  */
 export const CLAIM_WINDOW_MS = 30_000;
+
+/**
+ * How long after a claim another registration of the same event may still come, with the
+ * transcript grown under it: the host starts them at once, but may still be appending to the
+ * transcript (Claude Code writes it asynchronously). A claim of the same key with another
+ * transcript stamp ({@link claimEvent}) is a new event only past it. Observed (two registrations
+ * that each slept 1.5 s and `stat`ed the transcript): Claude Code, Codex CLI 0.169.0 and Gemini
+ * CLI 0.61.0 start them at once; Copilot CLI 1.0.102 one after another, the transcript unchanged
+ * between them, so its later registration has the same stamp. None of them wrote the transcript
+ * while its hooks ran.
+ */
+export const SIBLING_MS = 1000;
 
 const EMPTY = new Uint8Array();
 
@@ -99,6 +121,8 @@ function hash128(s: string): string {
  * @param key The event's key ({@link eventKey}).
  * @param now The time, ms (default: now).
  * @param windowMs How long a claim counts (default {@link CLAIM_WINDOW_MS}).
+ * @param stamp What the event's transcript looked like ({@link transcriptStamp}), for a stop: a
+ * claim of the key with another stamp, older than {@link SIBLING_MS}, was another event.
  * @returns Whether this process answers.
  */
 export function claimEvent(
@@ -106,8 +130,13 @@ export function claimEvent(
   key: string,
   now: number = Date.now(),
   windowMs: number = CLAIM_WINDOW_MS,
+  stamp?: string,
 ): ClaimResult {
   if (!isHexKey(key)) return { first: true, error: "bad claim key" };
+  const body = stamp ? new TextEncoder().encode(stamp) : EMPTY;
+  // A live claim of this event: within the window, and not another event's by its stamp.
+  const live = (path: string, info: Deno.FileInfo) =>
+    fresh(info, now, windowMs) && !otherEvent(path, info, now, stamp);
   try {
     try {
       if (Deno.lstatSync(dir).isSymlink) {
@@ -119,17 +148,17 @@ export function claimEvent(
     }
     const path = join(dir, key);
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (create(path)) {
+      if (create(path, body)) {
         // One winner in 16 (by its key's first digit) looks whether a sweep is due.
         if (key.startsWith("0")) sweep(dir, now, windowMs);
         return { first: true };
       }
       const info = Deno.lstatSync(path);
       if (!info.isFile) return { first: true, error: `${path} is not a file; claims not checked` };
-      if (fresh(info, now, windowMs)) return { first: false };
-      // A claim past the window: the same bytes again, so a new event. Take it over by moving it
-      // aside: only one process can move it; one that moved a fresh claim (made since it looked)
-      // moved another's live claim, and stays silent.
+      if (live(path, info)) return { first: false };
+      // A claim past the window (the same bytes again), or one of another stop by its stamp: a
+      // new event. Take it over by moving it aside: only one process can move it; one that moved
+      // a live claim (made since it looked) moved another's, and stays silent.
       const aside = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.old`;
       try {
         Deno.renameSync(path, aside);
@@ -137,8 +166,7 @@ export function claimEvent(
         if (err instanceof Deno.errors.NotFound) continue;
         throw err;
       }
-      const moved = Deno.lstatSync(aside);
-      if (fresh(moved, now, windowMs)) return { first: false };
+      if (live(aside, Deno.lstatSync(aside))) return { first: false };
       Deno.removeSync(aside);
     }
     return { first: false };
@@ -164,13 +192,46 @@ function isHexKey(key: string): boolean {
 }
 
 /**
- * Creates the file if it does not exist; `false` when it does. `writeFileSync` with `createNew`
- * (`O_CREAT|O_EXCL`): half the cost of `openSync` and `close` in a hook process (measured:
- * 0.29 / 0.54 ms min / median against 0.51 / 0.98, 25 processes each).
+ * A stamp of a stop's transcript: its size and mtime, or `undefined` when it cannot be looked at
+ * (no path, not a file, or outside the hook's read grant). A `stat`, no read.
+ *
+ * @param path The transcript's path, from the payload.
+ * @returns `<size>:<mtime ms>`, or `undefined`.
  */
-function create(path: string): boolean {
+export function transcriptStamp(path: string | undefined): string | undefined {
+  if (!path) return undefined;
   try {
-    Deno.writeFileSync(path, EMPTY, { createNew: true, mode: 0o600 });
+    const info = Deno.statSync(path);
+    return info.isFile ? `${info.size}:${info.mtime?.getTime() ?? 0}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a fresh claim was another event's: both claims carry a transcript stamp, the stamps
+ * differ, and the claim is older than {@link SIBLING_MS}.
+ */
+function otherEvent(
+  path: string,
+  info: Deno.FileInfo,
+  now: number,
+  stamp: string | undefined,
+): boolean {
+  const t = info.mtime?.getTime();
+  if (!stamp || t === undefined || now - t < SIBLING_MS) return false;
+  const held = readStateFile(path, 256);
+  return held !== undefined && held.length > 0 && new TextDecoder().decode(held) !== stamp;
+}
+
+/**
+ * Creates the file with its content if it does not exist; `false` when it does. `writeFileSync`
+ * with `createNew` (`O_CREAT|O_EXCL`): half the cost of `openSync` and `close` in a hook process
+ * (measured: 0.29 / 0.54 ms min / median against 0.51 / 0.98, 25 processes each).
+ */
+function create(path: string, body: Uint8Array): boolean {
+  try {
+    Deno.writeFileSync(path, body, { createNew: true, mode: 0o600 });
     return true;
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return false;

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { CLAIM_WINDOW_MS, claimEvent, eventKey } from "./event_claim.ts";
+import {
+  CLAIM_WINDOW_MS,
+  claimEvent,
+  eventKey,
+  SIBLING_MS,
+  transcriptStamp,
+} from "./event_claim.ts";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 /** Keys of winners that never look for a sweep (only keys starting with 0 do). */
@@ -129,4 +135,38 @@ console.log(claimEvent(Deno.args[0], ${JSON.stringify(KEY)}).first ? "first" : "
     const said = runs.map((r) => new TextDecoder().decode(r.stdout).trim()).sort();
     assert.deepEqual(said, ["first", ...Array(7).fill("silent")]);
   }
+});
+
+Deno.test("claimEvent: a stop's claim of another transcript stamp is another stop past SIBLING_MS, the same stop within it", () => {
+  const dir = Deno.makeTempDirSync();
+  const now = Date.now();
+  assert.equal(claimEvent(dir, NO_SWEEP, now, CLAIM_WINDOW_MS, "10:1").first, true);
+  assert.equal(Deno.readTextFileSync(join(dir, NO_SWEEP)), "10:1");
+  // A registration of the same stop that saw the transcript grow under it: still the same stop.
+  assert.equal(
+    claimEvent(dir, NO_SWEEP, now + SIBLING_MS - 1, CLAIM_WINDOW_MS, "20:2").first,
+    false,
+  );
+  // Without a stamp (no read grant), or with the same one: the same stop.
+  assert.equal(claimEvent(dir, NO_SWEEP, now + 5_000).first, false);
+  assert.equal(claimEvent(dir, NO_SWEEP, now + 5_000, CLAIM_WINDOW_MS, "10:1").first, false);
+  // Past it, another stamp: another stop, claimed once.
+  assert.equal(claimEvent(dir, NO_SWEEP, now + 5_000, CLAIM_WINDOW_MS, "20:2").first, true);
+  assert.equal(Deno.readTextFileSync(join(dir, NO_SWEEP)), "20:2");
+  assert.equal(claimEvent(dir, NO_SWEEP, now + 5_000, CLAIM_WINDOW_MS, "20:2").first, false);
+  // A claim made without a stamp is never taken for another stop's.
+  const other = "2" + NO_SWEEP.slice(1);
+  assert.equal(claimEvent(dir, other, now).first, true);
+  assert.equal(claimEvent(dir, other, now + 5_000, CLAIM_WINDOW_MS, "30:3").first, false);
+});
+
+Deno.test("transcriptStamp: size and mtime of a file; nothing for a folder, a missing path or none", () => {
+  const dir = Deno.makeTempDirSync();
+  const file = join(dir, "t.jsonl");
+  Deno.writeTextFileSync(file, "abc\n");
+  Deno.utimeSync(file, 1_000, 1_000);
+  assert.equal(transcriptStamp(file), "4:1000000");
+  assert.equal(transcriptStamp(dir), undefined);
+  assert.equal(transcriptStamp(join(dir, "missing")), undefined);
+  assert.equal(transcriptStamp(undefined), undefined);
 });

@@ -34,7 +34,13 @@ import {
   StdinError,
 } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
-import { claimEvent, CLAIMS_DIR, eventKey } from "./event_claim.ts";
+import {
+  CLAIM_WINDOW_MS,
+  claimEvent,
+  CLAIMS_DIR,
+  eventKey,
+  transcriptStamp,
+} from "./event_claim.ts";
 
 export { DEFAULT_DEADLINE_MS } from "./io.ts";
 
@@ -233,7 +239,12 @@ export async function evaluateHook(
     // plugin and setup), the host runs both with the same payload; the first to claim the event
     // answers and the other stays silent, before it reads or records anything. A claim that
     // cannot be checked answers as before.
-    if (!claimEvent(join(root, CLAIMS_DIR), eventKey(row.id, raw, ev.raw)).first) {
+    // A stop's claim holds its transcript's stamp: the same bytes after the transcript grew are
+    // another stop.
+    const stop = row.event === "Stop" || row.event === "SubagentStop";
+    const stamp = stop ? transcriptStamp(ev.transcriptPath) : undefined;
+    const key = eventKey(row.id, raw, ev.raw);
+    if (!claimEvent(join(root, CLAIMS_DIR), key, Date.now(), CLAIM_WINDOW_MS, stamp).first) {
       return { stdout: "" };
     }
     const deadlineMs = configNumber(config, "hook_deadline_ms", DEFAULT_DEADLINE_MS);

@@ -326,3 +326,33 @@ Deno.test("evaluateHook(): a second registration of the same event stays silent;
     assert.notEqual(next.stdout, "");
     assert.ok(Deno.statSync(join(root, "claims")).isDirectory);
   }));
+
+Deno.test("evaluateHook(): the same stop bytes after the transcript grew are another stop, answered again; a registration of the same stop is not", () =>
+  withState(async (root) => {
+    const transcript = join(root, "session.jsonl");
+    Deno.writeTextFileSync(transcript, '{"type":"assistant"}\n');
+    const stop = JSON.stringify({
+      session_id: "s-stop",
+      transcript_path: transcript,
+      hook_event_name: "Stop",
+      stop_hook_active: true,
+      last_assistant_message: "Done.",
+    });
+    let runs = 0;
+    const blocking = spec(() => (runs++, { decision: "block", reason: "x" }), {
+      ids: ["skill-contract"],
+    });
+    const [a, b] = await Promise.all([evaluateHook(blocking, stop), evaluateHook(blocking, stop)]);
+    assert.deepEqual([a.stdout === "", b.stdout === ""].sort(), [false, true]);
+    // The model replied with the same text: the transcript grew, the payload is the same bytes.
+    const claims = join(root, "claims");
+    const [claim] = [...Deno.readDirSync(claims)].filter((e) => e.name !== ".swept");
+    const earlier = (Date.now() - 5_000) / 1000;
+    Deno.utimeSync(join(claims, claim.name), earlier, earlier);
+    Deno.writeTextFileSync(transcript, '{"type":"user"}\n{"type":"assistant"}\n', { append: true });
+    const [c, d] = await Promise.all([evaluateHook(blocking, stop), evaluateHook(blocking, stop)]);
+    assert.deepEqual([c.stdout === "", d.stdout === ""].sort(), [false, true], "answered once");
+    assert.equal(runs, 2);
+    // Sent again, the transcript unchanged since: the same stop.
+    assert.equal((await evaluateHook(blocking, stop)).stdout, "");
+  }));

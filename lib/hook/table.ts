@@ -36,6 +36,12 @@ export interface PermissionPaths {
   /** skillgate's state root. */
   readonly stateRoot: string;
   /**
+   * Another state root the hook may use instead, granted as {@link PermissionPaths.stateRoot} is:
+   * the plugin's hooks keep their state in the user's state root when it lies beside the Claude
+   * config folder (`pluginHookStateRoot`, `lib/host/places.ts`), else in the plugin's data folder.
+   */
+  readonly sharedStateRoot?: string;
+  /**
    * The folders of the host the registration is for (its config directory, home and layout): its
    * skill, agent and transcript folders are granted, as the catalog scans them
    * (`lib/host/folders.ts`), and no other host's.
@@ -121,6 +127,11 @@ export const HOOK_ENV: readonly string[] = [
   ]),
 ];
 
+/** The state roots a hook is granted: its own, and the shared one it may use instead. */
+function stateRoots(p: PermissionPaths): string[] {
+  return p.sharedStateRoot === undefined ? [p.stateRoot] : [p.stateRoot, p.sharedStateRoot];
+}
+
 /** The project directories whose project folders (`.claude`, `.github`, …) a hook reads. */
 function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
@@ -180,8 +191,8 @@ const CONTRACT_ROW: HookRow = {
   timeoutSec: 15,
   summary: "Blocks a stop once when a loaded skill's contract is unmet",
   permissions: (p) => ({
-    read: [...skillDirs(p), ...overlayDirs(p), ...transcriptDirs(p), p.stateRoot],
-    write: [p.stateRoot],
+    read: [...skillDirs(p), ...overlayDirs(p), ...transcriptDirs(p), ...stateRoots(p)],
+    write: stateRoots(p),
     env: HOOK_ENV,
   }),
 };
@@ -199,8 +210,8 @@ export const HOOKS: readonly HookRow[] = [
     timeoutSec: 10,
     summary: "Adds one line naming the installed skill that fits the prompt",
     permissions: (p) => ({
-      read: [...skillDirs(p), ...overlayDirs(p), p.stateRoot],
-      write: [p.stateRoot],
+      read: [...skillDirs(p), ...overlayDirs(p), ...stateRoots(p)],
+      write: stateRoots(p),
       env: HOOK_ENV,
     }),
   },
@@ -250,23 +261,25 @@ function redirectPermissions(p: PermissionPaths): HookPermissions {
       ...skillDirs(p),
       ...agentDirs(p),
       ...transcriptDirs(p),
-      join(p.stateRoot, "config.yaml"),
-      join(p.stateRoot, "catalog"),
-      join(p.stateRoot, "skill-redirect"),
-      // The event claims every hook shares (one answer per event: lib/hook/event_claim.ts).
-      join(p.stateRoot, "claims"),
-      // The log folder: Deno's rename (log rotation) needs a read grant on the file it moves, the
-      // runner counts a session's failures in the log, and each state folder is looked at
-      // (`lstat`) so that one planted as a link is never written through. The other hooks' logs
-      // there hold names and counts only.
-      join(p.stateRoot, "hooks"),
+      ...stateRoots(p).flatMap((root) => [
+        join(root, "config.yaml"),
+        join(root, "catalog"),
+        join(root, "skill-redirect"),
+        // The event claims every hook shares (one answer per event: lib/hook/event_claim.ts).
+        join(root, "claims"),
+        // The log folder: Deno's rename (log rotation) needs a read grant on the file it moves,
+        // the runner counts a session's failures in the log, and each state folder is looked at
+        // (`lstat`) so that one planted as a link is never written through. The other hooks'
+        // logs there hold names and counts only.
+        join(root, "hooks"),
+      ]),
     ],
     // The log folder, not only the log file: the first hook to log creates `<state root>/hooks`.
-    write: [
-      join(p.stateRoot, "hooks"),
-      join(p.stateRoot, "skill-redirect"),
-      join(p.stateRoot, "claims"),
-    ],
+    write: stateRoots(p).flatMap((root) => [
+      join(root, "hooks"),
+      join(root, "skill-redirect"),
+      join(root, "claims"),
+    ]),
     env: HOOK_ENV,
   };
 }

@@ -39,19 +39,61 @@ export function pluginDataDir(mainModule: string = Deno.mainModule): string | un
   return main.startsWith(base === "/" ? base : `${base}/`) ? data : undefined;
 }
 
+/** The name of the user's state root in home, and beside the Claude config folder. */
+export const USER_STATE_DIR = ".skillgate";
+
 /**
- * The state root: as a hook of the skillgate plugin, the plugin's data directory
- * ({@link pluginDataDir}; `SKILLGATE_STATE_ROOT` is ignored there, since the plugin's hooks may
- * write nowhere else); else `SKILLGATE_STATE_ROOT`, else the plugin data variable, else
- * `~/.skillgate`. It is marked as a state root (`markStateRoot`): every state folder under it is
- * checked to be a real folder, never a link.
+ * The user's state root as `setup`'s hooks and the CLI name it: `SKILLGATE_STATE_ROOT`, else
+ * `~/.skillgate`.
+ *
+ * @param env Reads a variable (default: this process's environment).
+ * @returns An absolute path, or `undefined` when home cannot be read.
+ */
+export function userStateRoot(
+  env: (name: string) => string | undefined = getEnv,
+): string | undefined {
+  const set = env("SKILLGATE_STATE_ROOT");
+  if (set) return set;
+  const home = env("HOME") ?? env("USERPROFILE");
+  return home ? join(home, USER_STATE_DIR) : undefined;
+}
+
+/**
+ * The state root of the skillgate plugin's hooks: the user's state root ({@link userStateRoot}),
+ * when it is the folder `.skillgate` beside the Claude config folder (`~/.skillgate` beside
+ * `~/.claude`: the one the plugin's `hooks/hooks.json` grants, as
+ * `${CLAUDE_PLUGIN_DATA}/../../../../.skillgate`); else the plugin's data directory. Decided from
+ * the two paths alone (no file is looked at), so every hook of one install picks the same root,
+ * and the plugin and setup's hooks share one: one claim per event, one record, one config.
+ *
+ * @param data The plugin's data directory (`<claude config>/plugins/data/<id>`).
+ * @param user The user's state root (default {@link userStateRoot}).
+ * @returns The directory the plugin's hooks keep their state in.
+ */
+export function pluginHookStateRoot(
+  data: string,
+  user: string | undefined = userStateRoot(),
+): string {
+  if (user === undefined || !isAbsolute(user) || !isAbsolute(data)) return data;
+  const shared = normalize(join(data, "..", "..", "..", "..", USER_STATE_DIR));
+  return normalize(user) === shared ? shared : data;
+}
+
+/**
+ * The state root: as a hook (or the CLI) of the skillgate plugin, {@link pluginHookStateRoot}
+ * (the user's state root when it lies beside the Claude config folder, else the plugin's data
+ * directory: the two roots the plugin's grants name, whatever else is exported); else `SKILLGATE_STATE_ROOT`, else the
+ * plugin data variable, else `~/.skillgate`. It is marked as a state root (`markStateRoot`):
+ * every state folder under it is checked to be a real folder, never a link.
  *
  * @returns An absolute path.
  * @throws {Error} When it falls back to home and `HOME` cannot be read.
  */
 export function stateRoot(): string {
-  const root = pluginDataDir() ?? getEnv("SKILLGATE_STATE_ROOT") ?? getEnv(PLUGIN_ENV.data) ??
-    join(homeDir(), ".skillgate");
+  const plugin = pluginDataDir();
+  const root = plugin !== undefined
+    ? pluginHookStateRoot(plugin)
+    : getEnv("SKILLGATE_STATE_ROOT") ?? getEnv(PLUGIN_ENV.data) ?? join(homeDir(), USER_STATE_DIR);
   // Every folder between it and a state file must be a real folder, never a link.
   markStateRoot(root);
   return root;

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { getEnv } from "../base/locations.ts";
-import { configDirOf, pluginDataDir, skillgateCommand, stateRoot } from "./places.ts";
+import {
+  configDirOf,
+  pluginDataDir,
+  pluginHookStateRoot,
+  skillgateCommand,
+  stateRoot,
+} from "./places.ts";
 import { pluginStateRoot } from "./plugin_state.ts";
 import { CLAUDE } from "./claude.ts";
 
@@ -35,6 +41,34 @@ Deno.test("stateRoot() prefers SKILLGATE_STATE_ROOT, then the plugin's data dir,
   );
   withEnv({ HOME: "/h" }, () => assert.equal(configDirOf(CLAUDE), "/h/.claude"));
   withEnv({ HOME: "/h", CLAUDE_CONFIG_DIR: "/c" }, () => assert.equal(configDirOf(CLAUDE), "/c"));
+});
+
+Deno.test("pluginHookStateRoot(): the user's state root when it lies beside the Claude config folder, else the plugin's data dir", () => {
+  const data = "/h/.claude/plugins/data/skillgate-skillgate";
+  assert.equal(pluginHookStateRoot(data, "/h/.skillgate"), "/h/.skillgate");
+  assert.equal(pluginHookStateRoot(data, "/h/.skillgate/"), "/h/.skillgate");
+  // A state root elsewhere (SKILLGATE_STATE_ROOT), or a Claude config folder not beside it: the
+  // plugin's grants do not reach it.
+  assert.equal(pluginHookStateRoot(data, "/s"), data);
+  assert.equal(pluginHookStateRoot("/c/plugins/data/sg", "/h/.skillgate"), "/c/plugins/data/sg");
+  assert.equal(pluginHookStateRoot(data, undefined), data);
+  assert.equal(pluginHookStateRoot(data, ".skillgate"), data);
+  withEnv({ HOME: "/h" }, () => assert.equal(pluginHookStateRoot(data), "/h/.skillgate"));
+  withEnv(
+    { HOME: "/h", SKILLGATE_STATE_ROOT: "/s" },
+    () => assert.equal(pluginHookStateRoot(data), data),
+  );
+  withEnv(
+    { HOME: "/x", SKILLGATE_STATE_ROOT: "/h/.skillgate" },
+    () => assert.equal(pluginHookStateRoot(data), "/h/.skillgate"),
+  );
+  // As the plugin's hook (a module under CLAUDE_PLUGIN_ROOT), stateRoot() says the same.
+  withEnv({ HOME: "/h", CLAUDE_PLUGIN_ROOT: "/", CLAUDE_PLUGIN_DATA: data }, () => {
+    assert.equal(stateRoot(), "/h/.skillgate");
+  });
+  withEnv({ HOME: "/elsewhere", CLAUDE_PLUGIN_ROOT: "/", CLAUDE_PLUGIN_DATA: data }, () => {
+    assert.equal(stateRoot(), data);
+  });
 });
 
 Deno.test("pluginDataDir(): the plugin's data dir only for a module under CLAUDE_PLUGIN_ROOT", () => {
@@ -88,17 +122,30 @@ Deno.test("pluginStateRoot() finds the one plugin data directory when nothing el
     withEnv({ HOME: home }, () => assert.equal(pluginStateRoot(), undefined));
     Deno.mkdirSync(`${data}/skillgate-skillgate`, { recursive: true });
     Deno.mkdirSync(`${data}/other-plugin`, { recursive: true });
-    withEnv({ HOME: home }, () => assert.equal(pluginStateRoot(), `${data}/skillgate-skillgate`));
+    // Its hooks keep their state in ~/.skillgate, beside ~/.claude: so does the CLI.
+    withEnv({ HOME: home }, () => assert.equal(pluginStateRoot(), undefined));
+    // A Claude config folder elsewhere: the plugin's hooks keep their state in their data dir.
+    const config = `${home}/config/claude`;
+    const moved = `${config}/plugins/data`;
+    Deno.mkdirSync(`${moved}/skillgate-skillgate`, { recursive: true });
+    withEnv(
+      { HOME: home, CLAUDE_CONFIG_DIR: config },
+      () => assert.equal(pluginStateRoot(), `${moved}/skillgate-skillgate`),
+    );
     withEnv(
       { HOME: home, SKILLGATE_STATE_ROOT: "/s" },
       () => assert.equal(pluginStateRoot(), undefined),
     );
-    Deno.mkdirSync(`${data}/skillgate-inline`);
-    withEnv({ HOME: home }, () => assert.equal(pluginStateRoot(), undefined), "two: ambiguous");
-    Deno.removeSync(`${data}/skillgate-inline`);
+    Deno.mkdirSync(`${moved}/skillgate-inline`);
+    withEnv(
+      { HOME: home, CLAUDE_CONFIG_DIR: config },
+      () => assert.equal(pluginStateRoot(), undefined),
+      "two: ambiguous",
+    );
+    Deno.removeSync(`${moved}/skillgate-inline`);
     Deno.mkdirSync(`${home}/.skillgate`);
     withEnv(
-      { HOME: home },
+      { HOME: home, CLAUDE_CONFIG_DIR: config },
       () => assert.equal(pluginStateRoot(), undefined),
       "a setup install wins",
     );

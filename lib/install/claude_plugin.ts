@@ -6,7 +6,10 @@
  * spawns deno directly (no shell). In exec form Claude Code substitutes only
  * `${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}` and `${CLAUDE_PROJECT_DIR}` (observed with
  * Claude Code 2.1.328: `${HOME}` and `${CLAUDE_CONFIG_DIR}` stay literal), so:
- * - the state root is `${CLAUDE_PLUGIN_DATA}`;
+ * - the state root is `${CLAUDE_PLUGIN_DATA}`, or the user's state root when it is `.skillgate`
+ *   beside the Claude config directory, granted as `${CLAUDE_PLUGIN_DATA}/../../../../.skillgate`
+ *   (`pluginHookStateRoot` in `lib/host/places.ts` picks one at run time): with `setup` in use
+ *   too, both installs then share one state root, so they answer each event once between them;
  * - the Claude config directory (skills, agents, plugins, transcripts) is reached as
  *   `${CLAUDE_PLUGIN_DATA}/../../..`: the client keeps plugin data in
  *   `<config dir>/plugins/data/<plugin id>`, and Deno normalises `..` in permission paths;
@@ -25,6 +28,7 @@ import {
   type PermissionPaths,
 } from "../hook/table.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { USER_STATE_DIR } from "../host/places.ts";
 import { PARENT_DIRS, runtimeGrants } from "./hook_commands.ts";
 
 /** The placeholder Claude Code replaces with the plugin's root directory. */
@@ -33,10 +37,13 @@ export const PLUGIN_ROOT = "${CLAUDE_PLUGIN_ROOT}";
 export const PLUGIN_DATA = "${CLAUDE_PLUGIN_DATA}";
 /** The Claude config directory as a plugin hook can name it: three levels above its data dir. */
 export const PLUGIN_CONFIG_DIR = "${CLAUDE_PLUGIN_DATA}/../../..";
+/** The user's state root beside the Claude config directory, as a plugin hook can name it. */
+export const PLUGIN_USER_STATE_ROOT = `${PLUGIN_CONFIG_DIR}/../${USER_STATE_DIR}`;
 
 // node:path's join would fold "<placeholder>/../../.." away, so the table is given a token that
 // no path operation touches, and the token is replaced in the finished arguments.
 const CONFIG_TOKEN = "@@SKILLGATE_CLAUDE_CONFIG_DIR@@";
+const USER_ROOT_TOKEN = "@@SKILLGATE_USER_STATE_ROOT@@";
 
 /** One command handler of a plugin hooks file. */
 export interface PluginHookHandler {
@@ -70,6 +77,7 @@ export interface PluginHooksFile {
 function pluginPaths(): PermissionPaths {
   return {
     stateRoot: PLUGIN_DATA,
+    sharedStateRoot: USER_ROOT_TOKEN,
     hostFolders: { configDir: CONFIG_TOKEN, home: "", layout: CLAUDE.layout },
     runtimeProjectDir: PARENT_DIRS,
   };
@@ -84,7 +92,12 @@ function pluginPaths(): PermissionPaths {
 export function pluginHookArgs(row: HookRow): string[] {
   return denoRunArgs(row, pluginPaths(), `${PLUGIN_ROOT}/${row.bundle}`)
     .flatMap(runtimeGrants)
-    .map((a) => a.replaceAll(CONFIG_TOKEN, PLUGIN_CONFIG_DIR));
+    .map((a) =>
+      a.replaceAll(CONFIG_TOKEN, PLUGIN_CONFIG_DIR).replaceAll(
+        USER_ROOT_TOKEN,
+        PLUGIN_USER_STATE_ROOT,
+      )
+    );
 }
 
 /**

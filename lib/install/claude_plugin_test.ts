@@ -5,6 +5,7 @@ import { type HookRow, HOOKS, hostRegistration } from "../hook/table.ts";
 import { CLAUDE } from "../host/claude.ts";
 import {
   PLUGIN_CONFIG_DIR,
+  PLUGIN_USER_STATE_ROOT,
   pluginHookArgs,
   pluginHooksFile,
   renderPluginHooksJson,
@@ -83,10 +84,26 @@ Deno.test("plugin hook paths use only placeholders Claude Code substitutes in ex
   }
 });
 
-Deno.test("plugin hook state root is ${CLAUDE_PLUGIN_DATA} and the config dir is three levels above it", () => {
+Deno.test("plugin hook state roots are ${CLAUDE_PLUGIN_DATA} and .skillgate beside the config dir, three levels above it", () => {
   const route = HOOKS.find((r) => r.id === "skill-route")!;
   const args = pluginHookArgs(route);
-  assert.ok(args.includes("--allow-write=${CLAUDE_PLUGIN_DATA}"));
+  assert.ok(
+    args.includes(
+      "--allow-write=${CLAUDE_PLUGIN_DATA},${CLAUDE_PLUGIN_DATA}/../../../../.skillgate",
+    ),
+    args.join(" "),
+  );
+  assert.equal(PLUGIN_USER_STATE_ROOT, "${CLAUDE_PLUGIN_DATA}/../../../../.skillgate");
+  // The redirect keeps its narrow grants in either root.
+  const redirect = HOOKS.find((r) => r.id === "skill-redirect")!;
+  assert.ok(
+    pluginHookArgs(redirect).includes(
+      "--allow-write=" +
+        ["${CLAUDE_PLUGIN_DATA}", PLUGIN_USER_STATE_ROOT].flatMap((root) =>
+          ["hooks", "skill-redirect", "claims"].map((d) => `${root}/${d}`)
+        ).join(","),
+    ),
+  );
   const read = args.find((a) => a.startsWith("--allow-read="))!.slice("--allow-read=".length);
   assert.ok(read.split(",").includes(`${PLUGIN_CONFIG_DIR}/skills`));
   assert.equal(PLUGIN_CONFIG_DIR, "${CLAUDE_PLUGIN_DATA}/../../..");

@@ -17,6 +17,7 @@ import { HOOKS, hostRegistration, linkTarget } from "../hook/table.ts";
 import { findOnPath, shellSplit } from "./hook_commands.ts";
 import type { OwnedHook } from "../host/hook_file.ts";
 import { CLAUDE } from "../host/claude.ts";
+import { pluginHookStateRoot, userStateRoot } from "../host/places.ts";
 import { DEFAULT_HOST, hostFor, type HostKind, HOSTS, type TranscriptFormat } from "../host/mod.ts";
 import {
   findPluginRegistrations,
@@ -407,12 +408,16 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
   const hooks = [...found.hooks, ...plugin.hooks];
   const problems = [...found.problems, ...plugin.problems];
   for (const note of plugin.notes) emit("note", sanitizeLine(note, 400));
-  // The plugin's hooks may write only their data dir: they ignore an exported state root.
-  const exported = (ctx.env ?? Deno.env.toObject()).SKILLGATE_STATE_ROOT;
+  // The plugin's hooks keep their state in the user's state root when it lies beside the Claude
+  // config folder (their grants name it), else in their data dir, whatever else is exported.
+  const env = ctx.env ?? Deno.env.toObject();
+  const exported = env.SKILLGATE_STATE_ROOT;
+  const user = userStateRoot((name) => env[name] || undefined);
   const pluginData = new Set(plugin.hooks.map((h) => h.env?.[CLAUDE.env.pluginData] ?? ""));
   pluginData.delete("");
+  const pluginRoots = [...pluginData].filter((data) => pluginHookStateRoot(data, user) === data);
   if (exported) {
-    for (const data of pluginData) {
+    for (const data of pluginRoots) {
       emit(
         "note",
         `SKILLGATE_STATE_ROOT (${sanitizeLine(exported, 200)}) is ignored by the ` +
@@ -421,7 +426,13 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
     }
   }
   emit("info", `state root: ${sanitizeLine(ctx.stateRoot, 300)}`);
-  for (const data of exported ? [] : pluginData) {
+  if (pluginRoots.length < pluginData.size) {
+    emit(
+      "info",
+      "the skillgate plugin's hooks share this state root (it is beside the Claude config folder)",
+    );
+  }
+  for (const data of exported ? [] : pluginRoots) {
     if (resolve(data) === resolve(ctx.stateRoot)) continue;
     const setupHooks = found.hooks.some((h) => h.host === CLAUDE.kind);
     emit(
@@ -431,11 +442,15 @@ export async function runDoctor(ctx: DoctorContext): Promise<number> {
           sanitizeLine(ctx.stateRoot, 200)
         }: \`skillgate config\` changes reach them only ` +
         `with SKILLGATE_STATE_ROOT=${sanitizeLine(data, 200)} set` +
-        (setupHooks ? `; to share one state root, run setup with that variable set too` : ""),
+        (setupHooks
+          ? "; to share one state root, run setup with that variable set too, or keep the " +
+            "Claude config folder beside the state root (the defaults, ~/.claude and ~/.skillgate)"
+          : ""),
     );
   }
   for (const problem of problems) emit("broken", sanitizeLine(problem, 400));
-  reportDuplicates(ctx, hooks, emit);
+  const apart = pluginRoots.some((data) => resolve(data) !== resolve(ctx.stateRoot));
+  reportDuplicates(ctx, hooks, apart, emit);
   reportLinkedConfig(ctx, hooks, emit);
   if (hooks.length === 0 && plugin.notes.length === 0) {
     emit(
@@ -553,12 +568,14 @@ function setupCommandFor(hook: RegisteredHook, ctx: Pick<DoctorContext, "hostDir
 /**
  * Says when one hook is registered more than once for a host (user and project settings, the
  * plugin and setup): every registration runs, and the hooks answer once between them (the first
- * to claim the event), but each runs a process. Registrations with the very same command in
- * Claude Code settings files run once (the client merges identical handlers).
+ * to claim the event), but each runs a process; the plugin's hooks answer too when they keep
+ * another state root (`pluginApart`), where the claims are. Registrations with the very same
+ * command in Claude Code settings files run once (the client merges identical handlers).
  */
 function reportDuplicates(
   ctx: Pick<DoctorContext, "hostDirs">,
   hooks: readonly RegisteredHook[],
+  pluginApart: boolean,
   emit: (status: DoctorLine["status"], text: string) => void,
 ): void {
   const groups = new Map<string, RegisteredHook[]>();
@@ -583,7 +600,11 @@ function reportDuplicates(
     emit(
       "warn",
       `installed twice: ${first.hookId} (${first.event}) is registered ${group.length} times ` +
-        `(${where}); each runs and one answers, so each event costs ${group.length} processes. ` +
+        `(${where}); ` +
+        (pluginApart && group.some((h) => h.env)
+          ? "each runs and the plugin's answers too (it keeps another state root)"
+          : `each runs and one answers, so each event costs ${group.length} processes`) +
+        ". " +
         "Keep one: " + group.map((h) =>
           h.env
             ? "`claude plugin uninstall skillgate@skillgate`"

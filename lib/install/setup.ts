@@ -11,7 +11,7 @@
  */
 
 import { exists } from "../base/fs.ts";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import {
   configList,
   configString,
@@ -37,6 +37,7 @@ import {
 import { type DesiredHook, type HookChange, mergeHooks } from "../host/hook_file.ts";
 import { SettingsFileError, updateJsonFile, type UpdateResult } from "../host/json_file.ts";
 import { DEFAULT_HOST, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { pluginHookStateRoot } from "../host/places.ts";
 import { binDirOf, type CommandRunner, compilePlans, runCompile, runProcess } from "./compile.ts";
 import { LockTimeoutError } from "../base/state_file.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
@@ -672,10 +673,16 @@ function otherInstalls(ctx: SetupContext, written: string, kind: HostKind): stri
   if (kind === DEFAULT_HOST.kind) {
     const plugin = findPluginRegistrations(dctx);
     if (plugin.hooks.length > 0 || plugin.notes.length > 0) {
+      // The plugin's hooks share this state root (and its claims) only when it lies beside the
+      // Claude config folder (`pluginHookStateRoot`).
+      const data = join(ctx.claudeConfigDir, "plugins", "data", "skillgate");
+      const shared = pluginHookStateRoot(data, resolve(ctx.stateRoot)) !== data;
       out.push(
         "skillgate setup: INSTALLED_TWICE the skillgate plugin is installed too: each event runs " +
-          "both (one answers); keep one (claude plugin uninstall skillgate@skillgate, or " +
-          "skillgate setup --uninstall)",
+          (shared
+            ? "both (one answers)"
+            : "both, and both answer (the plugin keeps its own state root)") +
+          "; keep one (claude plugin uninstall skillgate@skillgate, or skillgate setup --uninstall)",
       );
     }
   }

@@ -626,6 +626,36 @@ Deno.test("setup warns when another install already registers skillgate, and say
   }
 });
 
+Deno.test("setup warns when the plugin is installed too, and says whether the two answer once", async () => {
+  const w = await world();
+  try {
+    const plugins = join(w.ctx.claudeConfigDir, "plugins");
+    const install = join(plugins, "cache", "skillgate", "skillgate", "0.1.0");
+    await Deno.mkdir(join(install, ".."), { recursive: true });
+    await Deno.symlink(ROOT, install);
+    await Deno.writeTextFile(
+      join(plugins, "installed_plugins.json"),
+      JSON.stringify({ plugins: { "skillgate@skillgate": [{ installPath: install }] } }),
+    );
+    // A state root not beside the Claude config folder: the plugin keeps its own, both answer.
+    assert.equal(await runSetup(args([]), w.ctx), 0);
+    const apart = w.err.filter((l) => /INSTALLED_TWICE the skillgate plugin/.test(l));
+    assert.equal(apart.length, 1, w.err.join("\n"));
+    assert.match(
+      apart[0],
+      /both, and both answer \(the plugin keeps its own state root\); keep one/,
+    );
+    // Beside it (~/.skillgate beside ~/.claude): one state root, one answer.
+    w.err.length = 0;
+    const beside = { ...w.ctx, stateRoot: join(w.dir, ".skillgate") };
+    assert.equal(await runSetup(args([]), beside), 0);
+    const shared = w.err.filter((l) => /INSTALLED_TWICE the skillgate plugin/.test(l));
+    assert.match(shared[0] ?? "", /each event runs both \(one answers\); keep one/);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
 Deno.test("setup keeps a hand-formatted settings.json's formatting: only its own lines change, and --uninstall gives back the very bytes", async () => {
   const w = await world();
   try {

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import {
   attachments,
   claudeCommand,
+  type ClaudeSession,
   clients,
   countTurnsWhoseLastUserHas,
   firstTurnWith,
@@ -62,6 +63,14 @@ function assertCompleted(s: { run: { code: number; timedOut: boolean; stderr: st
 }
 
 const ROUTE_LINE = "skillgate skill routing";
+
+/** The one Stop hook feedback the model got in a session (there must be exactly one). */
+function oneStopFeedback(s: ClaudeSession, what: string): string {
+  assert.equal(countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"), 1, what);
+  return lastUserText(
+    s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 
@@ -182,13 +191,7 @@ scenario(
           install: "plugin",
         });
         assertCompleted(s);
-        assert.equal(
-          countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-          1,
-          `run ${i}: blocked exactly once`,
-        );
-        const fb = s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!;
-        const fbText = lastUserText(fb.body);
+        const fbText = oneStopFeedback(s, `run ${i}: blocked exactly once`);
         assert.match(fbText, /SKILL_CONTRACT_UNMET investigate \(contract v1\): missing /);
         assert.match(fbText, /debug-report/, `run ${i}: the block names debug-report`);
         assert.match(fbText, /repro-after-fix/, `run ${i}: the block names repro-after-fix`);
@@ -282,14 +285,7 @@ async function redirectOnClaude(i: number): Promise<void> {
         firstTurnWith(s.turns, "Unknown skill: prompt-writer") >= 0,
         "the client rejected the Skill call",
       );
-      assert.equal(
-        countTurnsWhoseLastUserHas(s.turns, "Stop hook feedback"),
-        1,
-        "exactly one block",
-      );
-      const fb = lastUserText(
-        s.turns.find((t) => lastUserText(t.body).includes("Stop hook feedback"))!.body,
-      );
+      const fb = oneStopFeedback(s, "exactly one block");
       assert.match(fb, /Agent/);
       assert.match(fb, /prompt-writer/);
       assert.match(fb, /subagent_type/);
@@ -483,3 +479,84 @@ for (const kind of ["unwritable-state-root", "corrupt-config"] as const) {
     },
   );
 }
+
+scenario(
+  "host 8: installed twice on Claude Code (skillgate setup and --plugin-dir ., ~/.claude beside ~/.skillgate), 3 runs each: one routing line, one redirect block, one contract block",
+  [ROUTE, CONTRACT, REDIRECT, CLI],
+  async () => {
+    const w = await makeHostWorld("twice");
+    // The default layout: the Claude config folder and the state root side by side in home.
+    w.claudeDir = join(w.home, ".claude");
+    w.stateRoot = join(w.home, ".skillgate");
+    try {
+      await installFixtures(w.claudeDir, {
+        skills: ["investigate", "release-check"],
+        agents: ["prompt-writer", "test-runner"],
+      });
+      await Deno.writeTextFile(join(w.project, "test.sh"), "echo PASS\n");
+      const setup = await runSkillgate(w, ["setup", "--skill-routing"]);
+      assert.equal(setup.code, 0, setup.stdout + setup.stderr);
+      const pluginData = pluginStateRoot(w);
+      // Both registrations ran: the client's debug log has a finished line for the plugin's
+      // (tagged `(plugin skillgate@inline)`) and for the settings one.
+      const bothRan = (debug: string, event: string, bundle: string) => {
+        const ran = debug.split("\n").filter((l) =>
+          l.includes(`Hooks: ${event} [`) && l.includes(bundle) && l.includes("finished with")
+        );
+        return ran.some((l) => l.includes("(plugin skillgate@")) &&
+          ran.some((l) => !l.includes("(plugin skillgate@"));
+      };
+      for (let i = 1; i <= 3; i++) {
+        const s = await runClaude(w, {
+          prompt: "please fix this bug and write a prompt for release notes",
+          rules: await loadScript("redirect_claude"),
+          install: "plugin",
+        });
+        assertCompleted(s);
+        const first = requestText(s.turns[0].body);
+        assert.equal(first.split(ROUTE_LINE).length - 1, 1, `run ${i}: one routing line`);
+        assert.equal(
+          attachments(s.transcript, "hook_additional_context")
+            .filter((a) => JSON.stringify(a.content).includes(ROUTE_LINE)).length,
+          1,
+          `run ${i}: one routing attachment`,
+        );
+        const fb = oneStopFeedback(s, `run ${i}: one redirect block`);
+        assert.equal(fb.split("subagent_type").length - 1, 1, `run ${i}: one block text: ${fb}`);
+        assert.deepEqual(hookStderrLines(s), [], `run ${i}: no hook failed`);
+        assert.ok(bothRan(s.debug, "UserPromptSubmit", "skill_route.js"), `run ${i}: both routed`);
+        assert.ok(bothRan(s.debug, "Stop", "skill_redirect.js"), `run ${i}: both redirects ran`);
+      }
+      const redirectLog = await readLog(w.stateRoot, "skill-redirect.log");
+      assert.equal(redirectLog.filter((l) => /outcome=block/.test(l)).length, 3);
+      const routeLog = await readLog(w.stateRoot, "skill-route.log");
+      assert.equal(routeLog.filter((l) => /outcome=routed/.test(l)).length, 3);
+
+      for (let i = 1; i <= 3; i++) {
+        const s = await runClaude(w, {
+          prompt: "the login test fails, look into it",
+          rules: await loadScript("contract_met_after_block"),
+          install: "plugin",
+        });
+        assertCompleted(s);
+        const fb = oneStopFeedback(s, `run ${i}: one contract block`);
+        assert.equal(fb.split("SKILL_CONTRACT_UNMET").length - 1, 1, `run ${i}: one block text`);
+        assert.deepEqual(hookStderrLines(s), [], `run ${i}: no hook failed`);
+        assert.ok(bothRan(s.debug, "Stop", "skill_contract.js"), `run ${i}: both contracts ran`);
+        // One record, in the shared state root, as one install would leave it.
+        const rec = await readRecord(w.stateRoot, s.sessionId);
+        assert.deepEqual(outcomesIn(rec), ["met_after_block"], `run ${i}: ${JSON.stringify(rec)}`);
+      }
+      // The plugin's data folder holds none of skillgate's state.
+      const left: string[] = [];
+      try {
+        for await (const e of Deno.readDir(pluginData)) left.push(e.name);
+      } catch {
+        // The client did not make it.
+      }
+      assert.deepEqual(left, [], "nothing in the plugin's data folder");
+    } finally {
+      await removeHostWorld(w);
+    }
+  },
+);
