@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { SWITCH_ENV } from "../lib/base/config.ts";
-import { type HookId, type HookRow, HOOKS } from "../lib/hook/table.ts";
+import { type HookId, type HookRow, hookRow, HOOKS } from "../lib/hook/table.ts";
 import { COPILOT } from "../lib/host/copilot.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
 import { copyDir, makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
@@ -495,3 +495,25 @@ for (const { what, id, setup } of FIFO_STOPS) {
     }
   });
 }
+
+Deno.test("skill-route: temp files that killed writers left in catalog/ are removed by the next routed prompt", async () => {
+  const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+  try {
+    const catalog = join(world.stateRoot, "catalog");
+    Deno.mkdirSync(catalog, { recursive: true });
+    // The caches a routed prompt writes in a fresh state root (overlays.json: only with overlays).
+    const caches = ["skills.json", "skills.names.json", "routes.idx"];
+    for (const name of caches) Deno.writeTextFileSync(join(catalog, `.${name}.tmp`), '{"half":');
+    const run = await runHookProcess("skill-route", payloadFor(hookRow("skill-route"), world), {
+      world,
+      env: ALL_ON,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    const names = [...Deno.readDirSync(catalog)].map((e) => e.name);
+    assert.deepEqual(names.filter((n) => n.endsWith(".tmp")), [], names.join(" "));
+    for (const name of caches) assert.ok(names.includes(name), `${name} written`);
+  } finally {
+    await world.cleanup();
+  }
+});

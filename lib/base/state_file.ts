@@ -249,6 +249,24 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   }
 }
 
+/**
+ * Writes a cache file (an index, a memo: anything rebuilt when missing) as {@link writeFileAtomic}
+ * does, under the file's own lock (`<file>.lock`, {@link withLock}): processes that race on it
+ * write one at a time through the one temp name `.<file>.tmp`, and a temp file left behind by a
+ * writer killed before its rename is removed by the next writer. A reader never sees a partial
+ * file (the rename is atomic). The lock is waited for at most `timeoutMs`: a cache not written
+ * costs speed, not answers.
+ *
+ * @param path The cache file.
+ * @param data The content.
+ * @param timeoutMs How long to wait for the lock.
+ * @throws {LockTimeoutError} When another writer held the lock for longer.
+ * @throws {Error} What {@link writeFileAtomic} throws; the file is unchanged.
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array, timeoutMs = 250): void {
+  withLock(`${path}.lock`, () => writeFileAtomic(path, data), { timeoutMs });
+}
+
 /** Removes an orphan temp file, if there is one (a link is removed, never followed). */
 function removeOrphan(tmp: string): void {
   try {
