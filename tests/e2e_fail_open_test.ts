@@ -345,6 +345,40 @@ for (const { what, link } of LINKED) {
   }
 }
 
+for (const { id, fixture, payload, session } of LINKED_STOPS) {
+  Deno.test(`${id}: a config folder linked after setup (its commands grant no link target) is read, and the stop blocks`, async () => {
+    const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+    try {
+      const transcript = claudeTranscript(world, fixture, session);
+      const target = linkAway(world, world.claudeDir, "claude");
+      // The commands as setup wrote them before the link: no grant names where it leads.
+      const run = await runHookProcess(id, {
+        ...fixturePayload(payload),
+        transcript_path: transcript,
+        cwd: world.projectDir,
+      }, {
+        world,
+        mapArgs: (args) =>
+          args.map((a) =>
+            a.startsWith("--allow-")
+              ? a.replace(
+                /^(--allow-\w+=)(.*)$/,
+                (_, flag, list: string) =>
+                  flag + list.split(",").filter((p) => !p.startsWith(target)).join(","),
+              )
+              : a
+          ),
+      });
+      assert.ok(!run.args.some((a) => a.includes(target)), "no grant of the link's target");
+      assert.equal(run.code, 0);
+      assert.equal(run.stderr, "");
+      assert.equal((run.json as { decision?: string } | undefined)?.decision, "block", run.stdout);
+    } finally {
+      await world.cleanup();
+    }
+  });
+}
+
 /** Every file under a folder, with its bytes, to show that nothing there changed. */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

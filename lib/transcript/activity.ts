@@ -11,7 +11,7 @@
 import type { LoadVia } from "./model.ts";
 import type { RawLoad } from "./loads.ts";
 import { parseLine, type Rec, str } from "./record.ts";
-import { openRegularFile } from "../base/fs.ts";
+import { openRegularFile, statOpenFile } from "../base/fs.ts";
 
 /** One load of a skill in a session. */
 export interface ActivityLoad {
@@ -132,7 +132,7 @@ export async function readActivity(
   skillsDirs?: readonly string[],
 ): Promise<SessionActivity> {
   using file = await openRegularFile(path);
-  const size = file.statSync().size;
+  const size = statOpenFile(file, path).size;
   if (size > MAX_ACTIVITY_BYTES) {
     throw new Error(`Larger than ${MAX_ACTIVITY_BYTES / 1024 / 1024} MiB`);
   }
