@@ -191,3 +191,21 @@ export function statOpenFile(
   }
   return named;
 }
+
+/**
+ * Reads an open file's first `size` bytes synchronously (fewer when it ends first).
+ *
+ * @param file The open file, at its start.
+ * @param size How many bytes (its size, say).
+ * @returns The bytes read.
+ */
+export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let got = 0;
+  while (got < size) {
+    const n = file.readSync(out.subarray(got));
+    if (n === null) break;
+    got += n;
+  }
+  return got === size ? out : out.subarray(0, got);
+}

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { grantLinkTarget, statOpenFile } from "./fs.ts";
+import { grantLinkTarget, readSizeSync, statOpenFile } from "./fs.ts";
 import { basename, dirname, join } from "./path.ts";
 
 /** A state file or folder that is a symbolic link (or of another type): refused, never followed. */
@@ -201,14 +201,7 @@ export function readStateFile(path: string, maxBytes: number): Uint8Array | unde
   try {
     const size = statOpenFile(file, path, undefined, Deno.lstatSync).size;
     if (size > maxBytes) throw new CorruptFileError(path, `larger than ${maxBytes} bytes`);
-    const out = new Uint8Array(size);
-    let got = 0;
-    while (got < size) {
-      const n = file.readSync(out.subarray(got));
-      if (n === null) break;
-      got += n;
-    }
-    return got === size ? out : out.subarray(0, got);
+    return readSizeSync(file, size);
   } finally {
     file.close();
   }

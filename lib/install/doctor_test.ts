@@ -282,22 +282,31 @@ Deno.test("runDoctor() reports a corrupt settings file", async () => {
   }
 });
 
+/** Installs this checkout as the skillgate plugin in a world's config folder, as Claude Code does. */
+async function installPlugin(
+  w: Awaited<ReturnType<typeof world>>,
+): Promise<{ plugins: string; install: string; env: Record<string, string> }> {
+  const plugins = join(w.ctx.claudeConfigDir, "plugins");
+  const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
+  await Deno.mkdir(dirname(install), { recursive: true });
+  await Deno.symlink(ROOT, install);
+  await Deno.writeTextFile(
+    join(plugins, "installed_plugins.json"),
+    JSON.stringify({
+      version: 2,
+      plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
+    }),
+  );
+  // The plugin's hooks keep their state in its data folder, whatever the environment says.
+  const env: Record<string, string> = { ...w.ctx.env! };
+  delete env.SKILLGATE_STATE_ROOT;
+  return { plugins, install, env };
+}
+
 Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with the plugin's variables", async () => {
   const w = await world();
   try {
-    const plugins = join(w.ctx.claudeConfigDir, "plugins");
-    const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
-    await Deno.mkdir(dirname(install), { recursive: true });
-    await Deno.symlink(ROOT, install);
-    await Deno.writeTextFile(
-      join(plugins, "installed_plugins.json"),
-      JSON.stringify({
-        version: 2,
-        plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
-      }),
-    );
-    const env: Record<string, string> = { ...w.ctx.env! };
-    delete env.SKILLGATE_STATE_ROOT;
+    const { plugins, install, env } = await installPlugin(w);
     const ctx: DoctorContext = { ...w.ctx, env };
 
     // Before the client has made the plugin's data directory, doctor notes it and runs nothing.
@@ -549,20 +558,8 @@ Deno.test("runDoctor(): the plugin's hooks work in a linked config folder, and d
     const real = join(w.dir, "dotfiles-claude");
     Deno.renameSync(w.ctx.claudeConfigDir, real);
     Deno.symlinkSync(real, w.ctx.claudeConfigDir);
-    const plugins = join(w.ctx.claudeConfigDir, "plugins");
-    const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
-    await Deno.mkdir(dirname(install), { recursive: true });
-    await Deno.symlink(ROOT, install);
-    await Deno.writeTextFile(
-      join(plugins, "installed_plugins.json"),
-      JSON.stringify({
-        version: 2,
-        plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
-      }),
-    );
+    const { plugins, env } = await installPlugin(w);
     await Deno.mkdir(join(plugins, "data", "skillgate-skillgate-market"), { recursive: true });
-    const env: Record<string, string> = { ...w.ctx.env! };
-    delete env.SKILLGATE_STATE_ROOT;
     const code = await runDoctor({ ...w.ctx, env });
     const text = w.lines.join("\n");
     assert.match(

@@ -11,7 +11,7 @@
 import type { LoadVia } from "./model.ts";
 import type { RawLoad } from "./loads.ts";
 import { parseLine, type Rec, str } from "./record.ts";
-import { openRegularFile, statOpenFile } from "../base/fs.ts";
+import { openRegularFile, readSizeSync, statOpenFile } from "../base/fs.ts";
 
 /** One load of a skill in a session. */
 export interface ActivityLoad {
@@ -138,12 +138,6 @@ export async function readActivity(
   }
   // Read at once (a report reads a thousand files in a row: the synchronous read is several times
   // faster than the asynchronous one there).
-  const bytes = new Uint8Array(size);
-  let got = 0;
-  while (got < size) {
-    const n = file.readSync(bytes.subarray(got));
-    if (n === null) break;
-    got += n;
-  }
-  return activityOfText(format, new TextDecoder().decode(bytes.subarray(0, got)), skillsDirs);
+  const text = new TextDecoder().decode(readSizeSync(file, size));
+  return activityOfText(format, text, skillsDirs);
 }
