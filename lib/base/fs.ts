@@ -110,7 +110,7 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   }
 }
 
-/** Folders whose links on the way count as granted ({@link grantLinkTarget}), normalised. */
+/** The folders marked by {@link grantLinkTarget}, without a trailing `/`. */
 const linkedGrants = new Set<string>();
 
 /**
