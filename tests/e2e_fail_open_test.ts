@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { SWITCH_ENV } from "../lib/base/config.ts";
-import { type HookId, type HookRow, HOOKS } from "../lib/hook/table.ts";
+import { type HookId, type HookRow, hookRow, HOOKS } from "../lib/hook/table.ts";
 import { COPILOT } from "../lib/host/copilot.ts";
 import type { HostFolders } from "../lib/host/mod.ts";
 import { copyDir, makeTempWorld, REPO_ROOT, runHookProcess, type TempWorld } from "./_helpers.ts";
@@ -345,6 +345,40 @@ for (const { what, link } of LINKED) {
   }
 }
 
+for (const { id, fixture, payload, session } of LINKED_STOPS) {
+  Deno.test(`${id}: a config folder linked after setup (its commands grant no link target) is read, and the stop blocks`, async () => {
+    const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+    try {
+      const transcript = claudeTranscript(world, fixture, session);
+      const target = linkAway(world, world.claudeDir, "claude");
+      // The commands as setup wrote them before the link: no grant names where it leads.
+      const run = await runHookProcess(id, {
+        ...fixturePayload(payload),
+        transcript_path: transcript,
+        cwd: world.projectDir,
+      }, {
+        world,
+        mapArgs: (args) =>
+          args.map((a) =>
+            a.startsWith("--allow-")
+              ? a.replace(
+                /^(--allow-\w+=)(.*)$/,
+                (_, flag, list: string) =>
+                  flag + list.split(",").filter((p) => !p.startsWith(target)).join(","),
+              )
+              : a
+          ),
+      });
+      assert.ok(!run.args.some((a) => a.includes(target)), "no grant of the link's target");
+      assert.equal(run.code, 0);
+      assert.equal(run.stderr, "");
+      assert.equal((run.json as { decision?: string } | undefined)?.decision, "block", run.stdout);
+    } finally {
+      await world.cleanup();
+    }
+  });
+}
+
 /** Every file under a folder, with its bytes, to show that nothing there changed. */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -495,3 +529,25 @@ for (const { what, id, setup } of FIFO_STOPS) {
     }
   });
 }
+
+Deno.test("skill-route: temp files that killed writers left in catalog/ are removed by the next routed prompt", async () => {
+  const world = await makeTempWorld({ skills: ["world/skills"], agents: ["world/agents"] });
+  try {
+    const catalog = join(world.stateRoot, "catalog");
+    Deno.mkdirSync(catalog, { recursive: true });
+    // The caches a routed prompt writes in a fresh state root (overlays.json: only with overlays).
+    const caches = ["skills.json", "skills.names.json", "routes.idx"];
+    for (const name of caches) Deno.writeTextFileSync(join(catalog, `.${name}.tmp`), '{"half":');
+    const run = await runHookProcess("skill-route", payloadFor(hookRow("skill-route"), world), {
+      world,
+      env: ALL_ON,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    const names = [...Deno.readDirSync(catalog)].map((e) => e.name);
+    assert.deepEqual(names.filter((n) => n.endsWith(".tmp")), [], names.join(" "));
+    for (const name of caches) assert.ok(names.includes(name), `${name} written`);
+  } finally {
+    await world.cleanup();
+  }
+});

@@ -1,8 +1,11 @@
 /**
- * Small file-system questions asked in many places, answered without throwing.
+ * Small file-system questions asked in many places, answered without throwing, and the opening of
+ * files a hook is handed (regular files only, through links the hook is granted).
  *
  * @module
  */
+
+import { isUnder } from "./path.ts";
 
 /** Options of {@link exists}. */
 export interface ExistsOptions {
@@ -95,14 +98,114 @@ function statRegularFile(path: string): Deno.FileInfo {
  * @throws {Error} What `Deno.open` throws (`NotFound`, a missing grant).
  */
 export async function openRegularFile(path: string): Promise<Deno.FsFile> {
-  statRegularFile(path);
+  const before = statRegularFile(path);
   const file = await Deno.open(path, { read: true });
   try {
-    const what = notRegularKind(file.statSync());
+    const what = notRegularKind(statOpenFile(file, path, before));
     if (what) throw new NotRegularFileError(path, what);
     return file;
   } catch (err) {
     file.close();
     throw err;
   }
+}
+
+/** The folders marked by {@link grantLinkTarget}, without a trailing `/`. */
+const linkedGrants = new Set<string>();
+
+/**
+ * Marks a granted folder whose links on the way are followed as setup grants them: a `~/.claude`
+ * (or its `projects/`) kept in a dotfiles folder is granted where it leads too when setup writes
+ * the commands (`linkTarget` in `lib/hook/table.ts`), but the plugin's commands name the folder by
+ * a placeholder, so nothing can be granted where it leads. Deno opens and reads a file under the
+ * granted path all the same, and refuses only the `stat` of the open file (it checks the file's
+ * resolved path): {@link statOpenFile} then answers from the path, for a file whose resolved path
+ * lies where the folder's resolved path does, as setup's grant would allow. The hook runner marks
+ * the host's transcripts folder; `markStateRoot` marks the state root.
+ *
+ * @param folder An absolute folder the hook is granted.
+ */
+export function grantLinkTarget(folder: string): void {
+  linkedGrants.add(folder.replace(/\/+$/, ""));
+}
+
+/**
+ * Whether a path lies under a folder marked by {@link grantLinkTarget}, and resolved, under that
+ * folder resolved: a link above the folder or at it leads there; a link below it (a transcript
+ * linked to a file elsewhere) does not.
+ */
+function underGrantedTarget(path: string): boolean {
+  for (const folder of linkedGrants) {
+    if (!isUnder(path, folder)) continue;
+    try {
+      const real = Deno.realPathSync(path);
+      const target = Deno.realPathSync(folder);
+      if (real.startsWith(target.endsWith("/") ? target : `${target}/`)) return true;
+    } catch {
+      // Cannot be resolved: not followed.
+    }
+  }
+  return false;
+}
+
+/** Thrown when a file's path no longer names the file opened (it was replaced meanwhile). */
+export class ReplacedFileError extends Error {
+  /** @param path The path. */
+  constructor(path: string) {
+    super(`Replaced while it was opened: ${path}`);
+    this.name = "ReplacedFileError";
+  }
+}
+
+/**
+ * The `stat` of an open file. Deno 2.9 checks `FsFile.stat` against the grants by the file's
+ * resolved path, so a file reached through a linked granted folder opens and reads but does not
+ * `stat`. For a path under a folder marked by {@link grantLinkTarget} whose resolved path lies
+ * under the folder's resolved path, the path's own `stat` answers then, and when `before` is given
+ * it must name the same file (device and inode) as before the open. Checked twice by the path,
+ * not by the open file: a file swapped and swapped back between the two is not caught (Deno has no
+ * `openat`/`fstatat`; docs/internals.md).
+ *
+ * @param file The open file.
+ * @param path The path it was opened by.
+ * @param before The path's `stat` (or `lstat`) taken before the open, to compare with.
+ * @param statPath How to `stat` the path (`Deno.lstatSync` for a state file, never a link).
+ * @returns Its `stat`.
+ * @throws {Deno.errors.NotCapable} For a file reached through any other link out of the grants.
+ * @throws {ReplacedFileError} When the path names another file than before the open.
+ */
+export function statOpenFile(
+  file: Deno.FsFile,
+  path: string,
+  before?: Deno.FileInfo,
+  statPath: (path: string) => Deno.FileInfo = Deno.statSync,
+): Deno.FileInfo {
+  try {
+    return file.statSync();
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotCapable) || !underGrantedTarget(path)) throw err;
+  }
+  const named = statPath(path);
+  if (before && before.ino !== null && (named.ino !== before.ino || named.dev !== before.dev)) {
+    throw new ReplacedFileError(path);
+  }
+  return named;
+}
+
+/**
+ * Reads an open file's first `size` bytes synchronously (fewer when it ends first).
+ *
+ * @param file The open file, at its start.
+ * @param size How many bytes (its size, say).
+ * @returns The bytes read.
+ */
+export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let got = 0;
+  while (got < size) {
+    const n = file.readSync(out.subarray(got));
+    if (n === null) break;
+    got += n;
+  }
+  return got === size ? out : out.subarray(0, got);
 }

@@ -18,6 +18,7 @@
  * @module
  */
 
+import { grantLinkTarget, readSizeSync, statOpenFile } from "./fs.ts";
 import { basename, dirname, join } from "./path.ts";
 
 /** A state file or folder that is a symbolic link (or of another type): refused, never followed. */
@@ -48,7 +49,11 @@ const stateRoots = new Set<string>();
  */
 export function markStateRoot(root: string): void {
   const r = root.replace(/\/+$/, "");
-  if (r) stateRoots.add(r);
+  if (!r) return;
+  stateRoots.add(r);
+  // A state root reached through a link the commands cannot grant (the plugin's data folder in a
+  // linked `~/.claude`) is read as setup's grant of where it leads would allow.
+  grantLinkTarget(r);
 }
 
 /** The folders from the state root down to a file under it, outermost first (none elsewhere). */
@@ -124,16 +129,22 @@ function kindOf(info: Deno.FileInfo): string | undefined {
  * @throws {Error} When it cannot be looked at (a missing read grant, say).
  */
 export function checkStateFile(path: string): void {
+  lstatStateFile(path);
+}
+
+/** {@link checkStateFile}, giving the file's `lstat` (`undefined` when it does not exist). */
+function lstatStateFile(path: string): Deno.FileInfo | undefined {
   checkStateFolders(path);
   let info: Deno.FileInfo;
   try {
     info = Deno.lstatSync(path);
   } catch (err) {
-    if (err instanceof Deno.errors.NotFound) return;
+    if (err instanceof Deno.errors.NotFound) return undefined;
     throw err;
   }
   const what = kindOf(info);
   if (what) throw new StateFileRefusedError(path, what);
+  return info;
 }
 
 /**
@@ -148,10 +159,10 @@ export function checkStateFile(path: string): void {
  * @throws {Error} What `Deno.openSync` throws (`NotFound` for a missing file without `create`).
  */
 export function openStateFile(path: string, options: Deno.OpenOptions): Deno.FsFile {
-  checkStateFile(path);
+  const before = lstatStateFile(path);
   const file = Deno.openSync(path, options);
   try {
-    const opened = file.statSync();
+    const opened = statOpenFile(file, path, before, Deno.lstatSync);
     const named = Deno.lstatSync(path);
     const what = kindOf(named) ?? kindOf(opened);
     if (what) throw new StateFileRefusedError(path, what);
@@ -188,16 +199,9 @@ export function readStateFile(path: string, maxBytes: number): Uint8Array | unde
     throw err;
   }
   try {
-    const size = file.statSync().size;
+    const size = statOpenFile(file, path, undefined, Deno.lstatSync).size;
     if (size > maxBytes) throw new CorruptFileError(path, `larger than ${maxBytes} bytes`);
-    const out = new Uint8Array(size);
-    let got = 0;
-    while (got < size) {
-      const n = file.readSync(out.subarray(got));
-      if (n === null) break;
-      got += n;
-    }
-    return got === size ? out : out.subarray(0, got);
+    return readSizeSync(file, size);
   } finally {
     file.close();
   }
@@ -247,6 +251,24 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     }
     throw err;
   }
+}
+
+/**
+ * Writes a cache file (an index, a memo: anything rebuilt when missing) as {@link writeFileAtomic}
+ * does, under the file's own lock (`<file>.lock`, {@link withLock}): processes that race on it
+ * write one at a time through the one temp name `.<file>.tmp`, and a temp file left behind by a
+ * writer killed before its rename is removed by the next writer. A reader never sees a partial
+ * file (the rename is atomic). The lock is waited for at most `timeoutMs`: a cache not written
+ * costs speed, not answers.
+ *
+ * @param path The cache file.
+ * @param data The content.
+ * @param timeoutMs How long to wait for the lock.
+ * @throws {LockTimeoutError} When another writer held the lock for longer.
+ * @throws {Error} What {@link writeFileAtomic} throws; the file is unchanged.
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array, timeoutMs = 250): void {
+  withLock(`${path}.lock`, () => writeFileAtomic(path, data), { timeoutMs });
 }
 
 /** Removes an orphan temp file, if there is one (a link is removed, never followed). */

@@ -21,7 +21,7 @@
 
 import { tomlAgentName } from "./toml_agent.ts";
 import { basename, dirname, join, resolve } from "../base/path.ts";
-import { writeFileAtomic } from "../base/state_file.ts";
+import { writeCacheFile } from "../base/state_file.ts";
 import { sanitizeText } from "../base/sanitize.ts";
 import { exists } from "../base/fs.ts";
 import type { HostFolders } from "../host/host.ts";
@@ -581,7 +581,7 @@ async function loadRootsFrom(
       );
       try {
         if (changed) {
-          writeFileAtomic(
+          writeCacheFile(
             indexPath(opts.stateRoot, kind),
             JSON.stringify({ version: INDEX_VERSION, roots: merged }),
           );

@@ -34,7 +34,7 @@
  * @module
  */
 
-import { readJsonFile, writeFileAtomic } from "../base/state_file.ts";
+import { readJsonFile, writeCacheFile } from "../base/state_file.ts";
 import { join } from "../base/path.ts";
 
 /** How old a root's last full check may get before a lookup checks every file again. */
@@ -167,7 +167,7 @@ export function writeNamesIndex(
       s: checked,
     };
   }
-  writeFileAtomic(
+  writeCacheFile(
     namesPath(stateRoot, kind),
     JSON.stringify({ version: NAMES_VERSION, ...(overlays ? { overlays } : {}), roots: out }),
   );
@@ -298,7 +298,7 @@ function checkRoots(
     for (const key of swept) next[key] = opts.now;
     const kept = Object.entries(next).sort((a, b) => b[1] - a[1]).slice(0, MAX_SWEEP_ROOTS);
     try {
-      writeFileAtomic(opts.sweepFile, JSON.stringify({ roots: Object.fromEntries(kept) }));
+      writeCacheFile(opts.sweepFile, JSON.stringify({ roots: Object.fromEntries(kept) }));
     } catch {
       // A record of work done: a sweep file that cannot be written costs another sweep.
     }

@@ -18,7 +18,7 @@
  */
 
 import { join } from "../base/path.ts";
-import { readJsonFile, writeFileAtomic } from "../base/state_file.ts";
+import { readJsonFile, writeCacheFile } from "../base/state_file.ts";
 import type { OverlayEntry, OverlayProblem } from "./overlays.ts";
 import { projectBases } from "./project_bases.ts";
 
@@ -291,7 +291,7 @@ export async function loadOverlays(
     const kept = Object.entries(cache).sort(([a], [b]) => Number(mine.has(b)) - Number(mine.has(a)))
       .slice(0, MAX_CACHED_FILES);
     try {
-      writeFileAtomic(
+      writeCacheFile(
         cachePath(stateRoot),
         JSON.stringify({ version: CACHE_VERSION, files: Object.fromEntries(kept) }),
       );

@@ -514,3 +514,43 @@ Deno.test("contract check: with contract_packs a superpowers skill's pack contra
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("contract check refuses a transcript that is a FIFO at once (exit 3), never waits on it", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fifo = join(dir, "t.jsonl");
+    assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-env",
+        join(ROOT, "cli.ts"),
+        "contract",
+        "check",
+        "--transcript",
+        fifo,
+        "--skill",
+        "investigate",
+        "--skill-file",
+        SKILL_FILE,
+      ],
+      env: { SKILLGATE_STATE_ROOT: join(dir, "state"), SKILLGATE_COMMAND: "" },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    // A watchdog far above any run: a process blocked on the FIFO is ended and the test fails.
+    let hung = false;
+    const watchdog = setTimeout(() => {
+      hung = true;
+      child.kill("SIGKILL");
+    }, 30_000);
+    const out = await child.output();
+    clearTimeout(watchdog);
+    assert.equal(hung, false, "contract check blocked on the FIFO");
+    assert.equal(out.code, 3);
+    assert.match(new TextDecoder().decode(out.stderr), /Not a regular file \(a FIFO\)/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

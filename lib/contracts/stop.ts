@@ -55,6 +55,7 @@ import {
   readJsonFile,
   StateFileRefusedError,
   withLock,
+  writeCacheFile,
   writeFileAtomic,
 } from "../base/state_file.ts";
 import { type SkillLoad, TranscriptReadError, type TranscriptRun } from "../transcript/model.ts";
@@ -743,7 +744,7 @@ function readScanMemo(stateRoot: string, sessionId: string, key: string): number
 /** Remembers that no contracted skill was loaded in the first `size` bytes. Best effort. */
 function writeScanMemo(stateRoot: string, sessionId: string, key: string, size: number): void {
   try {
-    writeFileAtomic(scanMemoPath(stateRoot, sessionId), JSON.stringify({ key, size }));
+    writeCacheFile(scanMemoPath(stateRoot, sessionId), JSON.stringify({ key, size }));
   } catch {
     // A memo that cannot be written costs the next stop a longer search, nothing else.
   }

@@ -34,6 +34,8 @@ import {
   StdinError,
 } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
+import { grantLinkTarget } from "../base/fs.ts";
+import { readFolders } from "../host/folders.ts";
 import {
   CLAIM_WINDOW_MS,
   claimEvent,
@@ -228,6 +230,11 @@ export async function evaluateHook(
     }
     const paths = currentPermissionPaths(ev.host, config);
     probePermissions(row, paths);
+    // A transcript under the host's transcripts folder reached through a link on the way to it (a
+    // `~/.claude` in a dotfiles folder) is read as setup's grant of where the link leads allows,
+    // also when the commands could not grant it (the plugin's).
+    const transcripts = readFolders(paths.hostFolders).transcripts;
+    if (transcripts) grantLinkTarget(transcripts);
     // A log planted as a symbolic link would be followed by every append: refuse to run on it.
     const logPath = join(root, "hooks", row.logFile);
     try {

@@ -336,7 +336,10 @@ const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
 };
 
 /** Says when a host's config folder is a link (a `~/.claude` in a dotfiles folder): where it
- * leads, and whether the hooks are granted that place too, as setup grants it (`linkTarget`). */
+ * leads, and how the hooks read there: granted that place too, as setup grants it (`linkTarget`),
+ * or through the link, as a hook reads a file under a granted folder whose link leads there
+ * (`grantLinkTarget`: the plugin's commands, whose paths are placeholders, and setup's commands
+ * written before the folder was linked). */
 function reportLinkedConfig(
   ctx: DoctorContext,
   hooks: readonly RegisteredHook[],
@@ -346,16 +349,16 @@ function reportLinkedConfig(
     const target = linkTarget(dir);
     if (target === dir) continue;
     const mine = hooks.filter((h) => h.host === kind && h.command.includes("--allow-read="));
-    const missing = mine.some((h) => !h.command.includes(target));
+    const setups = mine.filter((h) => !h.env);
     const what = mine.length === 0
       ? "setup grants the hooks that folder too"
-      : missing
-      ? "the hooks are not granted that folder: run skillgate setup again"
+      : setups.some((h) => !h.command.includes(target))
+      ? "setup's hooks are not granted that folder and read it through the link (skillgate setup " +
+        "again grants it)"
+      : setups.length === 0
+      ? "the plugin's hooks read it through the link (their commands cannot name where it leads)"
       : "the hooks are granted that folder too";
-    emit(
-      missing ? "broken" : "note",
-      `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ${what}`,
-    );
+    emit("note", `${sanitizeLine(dir, 200)} is a link to ${sanitizeLine(target, 200)}: ${what}`);
   }
 }
 

@@ -282,22 +282,31 @@ Deno.test("runDoctor() reports a corrupt settings file", async () => {
   }
 });
 
+/** Installs this checkout as the skillgate plugin in a world's config folder, as Claude Code does. */
+async function installPlugin(
+  w: Awaited<ReturnType<typeof world>>,
+): Promise<{ plugins: string; install: string; env: Record<string, string> }> {
+  const plugins = join(w.ctx.claudeConfigDir, "plugins");
+  const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
+  await Deno.mkdir(dirname(install), { recursive: true });
+  await Deno.symlink(ROOT, install);
+  await Deno.writeTextFile(
+    join(plugins, "installed_plugins.json"),
+    JSON.stringify({
+      version: 2,
+      plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
+    }),
+  );
+  // The plugin's hooks keep their state in its data folder, whatever the environment says.
+  const env: Record<string, string> = { ...w.ctx.env! };
+  delete env.SKILLGATE_STATE_ROOT;
+  return { plugins, install, env };
+}
+
 Deno.test("runDoctor() probes the hooks of an installed skillgate plugin with the plugin's variables", async () => {
   const w = await world();
   try {
-    const plugins = join(w.ctx.claudeConfigDir, "plugins");
-    const install = join(plugins, "cache", "skillgate-market", "skillgate", "0.1.0");
-    await Deno.mkdir(dirname(install), { recursive: true });
-    await Deno.symlink(ROOT, install);
-    await Deno.writeTextFile(
-      join(plugins, "installed_plugins.json"),
-      JSON.stringify({
-        version: 2,
-        plugins: { "skillgate@skillgate-market": [{ scope: "user", installPath: install }] },
-      }),
-    );
-    const env: Record<string, string> = { ...w.ctx.env! };
-    delete env.SKILLGATE_STATE_ROOT;
+    const { plugins, install, env } = await installPlugin(w);
     const ctx: DoctorContext = { ...w.ctx, env };
 
     // Before the client has made the plugin's data directory, doctor notes it and runs nothing.
@@ -543,6 +552,33 @@ Deno.test("runDoctor() names overlay files, their problems, entries of no instal
   }
 });
 
+Deno.test("runDoctor(): the plugin's hooks work in a linked config folder, and doctor says they read through the link", async () => {
+  const w = await world();
+  try {
+    const real = join(w.dir, "dotfiles-claude");
+    Deno.renameSync(w.ctx.claudeConfigDir, real);
+    Deno.symlinkSync(real, w.ctx.claudeConfigDir);
+    const { plugins, env } = await installPlugin(w);
+    await Deno.mkdir(join(plugins, "data", "skillgate-skillgate-market"), { recursive: true });
+    const code = await runDoctor({ ...w.ctx, env });
+    const text = w.lines.join("\n");
+    assert.match(
+      text,
+      new RegExp(
+        `^note {4}.*claude is a link to ${real}: the plugin's hooks read it through the link`,
+        "m",
+      ),
+    );
+    for (const id of ["skill-contract \\(Stop\\)", "skill-redirect-stop \\(Stop\\)"]) {
+      assert.match(text, new RegExp(`^OK {6}${id} in .*: ran in \\d+ ms`, "m"), text);
+    }
+    assert.doesNotMatch(text, /BROKEN/);
+    assert.equal(code, 0, text);
+  } finally {
+    await Deno.remove(w.dir, { recursive: true });
+  }
+});
+
 Deno.test("runDoctor() says when the config folder is a link, and whether the hooks are granted where it leads", async () => {
   const w = await world();
   try {
@@ -556,7 +592,8 @@ Deno.test("runDoctor() says when the config folder is a link, and whether the ho
       w.lines.join("\n"),
       new RegExp(`claude is a link to ${real}: the hooks are granted that folder too`),
     );
-    // Hooks registered before the folder was linked elsewhere: not granted there.
+    // Hooks registered before the folder was linked elsewhere: not granted there, they read
+    // through the link (tests/e2e_fail_open_test.ts "linked after setup").
     const moved = join(w.dir, "moved-claude");
     Deno.removeSync(w.ctx.claudeConfigDir);
     Deno.renameSync(real, moved);
@@ -565,7 +602,7 @@ Deno.test("runDoctor() says when the config folder is a link, and whether the ho
     await runDoctor(w.ctx);
     assert.match(
       w.lines.join("\n"),
-      /BROKEN.*claude is a link to .*moved-claude: the hooks are not granted that folder: run skillgate setup again/,
+      /note.*claude is a link to .*moved-claude: setup's hooks are not granted that folder and read it through the link \(skillgate setup again grants it\)/,
     );
   } finally {
     await Deno.remove(w.dir, { recursive: true });

@@ -222,7 +222,7 @@ export async function collectUsage(opts: CollectOptions): Promise<CollectedUsage
         const kind = place.host.transcript;
         const format = formats.get(kind) ?? (await readerFor(kind)).activity;
         formats.set(kind, format);
-        const all = readActivity(path, format, opts.skillsDirs);
+        const all = await readActivity(path, format, opts.skillsDirs);
         activity = {
           prompts: all.prompts,
           loads: all.loads.filter((l) => (l.time ?? since) >= since),

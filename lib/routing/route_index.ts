@@ -60,7 +60,7 @@ import {
 } from "../catalog/overlay_index.ts";
 import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
-import { writeFileAtomic } from "../base/state_file.ts";
+import { writeCacheFile } from "../base/state_file.ts";
 import { type DescriptionIndex, descriptionTerms } from "./describe.ts";
 
 // The built-in packs are read only when a section is built.
@@ -677,7 +677,7 @@ export async function loadRouteIndex(opts: RouteIndexOptions): Promise<RouteInde
       ...[...sections, ...keep].slice(0, MAX_ROOTS).flatMap((s) => s.lines),
     ];
     try {
-      writeFileAtomic(routesPath(opts.stateRoot), lines.join("\n") + "\n");
+      writeCacheFile(routesPath(opts.stateRoot), lines.join("\n") + "\n");
     } catch {
       // A cache: a state root that cannot be written costs speed, not answers.
     }

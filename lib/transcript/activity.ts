@@ -11,6 +11,7 @@
 import type { LoadVia } from "./model.ts";
 import type { RawLoad } from "./loads.ts";
 import { parseLine, type Rec, str } from "./record.ts";
+import { openRegularFile, readSizeSync, statOpenFile } from "../base/fs.ts";
 
 /** One load of a skill in a session. */
 export interface ActivityLoad {
@@ -115,25 +116,28 @@ export function activityOfText(
 }
 
 /**
- * Reads a transcript's activity.
+ * Reads a transcript's activity. Only a regular file is opened (`openRegularFile`): a FIFO,
+ * socket or device is refused at once, never waited on.
  *
  * @param path The transcript.
  * @param format Its format (its reader's `activity`).
  * @param skillsDirs Installed skills directories.
  * @returns The prompts and loads.
+ * @throws {NotRegularFileError} When it is no regular file.
  * @throws {Error} When the file cannot be read or is larger than {@link MAX_ACTIVITY_BYTES}.
  */
-export function readActivity(
+export async function readActivity(
   path: string,
   format: ActivityFormat,
   skillsDirs?: readonly string[],
-): SessionActivity {
-  // Read at once (a report reads a thousand files in a row: the synchronous read is several times
-  // faster than the asynchronous one there).
-  const info = Deno.statSync(path);
-  if (!info.isFile) throw new Error("Not a file");
-  if (info.size > MAX_ACTIVITY_BYTES) {
+): Promise<SessionActivity> {
+  using file = await openRegularFile(path);
+  const size = statOpenFile(file, path).size;
+  if (size > MAX_ACTIVITY_BYTES) {
     throw new Error(`Larger than ${MAX_ACTIVITY_BYTES / 1024 / 1024} MiB`);
   }
-  return activityOfText(format, Deno.readTextFileSync(path), skillsDirs);
+  // Read at once (a report reads a thousand files in a row: the synchronous read is several times
+  // faster than the asynchronous one there).
+  const text = new TextDecoder().decode(readSizeSync(file, size));
+  return activityOfText(format, text, skillsDirs);
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { activityOfText, readActivity } from "./activity.ts";
 import { readerFor } from "./readers.ts";
+import { NotRegularFileError } from "../base/fs.ts";
 import type { TranscriptFormat } from "../host/host.ts";
 import { call, jsonl, result, say, skillLoad, user } from "../../fixtures/transcripts/_build.ts";
 
@@ -48,7 +49,7 @@ Deno.test("activity: a load before any prompt is in turn -1; text without record
 });
 
 Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a block is no prompt", async () => {
-  const a = readActivity(
+  const a = await readActivity(
     join(FIXTURES, "copilot", "met_after_block.jsonl"),
     await of("copilot-events-jsonl"),
   );
@@ -58,7 +59,7 @@ Deno.test("activity: Copilot CLI events: the prompt, the model's skill call; a b
 });
 
 Deno.test("activity: Codex CLI rollout: the prompt and the model's shell read of SKILL.md", async () => {
-  const a = readActivity(
+  const a = await readActivity(
     join(FIXTURES, "codex", "contract_met_after_block.jsonl"),
     await of("codex-rollout-jsonl"),
   );
@@ -85,11 +86,25 @@ Deno.test("activity: a Codex $name injection is the user's load, not a prompt", 
 
 Deno.test("activity: a missing file throws", async () => {
   const CLAUDE = await of("claude-code-jsonl");
-  assert.throws(() => readActivity("/nonexistent/x.jsonl", CLAUDE));
+  await assert.rejects(() => readActivity("/nonexistent/x.jsonl", CLAUDE), Deno.errors.NotFound);
+});
+
+Deno.test("activity: a FIFO is refused at once, never waited on", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fifo = join(dir, "x.jsonl");
+    assert.equal((await new Deno.Command("mkfifo", { args: [fifo] }).output()).code, 0);
+    await assert.rejects(
+      async () => readActivity(fifo, await of("claude-code-jsonl")),
+      NotRegularFileError,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("activity: Gemini CLI chat: the prompt and the model's activate_skill, once per message id", async () => {
-  const a = readActivity(
+  const a = await readActivity(
     join(FIXTURES, "gemini", "contract_met_after_block.jsonl"),
     await of("gemini-chat-jsonl"),
   );

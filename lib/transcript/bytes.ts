@@ -7,7 +7,7 @@
  */
 
 import { errorCause } from "../base/errors.ts";
-import { openRegularFile } from "../base/fs.ts";
+import { openRegularFile, statOpenFile } from "../base/fs.ts";
 import { TranscriptReadError } from "./model.ts";
 
 /** The UTF-8 decoder the readers share. */
@@ -141,7 +141,7 @@ export async function withFileSource<T>(path: string, fn: (src: Source) => Promi
   try {
     let size: number;
     try {
-      size = file.statSync().size;
+      size = statOpenFile(file, path).size;
     } catch (e) {
       throw new TranscriptReadError(path, errorCause(e));
     }

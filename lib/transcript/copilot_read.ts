@@ -15,7 +15,7 @@
  * @module
  */
 
-import { NotRegularFileError, openRegularFile } from "../base/fs.ts";
+import { NotRegularFileError, openRegularFile, statOpenFile } from "../base/fs.ts";
 import type { ReadRunOptions, RunRead } from "./model.ts";
 import { selects } from "./loads.ts";
 import { type ByteRequests, concat, decoder, EMPTY, segments } from "./bytes.ts";
@@ -207,7 +207,7 @@ async function readTail(path: string): Promise<string> {
   // Only a regular file is opened, and never so that the process blocks (a FIFO, say).
   const file = await openRegularFile(path);
   try {
-    const st = file.statSync();
+    const st = statOpenFile(file, path);
     const from = Math.max(0, st.size - STOP_TAIL_BYTES);
     const buf = new Uint8Array(st.size - from);
     file.seekSync(from, Deno.SeekMode.Start);

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { NotRegularFileError, openRegularFile } from "../base/fs.ts";
+import { NotRegularFileError, openRegularFile, statOpenFile } from "../base/fs.ts";
 
 /** The most a Stop hook waits for the transcript to catch up, in milliseconds. */
 export const MAX_CATCH_UP_MS = 2000;
@@ -36,10 +36,14 @@ export type TurnCurrency =
   /** The file did not catch up within the budget (or it cannot be read). */
   | { readonly state: "behind"; readonly waitedMs: number; readonly polls: number }
   /**
-   * Nothing to compare (the payload has no final text: an older client), or the path is no
-   * regular file (a FIFO would hang a read): the readers take the file as it is.
+   * Nothing to compare (the payload has no final text: an older client), the path is no regular
+   * file (a FIFO would hang a read), or it leads out of the grants (a transcript linked to a file
+   * elsewhere; waiting changes nothing): the readers take the file as it is, and say why not.
    */
-  | { readonly state: "unverified"; readonly reason: "no-final-text" | "not-a-file" };
+  | {
+    readonly state: "unverified";
+    readonly reason: "no-final-text" | "not-a-file" | "not-granted";
+  };
 
 /** Options of {@link awaitTurnInTranscript}. */
 export interface CurrencyOptions {
@@ -172,7 +176,7 @@ class TailWatch {
   /** The first look: backward from the end until a decisive record, within the tail bounds. */
   private first(file: Deno.FsFile): void {
     {
-      const size = file.statSync().size;
+      const size = statOpenFile(file, this.path).size;
       for (let window = this.window;; window *= 4) {
         const from = Math.max(0, size - window);
         const bytes = readAt(file, from, size - from);
@@ -196,7 +200,7 @@ class TailWatch {
   /** Looks at what was appended since the last look. */
   more(file: Deno.FsFile): void {
     {
-      const size = file.statSync().size;
+      const size = statOpenFile(file, this.path).size;
       if (size < this.end) {
         // Not append-only after all: look again from the end.
         this.last = undefined;
@@ -307,6 +311,9 @@ export async function awaitTurnInTranscript(
       await watch.look();
     } catch (err) {
       if (err instanceof NotRegularFileError) return { state: "unverified", reason: "not-a-file" };
+      if (err instanceof Deno.errors.NotCapable) {
+        return { state: "unverified", reason: "not-granted" };
+      }
       // Not there yet, or unreadable: wait like for a file that is behind.
     }
     // The first look is no wait: a file current at once reports 0.

@@ -16,6 +16,7 @@ import type { CurrencyOptions, TurnCurrency } from "./currency.ts";
 import type { ActivityFormat } from "./activity.ts";
 import { COPILOT_ACTIVITY, isCopilotRecord } from "./copilot_events.ts";
 import { isRec, parseLine } from "./record.ts";
+import { openRegularFile } from "../base/fs.ts";
 
 /**
  * What a stop payload says about the turn's end, for the currency check: each format's reader
@@ -160,7 +161,8 @@ export function formatOfText(head: string): TranscriptFormat {
 /**
  * The format of a transcript file: a Codex CLI rollout by its name (`rollout-<time>-<id>.jsonl`),
  * else by its first record ({@link formatOfText}); Claude Code's when the file cannot be read
- * (its reader then reports the error).
+ * or is no regular file (its reader then reports the error): a FIFO, socket or device is refused at
+ * once, never waited on (`openRegularFile`).
  *
  * @param path The transcript.
  * @returns The format.
@@ -169,7 +171,7 @@ export async function formatOfFile(path: string): Promise<TranscriptFormat> {
   if (/(?:^|[\\/])rollout-[^\\/]*\.jsonl$/.test(path)) return "codex-rollout-jsonl";
   if (/(?:^|[\\/])chats[\\/]session-[^\\/]*\.jsonl$/.test(path)) return "gemini-chat-jsonl";
   try {
-    using file = await Deno.open(path, { read: true });
+    using file = await openRegularFile(path);
     const buf = new Uint8Array(64 * 1024);
     const n = await file.read(buf);
     return formatOfText(new TextDecoder().decode(buf.subarray(0, n ?? 0)));
