@@ -137,11 +137,15 @@ for (const { what, viaEnv } of LINKED_CONFIGS) {
         assert.equal(run.stderr, "", `${id}: ${run.stderr}`);
         assert.equal((run.json as { decision?: string } | undefined)?.decision, "block", id);
       }
+      // `~/.claude` linked: its plugin data folder is still `~/.claude/plugins/data/…` as the client
+      // names it, so `~/.skillgate` lies beside and is shared with setup (issue 31); a config
+      // folder elsewhere keeps the plugin's own data folder.
+      const root = viaEnv ? data : world.stateRoot;
       const record = JSON.parse(
-        Deno.readTextFileSync(join(data, "skill-contracts", `${contractSession}.json`)),
+        Deno.readTextFileSync(join(root, "skill-contracts", `${contractSession}.json`)),
       );
       assert.deepEqual(record.runs.map((r: { outcome: string }) => r.outcome), ["blocked"]);
-      const logs = { ...world, stateRoot: data };
+      const logs = { ...world, stateRoot: root };
       assert.match(readLog(logs, "skill-contract.log"), /outcome=block/);
 
       // A transcript linked below the granted folder to a file elsewhere is still not read.
