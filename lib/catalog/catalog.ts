@@ -5,8 +5,8 @@
  *
  * Skills: personal (`<claude config>/skills/**\/SKILL.md`), the project's (`.claude/skills`;
  * Copilot CLI's `.github/skills`, Codex CLI's `.agents/skills`, …) from the session's directory up
- * to the repository root, installed plugins' `skills/**\/SKILL.md` (named `plugin:name`), and
- * config `skill_dirs`. A skill's name is its directory's name; its frontmatter `name`, where it
+ * to the repository root, Gemini CLI's enabled extensions' `skills` (`extensions.ts`), installed
+ * plugins' `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is its directory's name; its frontmatter `name`, where it
  * differs, is accepted too. Agents likewise (`agents/**\/*.md`, Codex CLI's `*.toml`, config
  * `agent_dirs`): an agent's identity is its frontmatter `name` (or `meta.name`, or a TOML file's
  * `name`), else the file stem (without `.agent.md` or `.md`).
@@ -48,12 +48,13 @@ import {
 } from "./overlay_index.ts";
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
+import { extensionRoots } from "./extensions.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
 
 /** Where a skill or agent was found. */
-export type CatalogSource = "personal" | "project" | "plugin" | "config";
+export type CatalogSource = "personal" | "project" | "extension" | "plugin" | "config";
 
 /** An installed skill. */
 export interface SkillEntry {
@@ -108,7 +109,7 @@ export interface AgentEntry {
 
 /** The installed skills and agents. */
 export interface Catalog {
-  /** Skills, in precedence order (personal, project, plugin, config). */
+  /** Skills, in precedence order (personal, project, extension, plugin, config). */
   readonly skills: readonly SkillEntry[];
   /** Agents, in the same order. */
   readonly agents: readonly AgentEntry[];
@@ -257,6 +258,14 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   for (const base of projectBases(opts.cwd, opts.projectDir)) {
     for (const d of f.projectSkills) add(join(base, d), "skills", "project");
     for (const d of f.projectAgents) add(join(base, d), "agents", "project");
+  }
+  // Gemini CLI's extensions, those enabled for the workspace (the project root, else the session's
+  // directory, as the client started there).
+  if (f.extensions && isDir(f.extensions)) {
+    const workspace = opts.projectDir ?? opts.cwd;
+    for (const r of extensionRoots(f.extensions, workspace && resolve(workspace))) {
+      add(r.dir, r.kind, r.source);
+    }
   }
   // Without a (readable) plugins entry (Claude Code's) there is no plugin list nor plugin cache.
   if (f.plugins && exists(f.plugins)) {

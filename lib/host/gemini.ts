@@ -132,9 +132,12 @@ export const GEMINI: Host<"gemini"> = {
     projectSkills: ".gemini/skills",
     moreProjectSkills: [".agents/skills"],
     homeSkills: ".agents/skills",
+    homeBesideConfig: true,
+    extensions: "extensions",
   },
   env: {
     hookReads: ["GEMINI_CLI_HOME", "GEMINI_PROJECT_DIR"],
+    home: "GEMINI_CLI_HOME",
     projectDir: "GEMINI_PROJECT_DIR",
   },
   texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "activate_skill" },
