@@ -146,6 +146,8 @@ export const GEMINI: Host<"gemini"> = {
     format: GEMINI_SETTINGS,
     userPath: (configDir) => join(configDir, "settings.json"),
     projectPaths: (root) => [join(root, ".gemini", "settings.json")],
+    // Gemini CLI reads its settings with `strip-json-comments`, then `JSON.parse`.
+    comments: true,
   },
   setup: {
     target: "Gemini CLI (~/.gemini/settings.json, or under $GEMINI_CLI_HOME)",

@@ -169,6 +169,8 @@ export interface HostHookFile {
    * @param projectRoot The project root.
    */
   projectPaths(projectRoot: string): readonly string[];
+  /** The files may hold `//` and `/* *\/` comments (the host strips them): kept by every edit. */
+  readonly comments?: boolean;
 }
 
 /** How `skillgate setup` describes a host's hook file in its usage text. */

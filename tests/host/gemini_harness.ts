@@ -1,6 +1,7 @@
 /**
  * Host test harness for Gemini CLI: a world (the shared temp home, project and state root, plus a
- * `GEMINI_CLI_HOME` whose `.gemini/settings.json` holds the user's own settings: API key auth, no
+ * `GEMINI_CLI_HOME` whose `.gemini/settings.json` holds the user's own settings (with comments): API
+ * key auth, no
  * telemetry, no auto-update, and a hook of the user's), skills in the project's `.agents/skills`
  * and agents in `~/.gemini/agents`, one Gemini API stand-in per world, `skillgate setup --gemini`,
  * and `gemini -p` runs read back: requests, the chat transcript, records.
@@ -59,6 +60,20 @@ export function userSettings(): Record<string, unknown> {
 export const FIXTURE_EXTENSION = "skillgate-fixture-ext";
 
 /**
+ * The user's settings as their file holds them: with comments, which Gemini CLI strips (setup and
+ * uninstall must keep every one).
+ */
+export function userSettingsText(): string {
+  const body = JSON.stringify(userSettings(), null, 2)
+    .replace('"security": {', '/* auth by API key */\n  "security": {')
+    .replace(
+      '"telemetry": {\n    "enabled": false\n  },',
+      '"telemetry": {\n    "enabled": false // off\n  },',
+    );
+  return `// my Gemini CLI settings\n${body}\n`;
+}
+
+/**
  * A fresh world: the project holds `.agents/skills/<skill>` and a `test.sh` that prints PASS;
  * `~/.gemini/agents/<agent>.md` the agents; `~/.gemini/settings.json` the user's own settings.
  * With `place: "extension"` the skills and agents are an extension's
@@ -100,7 +115,7 @@ export async function makeGeminiWorld(
   await Deno.writeTextFile(join(w.project, "auth.txt"), "old line\n");
   await Deno.writeTextFile(
     join(geminiDir, "settings.json"),
-    JSON.stringify(userSettings(), null, 2) + "\n",
+    userSettingsText(),
   );
   return { ...w, geminiHome, geminiDir, standIn: startGeminiStandIn([]) };
 }
