@@ -301,12 +301,12 @@ export async function main(n = 15): Promise<string> {
     const noneLoaded = hook(NONE_LABEL, stop(none, "bench-none", NONE_FINAL));
     const plain = hook(PLAIN_LABEL, stop(plainSmall, "bench-plain", met), plainArgs, plainEnv);
     const gemini = hook(GEMINI_LABEL, gemStop(gemSmall, "bench-gemini"), gemArgs, gemEnv);
-    const geminiLarge = hook(
-      GEMINI_LARGE_LABEL,
-      gemStop(gemLarge, "bench-gemini-large"),
-      gemArgs,
-      gemEnv,
-    );
+    // A new session each run: the hook reads the run every time (the session's record would
+    // otherwise answer `already-met` after the first).
+    const geminiLarge: BenchCase = {
+      ...hook(GEMINI_LARGE_LABEL, gemStop(gemLarge, "bench-gemini-large"), gemArgs, gemEnv),
+      opts: { stdin: gemStop(gemLarge, "bench-gemini-large"), env: gemEnv, newSession: true },
+    };
 
     // One run first, to see the answer, warm the catalog index and write the scan memo.
     for (const c of [large0, many, noneLoaded, plain, gemini, geminiLarge]) {

@@ -21,9 +21,11 @@
  *   is `isMeta`) and `gemini` records with text. An AfterAgent block's reason comes back as a
  *   plain `user` text record: nothing marks it.
  *
- * A chat is small and rewritten in place of its records, so it is parsed whole (at most
- * `maxParseBytes`); the run is the messages from the selected load on (to the next load of the
- * skill when re-checking an earlier run by its offset).
+ * A chat is rewritten in place of its records, so it is read whole (at most `maxParseBytes`) and
+ * indexed first: the lines the client writes for a message are known by their start (their id
+ * read without parsing them), so only the messages a read needs are parsed: the ones whose last
+ * record names `activate_skill` (to find the load), then those from the selected load on (to the
+ * next load of the skill when re-checking an earlier run by its offset), each by its last record.
  *
  * @module
  */
@@ -70,20 +72,216 @@ export interface GeminiChat {
 }
 
 /**
- * The messages of a chat's lines: the last record per `id` wins, in the place of its first; a
- * `$set` of `messages` replaces them all; a `$rewindTo` drops the message it names and the rest.
- *
- * @param lines The lines with their byte offsets, in file order.
- * @param stats The counters to fill.
- * @returns The chat.
+ * A line the client writes for a message (`{"id":…,"timestamp":…,"type":"user"|"gemini",…}`),
+ * known by its start: its id is read without parsing the line.
  */
-export function chatOfLines(
-  lines: Iterable<{ line: string; offset: number }>,
-  stats: ReadStats,
-): GeminiChat {
-  const byId = new Map<string, ChatMessage>();
+const MESSAGE_LINE = /^\{"id":"([^"\\]*)","timestamp":"[^"\\]*","type":"(?:user|gemini)"[,}]/;
+/** The client's `{"$set":{"lastUpdated":…}}` line, which changes no message. */
+const TOUCH_LINE = /^\{"\$set":\{"lastUpdated":"[^"\\]*"\}\}$/;
+
+/** A chat's lines, as text or as the bytes read from its file (decoded only when needed). */
+interface ChatLines {
+  /** How many. */
+  readonly length: number;
+  /** Line `k`'s text. */
+  text(k: number): string;
+  /** Its byte offset. */
+  offset(k: number): number;
+  /** Its length in bytes, about (for the counters). */
+  size(k: number): number;
+  /**
+   * What the client's own lines say by their start: a message's id, `null` for a line that
+   * changes no message (`{"$set":{"lastUpdated":…}}`), `undefined` for a line to parse.
+   */
+  quick(k: number): string | null | undefined;
+  /** Whether line `k` holds the text (ASCII). */
+  mentions(k: number, needle: string): boolean;
+}
+
+/** Text lines with their byte offsets. */
+function textLines(lines: readonly string[], offsets: readonly number[]): ChatLines {
+  return {
+    length: lines.length,
+    text: (k) => lines[k],
+    offset: (k) => offsets[k],
+    size: (k) => lines[k].length,
+    quick(k) {
+      const line = lines[k];
+      const head = line.endsWith("}") ? MESSAGE_LINE.exec(line) : null;
+      if (head) return head[1];
+      return TOUCH_LINE.test(line) ? null : undefined;
+    },
+    mentions: (k, needle) => lines[k].includes(needle),
+  };
+}
+
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const ID_HEAD = ascii('{"id":"');
+const AFTER_ID = ascii('","timestamp":"');
+const AFTER_TIME = ascii('","type":"');
+const USER = ascii('user"');
+const GEMINI = ascii('gemini"');
+const TOUCH_HEAD = ascii('{"$set":{"lastUpdated":"');
+const QUOTE = 34;
+const BACKSLASH = 92;
+const CLOSE = 125;
+
+/** Whether `bytes` holds `part` at `at`. */
+function holds(bytes: Uint8Array, at: number, part: Uint8Array): boolean {
+  if (at + part.length > bytes.length) return false;
+  for (let i = 0; i < part.length; i++) if (bytes[at + i] !== part[i]) return false;
+  return true;
+}
+
+/**
+ * The end of a short JSON string's plain text starting at `from` (its closing quote), or -1 for
+ * one with an escape, past `limit`, or longer than 256 bytes.
+ */
+function plainStringEnd(bytes: Uint8Array, from: number, limit: number): number {
+  const last = Math.min(limit, from + 256);
+  for (let i = from; i < last; i++) {
+    const b = bytes[i];
+    if (b === QUOTE) return i;
+    if (b === BACKSLASH) return -1;
+  }
+  return -1;
+}
+
+/** A short run of bytes as text: ASCII directly, else decoded. */
+function shortText(bytes: Uint8Array, from: number, to: number): string {
+  let out = "";
+  for (let i = from; i < to; i++) {
+    const b = bytes[i];
+    if (b >= 128) return decoder.decode(bytes.subarray(from, to));
+    out += String.fromCharCode(b);
+  }
+  return out;
+}
+
+/**
+ * Where a text occurs in bytes (ASCII): the native search for its rarest byte (`_` in
+ * `activate_skill`), then a compare.
+ */
+function* occurrences(bytes: Uint8Array, needle: string): Generator<number> {
+  const n = ascii(needle);
+  const anchor = Math.max(0, needle.indexOf("_"));
+  for (let i = bytes.indexOf(n[anchor], anchor); i >= 0; i = bytes.indexOf(n[anchor], i + 1)) {
+    if (holds(bytes, i - anchor, n)) yield i - anchor;
+  }
+}
+
+/** The lines of bytes read from a chat, decoded only when a read needs them. */
+function byteLines(bytes: Uint8Array): ChatLines {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let start = 0; start < bytes.length;) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    if (end > start) {
+      starts.push(start);
+      ends.push(end);
+    }
+    start = end + 1;
+  }
+  /** The line that holds a byte offset. */
+  const lineAt = (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const found = new Map<string, Set<number>>();
+  return {
+    length: starts.length,
+    text: (k) => decoder.decode(bytes.subarray(starts[k], ends[k])),
+    offset: (k) => starts[k],
+    size: (k) => ends[k] - starts[k],
+    quick(k) {
+      const start = starts[k];
+      const end = ends[k];
+      if (bytes[end - 1] !== CLOSE) return undefined;
+      if (holds(bytes, start, ID_HEAD)) {
+        const idEnd = plainStringEnd(bytes, start + ID_HEAD.length, end);
+        if (idEnd < 0 || !holds(bytes, idEnd, AFTER_ID)) return undefined;
+        const timeEnd = plainStringEnd(bytes, idEnd + AFTER_ID.length, end);
+        if (timeEnd < 0 || !holds(bytes, timeEnd, AFTER_TIME)) return undefined;
+        const type = timeEnd + AFTER_TIME.length;
+        const typeEnd = holds(bytes, type, USER)
+          ? type + USER.length
+          : holds(bytes, type, GEMINI)
+          ? type + GEMINI.length
+          : -1;
+        if (typeEnd < 0 || (bytes[typeEnd] !== 44 && bytes[typeEnd] !== CLOSE)) return undefined;
+        return shortText(bytes, start + ID_HEAD.length, idEnd);
+      }
+      if (holds(bytes, start, TOUCH_HEAD)) {
+        const timeEnd = plainStringEnd(bytes, start + TOUCH_HEAD.length, end);
+        return timeEnd === end - 3 && bytes[end - 2] === CLOSE ? null : undefined;
+      }
+      return undefined;
+    },
+    mentions(k, needle) {
+      let lines = found.get(needle);
+      if (!lines) {
+        lines = new Set<number>();
+        for (const at of occurrences(bytes, needle)) lines.add(lineAt(at));
+        found.set(needle, lines);
+      }
+      return lines.has(k);
+    },
+  };
+}
+
+/** Where a message's last record is: its line, or the record a `$set` of messages gave. */
+interface LastRecord {
+  /** The line's index. */
+  readonly line: number;
+  /** The record, when a `$set` gave it (the line holds the whole list). */
+  readonly rec?: Rec;
+}
+
+/**
+ * A chat's lines and its messages in order, each by where its last record is, found without
+ * parsing the message lines the client wrote (their ids are read from their start): only the
+ * messages a read needs are parsed ({@link messagesAt}).
+ */
+interface ChatIndex {
+  /** The lines. */
+  readonly lines: ChatLines;
+  /** The messages by id, in the place of their first record. */
+  readonly messages: ReadonlyMap<string, LastRecord>;
+  /** Whether the file had the chat header or a message record. */
+  readonly known: boolean;
+  /** Counters. */
+  readonly stats: ReadStats;
+}
+
+/**
+ * Indexes a chat's lines: the last record per `id` wins, in the place of its first; a `$set` of
+ * `messages` replaces them all; a `$rewindTo` drops the message it names and the rest.
+ *
+ * @param lines The lines.
+ * @param stats The counters to fill.
+ * @param quick Whether the client's own lines are taken by their start (else every line is
+ *   parsed).
+ */
+function indexChat(lines: ChatLines, stats: ReadStats, quick = true): ChatIndex {
+  const messages = new Map<string, LastRecord>();
   let known = false;
-  for (const { line, offset } of lines) {
+  for (let k = 0; k < lines.length; k++) {
+    const id = quick ? lines.quick(k) : undefined;
+    if (id !== undefined) {
+      stats.records++;
+      if (id === null) continue;
+      known = true;
+      messages.set(id, { line: k });
+      continue;
+    }
+    const line = lines.text(k);
     const rec = parseLine(line);
     if (!rec) {
       if (line.trim() !== "") stats.skippedLines++;
@@ -95,23 +293,74 @@ export function chatOfLines(
     } else if (isRec(rec.$set)) {
       const all = rec.$set.messages;
       if (!Array.isArray(all)) continue;
-      byId.clear();
+      messages.clear();
       for (const m of all) {
-        if (isRec(m) && typeof m.id === "string") byId.set(m.id, { rec: m, offset });
+        if (isRec(m) && typeof m.id === "string") messages.set(m.id, { line: k, rec: m });
       }
     } else if (typeof rec.$rewindTo === "string") {
       let drop = false;
-      for (const id of [...byId.keys()]) {
+      for (const id of [...messages.keys()]) {
         if (id === rec.$rewindTo) drop = true;
-        if (drop) byId.delete(id);
+        if (drop) messages.delete(id);
       }
-      if (!drop) byId.clear();
+      if (!drop) messages.clear();
     } else if (typeof rec.id === "string" && (rec.type === "user" || rec.type === "gemini")) {
       known = true;
-      byId.set(rec.id, { rec, offset });
+      messages.set(rec.id, { line: k, rec });
     } else stats.unknownTypes++;
   }
-  return { messages: [...byId.values()], known, stats };
+  return { lines, messages, known, stats };
+}
+
+/**
+ * Some messages of an index, each as its last record says.
+ *
+ * @param index The chat's index.
+ * @param ids Their ids, in order.
+ * @returns The messages, or `undefined` when a line taken by its start does not parse (the index
+ *   is then made again, every line parsed).
+ */
+function messagesAt(index: ChatIndex, ids: Iterable<string>): ChatMessage[] | undefined {
+  const out: ChatMessage[] = [];
+  for (const id of ids) {
+    const at = index.messages.get(id)!;
+    const rec = at.rec ?? parseLine(index.lines.text(at.line));
+    if (!rec) return undefined;
+    out.push({ rec, offset: index.lines.offset(at.line) });
+  }
+  return out;
+}
+
+/** Every message of an index ({@link messagesAt}; the index made again when a line does not parse). */
+function chatOfIndex(index: ChatIndex): GeminiChat {
+  const messages = messagesAt(index, index.messages.keys());
+  if (messages) return { messages, known: index.known, stats: index.stats };
+  const again = indexChat(index.lines, emptyStats(index.stats.fileSize), false);
+  return {
+    messages: messagesAt(again, again.messages.keys())!,
+    known: again.known,
+    stats: again.stats,
+  };
+}
+
+/**
+ * The messages of a chat's lines: the last record per `id` wins, in the place of its first; a
+ * `$set` of `messages` replaces them all; a `$rewindTo` drops the message it names and the rest.
+ *
+ * @param lines The lines with their byte offsets, in file order.
+ * @param stats The counters to fill.
+ * @returns The chat.
+ */
+export function chatOfLines(
+  lines: Iterable<{ line: string; offset: number }>,
+  stats: ReadStats,
+): GeminiChat {
+  const all = [...lines];
+  const chat = chatOfIndex(
+    indexChat(textLines(all.map((l) => l.line), all.map((l) => l.offset)), { ...stats }),
+  );
+  Object.assign(stats, chat.stats);
+  return { ...chat, stats };
 }
 
 /** The text parts of a content (`<hook_context>` parts left out). */
@@ -265,79 +514,126 @@ export function recordsOfChat(messages: readonly ChatMessage[], stats: ReadStats
   return out;
 }
 
-/** The lines of a source, each with its byte offset. */
-async function linesOf(src: Source): Promise<{ line: string; offset: number }[]> {
-  const bytes = (await src.read(0, src.size)).slice();
-  const out: { line: string; offset: number }[] = [];
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 10) continue;
-    if (i > start) out.push({ line: decoder.decode(bytes.subarray(start, i)), offset: start });
-    start = i + 1;
+/** Indexes a whole chat (or says it is too large). */
+async function indexOf(
+  src: Source,
+  options: ReadRunOptions,
+  path?: string,
+): Promise<ChatIndex | { tooLarge: number; stats: ReadStats }> {
+  const stats = emptyStats(src.size);
+  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+  if (src.size > limit) return { tooLarge: src.size, stats };
+  if (path !== undefined && lastIndex?.path === path && lastIndex.size === src.size) {
+    return lastIndex.index;
+  }
+  // The source's buffer, not a copy (8 MiB copied cost up to 0.1 s on a loaded machine): this is
+  // the source's one read, and a source's buffer is its own.
+  const index = indexChat(byteLines(await src.read(0, src.size)), stats);
+  stats.endOffset = src.size;
+  if (path !== undefined) lastIndex = { path, size: src.size, index };
+  return index;
+}
+
+/**
+ * The last chat file indexed, while its size is unchanged (the file only grows): a Stop's search
+ * for the load and its read of the run index it once between them.
+ */
+let lastIndex: { path: string; size: number; index: ChatIndex } | undefined;
+
+const NOT_A_CHAT = "no record of a type a Gemini CLI chat holds";
+
+/** A selected load, and the place of the message that holds it. */
+interface PlacedLoad {
+  /** The message's place among the chat's messages. */
+  readonly at: number;
+  /** The load. */
+  readonly load: SkillLoad;
+}
+
+/**
+ * The selected loads of a chat, in order, parsing only the messages whose last record names the
+ * skill tool.
+ */
+function placedLoads(index: ChatIndex, options: ReadRunOptions): PlacedLoad[] | undefined {
+  const out: PlacedLoad[] = [];
+  let at = 0;
+  for (const [id, last] of index.messages) {
+    if (
+      last.rec
+        ? loadsOf({ rec: last.rec, offset: 0 }).length > 0
+        : index.lines.mentions(last.line, SKILL_TOOL)
+    ) {
+      const m = messagesAt(index, [id]);
+      if (!m) return undefined;
+      for (const l of loadsOf(m[0])) {
+        const load = toLoad(l.name, m[0].offset, l.id, 0);
+        if (selects(options.skill, load)) out.push({ at, load });
+      }
+    }
+    at++;
   }
   return out;
 }
 
-/** Parses a whole chat (or says it is too large). */
-async function chatOf(
-  src: Source,
-  options: ReadRunOptions,
-  path?: string,
-): Promise<GeminiChat | { tooLarge: number; stats: ReadStats }> {
-  const stats = emptyStats(src.size);
-  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-  if (src.size > limit) return { tooLarge: src.size, stats };
-  if (path !== undefined && lastChat?.path === path && lastChat.size === src.size) {
-    return lastChat.chat;
-  }
-  const chat = chatOfLines(await linesOf(src), stats);
-  stats.endOffset = src.size;
-  stats.bytesParsed = src.size;
-  if (path !== undefined) lastChat = { path, size: src.size, chat };
-  return chat;
-}
-
-/**
- * The last chat file parsed, while its size is unchanged (the file only grows): a Stop's search
- * for the load and its read of the run parse it once between them.
- */
-let lastChat: { path: string; size: number; chat: GeminiChat } | undefined;
-
-const NOT_A_CHAT = "no record of a type a Gemini CLI chat holds";
-
 async function readFrom(src: Source, options: ReadRunOptions, path?: string): Promise<RunRead> {
-  const chat = await chatOf(src, options, path);
-  if ("tooLarge" in chat) {
+  let index = await indexOf(src, options, path);
+  if ("tooLarge" in index) {
     const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-    return { kind: "too_large", bytes: chat.tooLarge, limit, stats: chat.stats };
+    return { kind: "too_large", bytes: index.tooLarge, limit, stats: index.stats };
   }
-  const stats = { ...chat.stats };
-  if (!chat.known && stats.records > 0) {
-    return { kind: "unknown_shape", reason: NOT_A_CHAT, stats };
+  if (!index.known && index.stats.records > 0) {
+    return { kind: "unknown_shape", reason: NOT_A_CHAT, stats: { ...index.stats } };
   }
-  const all = recordsOfChat(chat.messages, stats);
-  const picked = all.loads.filter((l) => selects(options.skill, l));
+  let placed = placedLoads(index, options);
+  if (!placed) {
+    // A line taken by its start did not parse: every line is parsed.
+    index = indexChat(index.lines, emptyStats(src.size), false);
+    index.stats.endOffset = src.size;
+    placed = placedLoads(index, options)!;
+  }
+  // Only the messages from the selected load's on (to the next load's, re-checking an earlier
+  // run) are parsed; the run is then chosen among their loads as among all.
   const first = options.fromOffset === undefined
-    ? picked.at(-1)
-    : picked.find((l) => l.offset === options.fromOffset) ?? picked.at(-1);
-  if (!first) return { kind: "not_loaded", stats };
+    ? placed.at(-1)
+    : placed.find((p) => p.load.offset === options.fromOffset) ?? placed.at(-1);
+  if (!first) return { kind: "not_loaded", stats: { ...index.stats } };
   const next = options.fromOffset === undefined
     ? undefined
-    : picked.find((l) => l.seq > first.seq && l.offset !== first.offset);
-  const keep = (seq: number) => seq >= first.seq && (next === undefined || seq < next.seq);
+    : placed.find((p) => p.at > first.at && p.load.offset !== first.load.offset);
+  const ids = [...index.messages.keys()].slice(
+    first.at,
+    next === undefined ? undefined : next.at + 1,
+  );
+  const messages = messagesAt(index, ids)!;
+  const stats = { ...index.stats };
+  for (const id of ids) {
+    const at = index.messages.get(id)!;
+    if (!at.rec) stats.bytesParsed += index.lines.size(at.line);
+  }
+  const all = recordsOfChat(messages, stats);
+  const picked = all.loads.filter((l) => selects(options.skill, l));
+  const load = options.fromOffset === undefined
+    ? picked.at(-1)
+    : picked.find((l) => l.offset === options.fromOffset) ?? picked.at(-1);
+  if (!load) return { kind: "not_loaded", stats };
+  const after = options.fromOffset === undefined
+    ? undefined
+    : picked.find((l) => l.seq > load.seq && l.offset !== load.offset);
+  const keep = (seq: number) => seq >= load.seq && (after === undefined || seq < after.seq);
   const run: TranscriptRun = {
-    load: first,
+    load,
     loads: all.loads.filter((l) => keep(l.seq)),
     messages: all.messages.filter((m) => keep(m.seq)),
     toolCalls: all.toolCalls.filter((c) => keep(c.seq)),
     notifications: [],
-    stats: { ...stats, startOffset: first.offset },
+    stats: { ...stats, startOffset: load.offset },
   };
   return { kind: "ok", run };
 }
 
 /**
- * Finds the last selected load of a chat, without building its run.
+ * Finds the last selected load of a chat, without building its run: from the chat's index,
+ * parsing only the messages whose last record names the skill tool.
  *
  * @param path The chat file.
  * @param options Which skill.
@@ -346,28 +642,15 @@ async function readFrom(src: Source, options: ReadRunOptions, path?: string): Pr
  */
 export function findGeminiLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
   return withFileSource(path, async (src) => {
-    if (src.size > (options.maxParseBytes ?? MAX_PARSE_BYTES)) {
-      return { kind: "not_loaded", fileSize: src.size };
+    const index = await indexOf(src, options, path);
+    if ("tooLarge" in index) return { kind: "not_loaded", fileSize: src.size };
+    if (!index.known && index.stats.records > 0) {
+      return { kind: "unknown_shape", reason: NOT_A_CHAT };
     }
-    // Backward, parsing only the lines that name the skill tool: the latest record of a message
-    // comes first, so an earlier one of the same id is superseded.
-    const lines = await linesOf(src);
-    const head = parseLine(lines.find((l) => l.line.trim() !== "")?.line ?? "");
-    const known = head !== undefined && (typeof head.projectHash === "string" ||
-      typeof head.id === "string" || isRec(head.$set));
-    if (!known && head !== undefined) return { kind: "unknown_shape", reason: NOT_A_CHAT };
-    const seen = new Set<string>();
-    for (let k = lines.length - 1; k >= 0; k--) {
-      const { line, offset } = lines[k];
-      if (!line.includes(SKILL_TOOL)) continue;
-      const rec = parseLine(line);
-      if (!rec || typeof rec.id !== "string" || seen.has(rec.id)) continue;
-      seen.add(rec.id);
-      const picked = loadsOf({ rec, offset }).map((l) => toLoad(l.name, offset, l.id, 0))
-        .filter((l) => selects(options.skill, l));
-      if (picked.length > 0) return { kind: "found", load: picked.at(-1)! };
-    }
-    return { kind: "not_loaded", fileSize: src.size };
+    const placed = placedLoads(index, options) ??
+      placedLoads(indexChat(index.lines, emptyStats(src.size), false), options)!;
+    const last = placed.at(-1);
+    return last ? { kind: "found", load: last.load } : { kind: "not_loaded", fileSize: src.size };
   });
 }
 
@@ -414,8 +697,9 @@ export function readGeminiRecords(
   maxBytes: number = MAX_PARSE_BYTES,
 ): Promise<TurnRecords | undefined> {
   return withFileSource(path, async (src) => {
-    const chat = await chatOf(src, { skill: () => false, maxParseBytes: maxBytes });
-    if ("tooLarge" in chat || (!chat.known && chat.stats.records > 0)) return undefined;
+    const index = await indexOf(src, { skill: () => false, maxParseBytes: maxBytes });
+    if ("tooLarge" in index || (!index.known && index.stats.records > 0)) return undefined;
+    const chat = chatOfIndex({ ...index, stats: { ...index.stats } });
     return recordsOfChat(chat.messages, chat.stats);
   });
 }
@@ -474,7 +758,7 @@ export function readGeminiTurn(path: string, options: ReadTurnOptions = {}): Pro
   const max = options.maxBytes ?? MAX_TURN_BYTES;
   return withFileSource(path, async (src) => {
     const from = Math.max(0, src.size - max);
-    const bytes = (await src.read(from, src.size - from)).slice();
+    const bytes = await src.read(from, src.size - from);
     let start = 0;
     if (from > 0) {
       const nl = bytes.indexOf(10);
@@ -482,13 +766,14 @@ export function readGeminiTurn(path: string, options: ReadTurnOptions = {}): Pro
     }
     const lines: string[] = [];
     const offsets: number[] = [];
-    for (let i = start; i <= bytes.length; i++) {
-      if (i < bytes.length && bytes[i] !== 10) continue;
-      if (i > start) {
-        lines.push(decoder.decode(bytes.subarray(start, i)));
+    while (start < bytes.length) {
+      let end = bytes.indexOf(10, start);
+      if (end < 0) end = bytes.length;
+      if (end > start) {
+        lines.push(decoder.decode(bytes.subarray(start, end)));
         offsets.push(from + start);
       }
-      start = i + 1;
+      start = end + 1;
     }
     return {
       start: from > 0 ? "cut" : "file-start",
