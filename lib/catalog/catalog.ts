@@ -49,6 +49,7 @@ import {
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
 import { extensionRoots } from "./extensions.ts";
+import { acknowledgements, sha256Hex } from "./acknowledged.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -166,6 +167,12 @@ export interface CatalogRoot {
   readonly source: CatalogSource;
   /** The plugin's name, for a plugin's directory. */
   readonly plugin?: string;
+  /**
+   * For a project's agents the host loads only once acknowledged (Gemini CLI's): the file of
+   * acknowledgements and the project root it keys them by. An agent of the folder is listed only
+   * while that file names it for the project with its file's SHA-256.
+   */
+  readonly acknowledged?: { readonly record: string; readonly project: string };
 }
 
 type Root = CatalogRoot;
@@ -245,12 +252,18 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   const roots: Root[] = [];
   const wantSkills = opts.skills !== false;
   const wantAgents = opts.agents !== false;
-  const add = (dir: string, kind: "skills" | "agents", source: CatalogSource, plugin?: string) => {
+  const add = (
+    dir: string,
+    kind: "skills" | "agents",
+    source: CatalogSource,
+    plugin?: string,
+    acknowledged?: CatalogRoot["acknowledged"],
+  ) => {
     if (kind === "skills" && !wantSkills) return;
     if (kind === "agents" && !wantAgents) return;
     const abs = resolve(dir);
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
-    roots.push({ dir: abs, kind, source, plugin });
+    roots.push({ dir: abs, kind, source, plugin, ...(acknowledged ? { acknowledged } : {}) });
   };
   const f = readFolders(opts.hostFolders); // the sending host's, and no other host's
   for (const d of f.skillDirs) add(d, "skills", "personal");
@@ -259,11 +272,18 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     for (const d of f.projectSkills) add(join(base, d), "skills", "project");
     for (const d of f.projectAgents) add(join(base, d), "agents", "project");
   }
+  // Gemini CLI's project agents, in the project root only (where the client started), each once
+  // acknowledged.
+  const root = opts.projectDir ?? opts.cwd;
+  if (f.acknowledgedAgents && root) {
+    const project = resolve(root);
+    const { dir, record } = f.acknowledgedAgents;
+    add(join(project, dir), "agents", "project", undefined, { record, project });
+  }
   // Gemini CLI's extensions, those enabled for the workspace (the project root, else the session's
   // directory, as the client started there).
   if (f.extensions && isDir(f.extensions)) {
-    const workspace = opts.projectDir ?? opts.cwd;
-    for (const r of extensionRoots(f.extensions, workspace && resolve(workspace))) {
+    for (const r of extensionRoots(f.extensions, root && resolve(root))) {
       add(r.dir, r.kind, r.source);
     }
   }
@@ -396,7 +416,13 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
     .filter((l) => before[l] !== links[l]);
   const underMoved = (path: string) => moved.some((l) => path === l || path.startsWith(`${l}/`));
   const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
-  const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
+  // A root of acknowledged agents is read afresh (rarely: when a file or the acknowledgements
+  // change), each agent checked against them.
+  const oldAgents = new Map(
+    (root.acknowledged ? [] : previous?.agents ?? []).map((a) => [a.file, a]),
+  );
+  const acks = root.acknowledged ? acknowledgements(root.acknowledged) : undefined;
+  if (root.acknowledged) mtimes[root.acknowledged.record] = mtimeOf(root.acknowledged.record);
   const skills: SkillEntry[] = [];
   const agents: AgentEntry[] = [];
   let skipped = walk.skipped;
@@ -414,8 +440,8 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
       } else {
         const old = oldAgents.get(f.path);
         const entry = same(old) ? old! : await readAgent(root, f.path, mtime);
-        if (entry) agents.push(entry);
-        else skipped++;
+        if (!entry) skipped++;
+        else if (!acks || acks[entry.name] === await sha256Hex(f.path)) agents.push(entry);
       }
     } catch {
       skipped++;

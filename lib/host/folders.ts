@@ -25,6 +25,11 @@ export interface ReadFolders {
   readonly projectAgents: readonly string[];
   /** The plugins folder (absolute), when the host has plugins skillgate reads (Claude Code). */
   readonly plugins?: string;
+  /**
+   * A project's agents loaded once acknowledged (Gemini CLI): their folder relative to the project
+   * root, and the acknowledgements file (absolute).
+   */
+  readonly acknowledgedAgents?: { readonly dir: string; readonly record: string };
   /** The extensions folder (absolute), when the host has extensions (Gemini CLI). */
   readonly extensions?: string;
   /** The transcripts folder (absolute). */
@@ -62,6 +67,14 @@ export function readFolders(folders: HostFolders): ReadFolders {
     projectSkills: rel(l.projectSkills, l.moreProjectSkills),
     projectAgents: rel(l.projectAgents, l.moreProjectAgents),
     ...(l.plugins ? { plugins: join(configDir, l.plugins) } : {}),
+    ...(l.acknowledgedAgents
+      ? {
+        acknowledgedAgents: {
+          dir: l.acknowledgedAgents.dir,
+          record: join(configDir, l.acknowledgedAgents.record),
+        },
+      }
+      : {}),
     ...(l.extensions ? { extensions: join(configDir, l.extensions) } : {}),
     ...(l.transcripts ? { transcripts: join(configDir, l.transcripts) } : {}),
   };

@@ -122,9 +122,10 @@ export const GEMINI: Host<"gemini"> = {
   hookTrust: "project-folder",
   transcript: "gemini-chat-jsonl",
   // The folders Gemini CLI 0.61.0 reads (docs/hosts.md): skills in `~/.gemini/skills`,
-  // `~/.agents/skills`, a project's `.gemini/skills` and `.agents/skills`; agents in
-  // `~/.gemini/agents` (a project's `.gemini/agents` only once the user acknowledged each one,
-  // which skillgate does not check: they are left out). Not Claude Code's folders.
+  // `~/.agents/skills`, a project's `.gemini/skills` and `.agents/skills`, extensions'; agents in
+  // `~/.gemini/agents`, extensions', and a project's `.gemini/agents` once the user acknowledged
+  // each one (`~/.gemini/acknowledgments/agents.json`, which skillgate only reads). Not Claude
+  // Code's folders.
   layout: {
     userSkills: "skills",
     userAgents: "agents",
@@ -133,6 +134,7 @@ export const GEMINI: Host<"gemini"> = {
     moreProjectSkills: [".agents/skills"],
     homeSkills: ".agents/skills",
     homeBesideConfig: true,
+    acknowledgedAgents: { dir: ".gemini/agents", record: "acknowledgments/agents.json" },
     extensions: "extensions",
   },
   env: {

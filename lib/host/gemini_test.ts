@@ -107,6 +107,10 @@ Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini and GEMINI_
     agentDirs: ["/h/.gemini/agents"],
     projectSkills: [".gemini/skills", ".agents/skills"],
     projectAgents: [],
+    acknowledgedAgents: {
+      dir: ".gemini/agents",
+      record: "/h/.gemini/acknowledgments/agents.json",
+    },
     extensions: "/h/.gemini/extensions",
     transcripts: "/h/.gemini/tmp",
   });
@@ -132,8 +136,20 @@ Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini and GEMINI_
     assert.ok(read.includes(d), d);
   }
   assert.ok(!read.some((d) => d.includes(".claude")), read.join(" "));
-  // The redirect reads extensions' agents as well as their skills.
-  assert.ok(hookRow("skill-redirect").permissions(p).read.includes("/h/.gemini/extensions"));
+  // The redirect reads extensions' agents as well as their skills, and a project's acknowledged
+  // agents with the acknowledgements (the contract hook reads no agent).
+  const redirect = hookRow("skill-redirect").permissions(p).read;
+  for (
+    const d of [
+      "/h/.gemini/extensions",
+      ".gemini/agents",
+      "/p/.gemini/agents",
+      "/h/.gemini/acknowledgments/agents.json",
+    ]
+  ) {
+    assert.ok(redirect.includes(d), d);
+  }
+  assert.ok(!read.includes("/h/.gemini/acknowledgments/agents.json"));
 });
 
 Deno.test("mergeHooks() on Gemini CLI's settings.json: named items, timeouts in ms, the user's settings kept", () => {

@@ -129,6 +129,13 @@ export interface HostLayout {
   readonly moreProjectSkills?: readonly string[];
   /** More folders of a project's agents the host reads, after {@link projectAgents}. */
   readonly moreProjectAgents?: readonly string[];
+  /**
+   * A project's agents the host loads only once the user acknowledged each one, by its name and
+   * its file's SHA-256 (Gemini CLI's `.gemini/agents`): the folder, under the project root, and
+   * the file of acknowledgements, under the config directory
+   * (`{"<project root>": {"<agent>": "<sha256 hex>"}}`).
+   */
+  readonly acknowledgedAgents?: { readonly dir: string; readonly record: string };
   /** The user's skills under the home directory, shared by clients (`.agents/skills`). */
   readonly homeSkills?: string;
   /**

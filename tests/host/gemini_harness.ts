@@ -78,11 +78,16 @@ export function userSettingsText(): string {
  * `~/.gemini/agents/<agent>.md` the agents; `~/.gemini/settings.json` the user's own settings.
  * With `place: "extension"` the skills and agents are an extension's
  * (`~/.gemini/extensions/<FIXTURE_EXTENSION>/skills`, `agents`); with `"cli-home"` the skills are
- * in `$GEMINI_CLI_HOME/.agents/skills` (the world's `GEMINI_CLI_HOME` is not its `HOME`).
+ * in `$GEMINI_CLI_HOME/.agents/skills` (the world's `GEMINI_CLI_HOME` is not its `HOME`); with
+ * `"project-agents"` the agents are the project's (`.gemini/agents`).
  */
 export async function makeGeminiWorld(
   label: string,
-  opts: { skills?: string[]; agents?: string[]; place?: "project" | "extension" | "cli-home" } = {},
+  opts: {
+    skills?: string[];
+    agents?: string[];
+    place?: "project" | "extension" | "cli-home" | "project-agents";
+  } = {},
 ): Promise<GeminiWorld> {
   const w = await makeHostWorld(`gemini-${label}`);
   const geminiHome = join(w.root, "gemini-home");
@@ -96,6 +101,8 @@ export async function makeGeminiWorld(
     : join(w.project, ".agents", "skills");
   const agentsDir = opts.place === "extension"
     ? join(extension, "agents")
+    : opts.place === "project-agents"
+    ? join(w.project, ".gemini", "agents")
     : join(geminiDir, "agents");
   if (opts.place === "extension") {
     await Deno.mkdir(extension, { recursive: true });

@@ -271,3 +271,43 @@ scenario(
     }
   },
 );
+
+scenario(
+  `gemini 6: a project's agent, ${VERDICT_RUNS} runs acknowledged, 1 not: activate_skill with its name is blocked once naming invoke_agent once Gemini CLI's acknowledgements name it, and passes while they do not`,
+  async () => {
+    const w = await makeGeminiWorld("project-agents", {
+      skills: ["investigate"],
+      agents: ["prompt-writer"],
+      place: "project-agents",
+    });
+    try {
+      await setUp(w, ["--skill-routing"]);
+      // What Gemini CLI records when the user acknowledges the agent: its file's SHA-256.
+      const file = join(w.project, ".gemini", "agents", "prompt-writer.md");
+      const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(file));
+      const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+      const record = join(w.geminiDir, "acknowledgments", "agents.json");
+      await Deno.mkdir(join(w.geminiDir, "acknowledgments"), { recursive: true });
+      await Deno.writeTextFile(
+        record,
+        JSON.stringify({ [await Deno.realPath(w.project)]: { "prompt-writer": hex } }),
+      );
+      for (let i = 1; i <= VERDICT_RUNS; i++) await redirectRun(w, i);
+      // Not acknowledged: the client has no such agent, and neither has the redirect.
+      await Deno.writeTextFile(record, "{}");
+      const s = await runGemini(w, {
+        prompt: "please write a prompt for release notes",
+        rules: await loadGeminiScript("redirect"),
+      });
+      assertCompleted(s);
+      const blocked = s.turns.some((t) =>
+        lastUserContent(t.body).includes("is an agent, not a skill")
+      );
+      assert.equal(blocked, false, "an unacknowledged agent is not redirected to");
+      const log = await readLog(w.stateRoot, "skill-redirect.log");
+      assert.equal(log.filter((l) => /outcome=block/.test(l)).length, VERDICT_RUNS, log.join("\n"));
+    } finally {
+      await removeGeminiWorld(w);
+    }
+  },
+);
