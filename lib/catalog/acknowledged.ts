@@ -31,13 +31,25 @@ export function acknowledgements(
   }
 }
 
-/**
- * A file's SHA-256, in hex (as Gemini CLI hashes an agent file it asks the user to acknowledge).
- *
- * @param file The file.
- * @returns The digest.
- */
-export async function sha256Hex(file: string): Promise<string> {
+/** A file's SHA-256, in hex (as Gemini CLI hashes an agent file it asks the user to acknowledge). */
+async function sha256Hex(file: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", Deno.readFileSync(file));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Whether an agent's file is the one the user acknowledged under its name.
+ *
+ * @param acks The project's acknowledgements ({@link acknowledgements}).
+ * @param name The agent's name.
+ * @param file Its file.
+ * @returns `true` when the acknowledgement names that file's SHA-256.
+ */
+export async function isAcknowledged(
+  acks: Readonly<Record<string, unknown>>,
+  name: string,
+  file: string,
+): Promise<boolean> {
+  const want = Object.hasOwn(acks, name) ? acks[name] : undefined;
+  return typeof want === "string" && want === await sha256Hex(file);
 }

@@ -6,10 +6,11 @@
  * Skills: personal (`<claude config>/skills/**\/SKILL.md`), the project's (`.claude/skills`;
  * Copilot CLI's `.github/skills`, Codex CLI's `.agents/skills`, …) from the session's directory up
  * to the repository root, Gemini CLI's enabled extensions' `skills` (`extensions.ts`), installed
- * plugins' `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is its directory's name; its frontmatter `name`, where it
- * differs, is accepted too. Agents likewise (`agents/**\/*.md`, Codex CLI's `*.toml`, config
- * `agent_dirs`): an agent's identity is its frontmatter `name` (or `meta.name`, or a TOML file's
- * `name`), else the file stem (without `.agent.md` or `.md`).
+ * plugins' `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is
+ * its directory's name; its frontmatter `name`, where it differs, is accepted too. Agents likewise
+ * (`agents/**\/*.md`, Codex CLI's `*.toml`, Gemini CLI's project agents once acknowledged:
+ * `acknowledged.ts`, config `agent_dirs`): an agent's identity is its frontmatter `name` (or
+ * `meta.name`, or a TOML file's `name`), else the file stem (without `.agent.md` or `.md`).
  *
  * Every scan is bounded (`walk.ts`) and fails open. Symlinks are followed as Claude Code follows
  * them, each real directory entered once. Parsed frontmatter is kept in a JSON index (`<state
@@ -49,7 +50,7 @@ import {
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
 import { extensionRoots } from "./extensions.ts";
-import { acknowledgements, sha256Hex } from "./acknowledged.ts";
+import { acknowledgements, isAcknowledged } from "./acknowledged.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -441,7 +442,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
         const old = oldAgents.get(f.path);
         const entry = same(old) ? old! : await readAgent(root, f.path, mtime);
         if (!entry) skipped++;
-        else if (!acks || acks[entry.name] === await sha256Hex(f.path)) agents.push(entry);
+        else if (!acks || await isAcknowledged(acks, entry.name, f.path)) agents.push(entry);
       }
     } catch {
       skipped++;

@@ -3,7 +3,8 @@
  * Copilot CLI hook file): only the values that change are rewritten, in the file's own indent and
  * line ends; every other byte (the user's key order, blank lines, one-line arrays, spacing) stays,
  * and so do the `//` and `/* *\/` comments of a file that may hold them (Gemini CLI's
- * `settings.json`): a removal never cuts one, and a file with comments is never written whole.
+ * `settings.json`): a comment goes only inside a value that is itself removed or rewritten (a
+ * removal never cuts one beside it), and a file with comments is never written whole.
  *
  * The edits come from `jsonc-parser` (Microsoft's, the one VS Code edits `settings.json` with:
  * `modify` gives the edit for one path, `applyEdits` applies them): a well-kept library that already

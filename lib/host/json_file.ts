@@ -2,10 +2,9 @@
  * Reads, transforms and writes a host's JSON hook file (Claude Code's `settings.json`, Copilot
  * CLI's `hooks/skillgate.json`, ...) the careful way (gstack's hardened writer, anchors §B.1): a
  * file that is not valid JSON (with comments, where the host allows them) is refused and left
- * unchanged; a backup before each write; an atomic
- * write under a lock that keeps the file's other keys and its mode; no write at all when nothing
- * changed, so a second run is byte-identical; and a diff for `--dry-run`. What goes into the file
- * is the shared merge's business (`hook_file.ts`).
+ * unchanged; a backup before each write; an atomic write under a lock that keeps the file's other
+ * keys and its mode; no write at all when nothing changed, so a second run is byte-identical; and a
+ * diff for `--dry-run`. What goes into the file is the shared merge's business (`hook_file.ts`).
  *
  * @module
  */
