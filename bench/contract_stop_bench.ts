@@ -4,7 +4,9 @@
  * session for comparison, also in an install of 1,000 skills (5 with a contract); and the two
  * usual stops, which check nothing: a 32 MiB session that loaded no skill with a contract (the
  * search bounded by the session's scan memo), and an install with no skill that has a contract;
- * and Gemini CLI's AfterAgent over its chat (read whole): the fixture chat, and an 8 MiB one.
+ * and Gemini CLI's AfterAgent over its chat (read whole): the fixture chat, and an 8 MiB one; and a
+ * run of a superpowers skill checked by its built-in pack contract (config `contract_packs`), among
+ * 1,000 skills and the six pack skills.
  * Whole-process wall time and peak RSS, as ratios to an empty `deno run` measured in the same run.
  * Targets (issue 18): the 32 MiB cases ≤ 1.5× (768 KiB run) and ≤ 1.4× (10 KiB run).
  *
@@ -29,9 +31,12 @@ import {
   assistant,
   fillerTurn,
   jsonl,
+  say,
+  skillLoad,
   user,
   writeLongSession,
 } from "../fixtures/transcripts/_build.ts";
+import { PACK_CONTRACTS } from "../lib/routing/pack_contracts.ts";
 import { claudeFolders, finalTextOf, writeSyntheticInstall } from "./fixtures.ts";
 import { GEMINI } from "../lib/host/gemini.ts";
 
@@ -46,6 +51,9 @@ const NONE_LABEL = "Stop hook, 32 MiB transcript, no skill with a contract loade
 const PLAIN_LABEL = "Stop hook, no skill with a contract installed";
 const GEMINI_LABEL = "Stop hook, Gemini CLI AfterAgent, 10 KiB chat (met after block)";
 const GEMINI_LARGE_LABEL = "Stop hook, Gemini CLI AfterAgent, 8 MiB chat, run at its end";
+const PACKS_LABEL =
+  "Stop hook, contract_packs superpowers, a pack skill's run (1,000 skills + 6 pack skills)";
+const PACKS_FINAL = "Here is the plan: add the flag, then the exporter.";
 
 /**
  * Writes a Gemini CLI chat of about `totalBytes`: the fixture chat's header, ordinary turns (each
@@ -193,6 +201,33 @@ export async function main(n = 15): Promise<string> {
     const plainSmall = join(plainProjects, "small.jsonl");
     Deno.copyFileSync(small, plainSmall);
 
+    // contract_packs: the 1,000 skills again, plus the six superpowers skills with a pack contract
+    // (their descriptions open with their entries' words); writing-plans ran and saved no plan.
+    const packHome = join(root, "home-packs");
+    const packClaude = join(packHome, ".claude");
+    const packState = join(packHome, ".skillgate");
+    writeSyntheticInstall(packClaude, 1000, 0, 4);
+    for (const c of PACK_CONTRACTS) {
+      Deno.mkdirSync(join(packClaude, "skills", c.name));
+      Deno.writeTextFileSync(
+        join(packClaude, "skills", c.name, "SKILL.md"),
+        `---\nname: ${c.name}\ndescription: ${c.opening} the rest\n---\nDo it.\n`,
+      );
+    }
+    Deno.mkdirSync(packState, { recursive: true });
+    Deno.writeTextFileSync(join(packState, "config.yaml"), "contract_packs: superpowers\n");
+    const packProjects = join(packClaude, "projects", "-home-dev-app");
+    Deno.mkdirSync(packProjects, { recursive: true });
+    const packRun = join(packProjects, "packs.jsonl");
+    Deno.writeTextFileSync(
+      packRun,
+      jsonl([
+        user("plan the export feature"),
+        ...skillLoad("toolu_wp", "writing-plans", join(packClaude, "skills", "writing-plans")),
+        say(PACKS_FINAL),
+      ]),
+    );
+
     // Gemini CLI: its own folders (`~/.gemini/skills`, chats under `~/.gemini/tmp`).
     const gemHome = join(root, "home-gemini");
     const gemDir = join(gemHome, ".gemini");
@@ -223,6 +258,11 @@ export async function main(n = 15): Promise<string> {
       { stateRoot: manyState, hostFolders: claudeFolders(manyClaude) },
       join(REPO, row.bundle),
     );
+    const packArgs = denoRunArgs(
+      row,
+      { stateRoot: packState, hostFolders: claudeFolders(packClaude) },
+      join(REPO, row.bundle),
+    );
     const plainArgs = denoRunArgs(
       row,
       { stateRoot: plainState, hostFolders: claudeFolders(plainClaude) },
@@ -246,6 +286,12 @@ export async function main(n = 15): Promise<string> {
       HOME: manyHome,
       SKILLGATE_STATE_ROOT: manyState,
       CLAUDE_CONFIG_DIR: manyClaude,
+    };
+    const packEnv = {
+      ...env,
+      HOME: packHome,
+      SKILLGATE_STATE_ROOT: packState,
+      CLAUDE_CONFIG_DIR: packClaude,
     };
     const gemArgs = denoRunArgs(
       row,
@@ -307,9 +353,16 @@ export async function main(n = 15): Promise<string> {
       ...hook(GEMINI_LARGE_LABEL, gemStop(gemLarge, "bench-gemini-large"), gemArgs, gemEnv),
       opts: { stdin: gemStop(gemLarge, "bench-gemini-large"), env: gemEnv, newSession: true },
     };
+    // Unmet, with stop_hook_active: every measured stop reads, checks and allows.
+    const packs = hook(
+      PACKS_LABEL,
+      stop(packRun, "bench-packs", PACKS_FINAL, true),
+      packArgs,
+      packEnv,
+    );
 
     // One run first, to see the answer, warm the catalog index and write the scan memo.
-    for (const c of [large0, many, noneLoaded, plain, gemini, geminiLarge]) {
+    for (const c of [large0, many, noneLoaded, plain, gemini, geminiLarge, packs]) {
       const err = (await runOnce(c.cmd, c.args, c.opts!.stdin!, { env: c.opts!.env })).stderr
         .trim();
       if (err !== "") throw new Error(`The hook failed: ${err}`);
@@ -330,6 +383,7 @@ export async function main(n = 15): Promise<string> {
         plain,
         gemini,
         geminiLarge,
+        packs,
       ], n);
     } finally {
       await empty.cleanup();
@@ -358,6 +412,7 @@ export async function main(n = 15): Promise<string> {
       `Gemini CLI: the hook's last decisions: ${lastDecision(gemState, "bench-gemini")}; ${
         lastDecision(gemState, "bench-gemini-large")
       }`,
+      `contract_packs: the hook's last decision: ${lastDecision(packState, "bench-packs")}`,
     ].join("\n");
     console.log(report);
     return report;

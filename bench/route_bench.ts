@@ -6,8 +6,8 @@
  * plus a `skill-rules.json` of 150 intent patterns (30 skills, 5 each, shaped like those of real
  * rules files; none matches the prompt, so all are compiled and tried), and with 60 and 1,000 skills
  * plus a user overlay file (`skills.yaml`: triggers for 50 skills, `route` for 10, contracts for 5;
- * see {@link overlayFile}), as a ratio to an empty
- * `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
+ * see {@link overlayFile}), and with 1,000 described skills, that overlay file and the description
+ * tier's prompt together, as a ratio to an empty `deno run` measured in the same run, in interleaved rounds; peak RSS from `/usr/bin/time`.
  *
  * Run: `deno run -A bench/route_bench.ts [runs]` (default 15 runs per case). Temp files only.
  *
@@ -222,6 +222,10 @@ if (import.meta.main) {
       await routeCase("skill-route, 1000 skills + overlays", root, 1000, {
         overlay: overlayFile(50),
       }),
+      await routeCase("skill-route, 1000 skills + overlays, description tier", root, 1000, {
+        overlay: overlayFile(50),
+        described: true,
+      }),
     ], n);
     console.log(formatReport("skill routing hook (UserPromptSubmit)", baseline, rows, {
       "skill-route, 60 skills": 1.25,
@@ -229,6 +233,7 @@ if (import.meta.main) {
       "skill-route, 1000 skills, description tier": 1.8,
       "skill-route, 60 skills + overlays": 1.65,
       "skill-route, 1000 skills + overlays": 1.8,
+      "skill-route, 1000 skills + overlays, description tier": 1.8,
     }));
     console.log(`\n${n} interleaved rounds with the empty run.`);
   } finally {

@@ -300,6 +300,45 @@ export function worldSetupContext(world: TempWorld, out: string[]): SetupContext
   };
 }
 
+/**
+ * Runs a hook as Claude Code runs it (`sh -c`), by the command `skillgate setup` registered for it
+ * in the world's settings.json, from the project folder; asserts exit 0 and no stderr at all.
+ *
+ * @param world The world (setup already run).
+ * @param id The hook's id (`skill-route`, `skill-contract`, …).
+ * @param payload The payload.
+ * @returns What the hook printed.
+ */
+export async function runRegisteredHook(
+  world: TempWorld,
+  id: string,
+  payload: Record<string, unknown>,
+): Promise<{ stdout: string }> {
+  const { listOwnedHooks } = await import("../lib/host/hook_file.ts");
+  const { CLAUDE } = await import("../lib/host/claude.ts");
+  const { skillgateOwner } = await import("../lib/install/setup.ts");
+  const { probeHook } = await import("../lib/install/doctor.ts");
+  const settings = JSON.parse(Deno.readTextFileSync(join(world.claudeDir, "settings.json")));
+  const hook = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner).find((h) =>
+    h.hookId === id
+  );
+  if (!hook) throw new Error(`${id} is not registered`);
+  const r = await probeHook(hook.command, JSON.stringify(payload), {
+    cwd: world.projectDir,
+    env: {
+      HOME: world.home,
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      NO_COLOR: "1",
+      CLAUDE_PROJECT_DIR: world.projectDir,
+      ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
+    },
+    timeoutMs: 30_000,
+  });
+  if (r.code !== 0) throw new Error(`${id} exited ${r.code}: ${r.stderr}`);
+  if (r.stderr !== "") throw new Error(`${id} wrote to stderr: ${r.stderr}`);
+  return { stdout: r.stdout };
+}
+
 /** A file server over this checkout, standing in for jsr.io (`tests/_file_server.ts`). */
 export interface RepoServer {
   /** The package's root URL, ending in `/`. */

@@ -8,11 +8,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeTempWorld, type TempWorld, worldSetupContext } from "./_helpers.ts";
-import { parseSetupArgs, runSetup, skillgateOwner } from "../lib/install/setup.ts";
-import { listOwnedHooks } from "../lib/host/hook_file.ts";
-import { CLAUDE } from "../lib/host/claude.ts";
-import { probeHook } from "../lib/install/doctor.ts";
+import { makeTempWorld, runRegisteredHook, type TempWorld, worldSetupContext } from "./_helpers.ts";
+import { parseSetupArgs, runSetup } from "../lib/install/setup.ts";
 import { SWITCH_ENV } from "../lib/base/config.ts";
 import { jsonl, say, skillLoad, user } from "../fixtures/transcripts/_build.ts";
 
@@ -57,31 +54,8 @@ async function withWorld(fn: (world: TempWorld) => Promise<void>): Promise<void>
   }
 }
 
-/** The command setup registered for a hook in settings.json. */
-function command(world: TempWorld, id: string): string {
-  const settings = JSON.parse(Deno.readTextFileSync(join(world.claudeDir, "settings.json")));
-  const hook = listOwnedHooks(CLAUDE.hookFile.format, settings, skillgateOwner).find((h) =>
-    h.hookId === id
-  );
-  assert.ok(hook, `${id} is registered`);
-  return hook.command;
-}
-
-async function run(world: TempWorld, id: string, payload: Record<string, unknown>) {
-  const r = await probeHook(command(world, id), JSON.stringify(payload), {
-    cwd: world.projectDir,
-    env: {
-      HOME: world.home,
-      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-      NO_COLOR: "1",
-      CLAUDE_PROJECT_DIR: world.projectDir,
-      ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-    },
-    timeoutMs: 30_000,
-  });
-  assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stderr, "", "no permission line, no stderr at all");
-  return r;
+function run(world: TempWorld, id: string, payload: Record<string, unknown>) {
+  return runRegisteredHook(world, id, payload);
 }
 
 function prompt(world: TempWorld, text: string): Record<string, unknown> {

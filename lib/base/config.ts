@@ -57,6 +57,8 @@ export interface ConfigKeySpec {
   readonly range?: { readonly min: number; readonly minExclusive?: boolean; readonly max: number };
   /** For a number: whole numbers only. */
   readonly integer?: boolean;
+  /** For a list: the items it may hold (any when absent). */
+  readonly choices?: readonly string[];
 }
 
 /** Every key the config file may hold. */
@@ -74,6 +76,12 @@ export const CONFIG_KEYS: Readonly<Record<string, ConfigKeySpec>> = Object.freez
     description: "Skills that may route (comma list; * for all, +packs for the built-in packs)",
     kind: "list",
     default: "investigate,review,qa,verify,+packs",
+  },
+  contract_packs: {
+    description: "Built-in packs whose opt-in contracts apply (comma list, or none)",
+    kind: "list",
+    default: "none",
+    choices: ["none", "superpowers"],
   },
   hook_deadline_ms: {
     description: "A hook's own deadline in ms (1 to 600000)",
@@ -442,6 +450,16 @@ export function configList(config: ConfigState, key: string, fallback: string[])
 }
 
 /**
+ * The built-in packs whose opt-in contracts apply (config `contract_packs`; `none` names none).
+ *
+ * @param config The config file as read.
+ * @returns The pack names.
+ */
+export function contractPacksOf(config: ConfigState): string[] {
+  return configList(config, "contract_packs", []).filter((p) => p !== "none");
+}
+
+/**
  * Checks a value for a config key.
  *
  * @param key The key.
@@ -476,6 +494,13 @@ export function validateConfigValue(key: string, value: string): string | undefi
       return undefined;
     }
 
+    case "list": {
+      const bad = spec.choices &&
+        value.split(",").map((v) => v.trim()).find((v) => v !== "" && !spec.choices!.includes(v));
+      return bad === undefined
+        ? undefined
+        : `${key} takes ${spec.choices!.join(", ")} (not ${bad.slice(0, 40)})`;
+    }
     default:
       return undefined;
   }

@@ -7,6 +7,14 @@
  * @module
  */
 
+/** Where a folder's agents are acknowledged: the file, and the project root it keys them by. */
+export interface Acknowledged {
+  /** The file of acknowledgements (`~/.gemini/acknowledgments/agents.json`). */
+  readonly record: string;
+  /** The project root. */
+  readonly project: string;
+}
+
 /** The largest acknowledgements file read. */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
@@ -17,9 +25,7 @@ const MAX_RECORD_BYTES = 1024 * 1024;
  * @param a The file and the project root it keys them by.
  * @returns The project's acknowledgements.
  */
-export function acknowledgements(
-  a: { readonly record: string; readonly project: string },
-): Record<string, unknown> {
+function acknowledgements(a: Acknowledged): Record<string, unknown> {
   try {
     const info = Deno.statSync(a.record);
     if (!info.isFile || info.size > MAX_RECORD_BYTES) return {};
@@ -45,11 +51,43 @@ async function sha256Hex(file: string): Promise<string> {
  * @param file Its file.
  * @returns `true` when the acknowledgement names that file's SHA-256.
  */
-export async function isAcknowledged(
+async function isAcknowledged(
   acks: Readonly<Record<string, unknown>>,
   name: string,
   file: string,
 ): Promise<boolean> {
   const want = Object.hasOwn(acks, name) ? acks[name] : undefined;
   return typeof want === "string" && want === await sha256Hex(file);
+}
+
+/**
+ * The agents of a folder the user acknowledged ({@link isAcknowledged}). The file of
+ * acknowledgements is watched with the folder (`mtimes`), so an acknowledgement given or taken
+ * back is seen at once; every agent is checked at every scan of the folder.
+ *
+ * @param a The file and the project.
+ * @param agents The folder's agents.
+ * @param mtimes The folder's watched mtimes, to which the file's is added (-1 when missing).
+ * @returns The acknowledged ones.
+ */
+export async function acknowledgedOnly<T extends { readonly name: string; readonly file: string }>(
+  a: Acknowledged,
+  agents: readonly T[],
+  mtimes: Record<string, number>,
+): Promise<T[]> {
+  try {
+    mtimes[a.record] = Deno.statSync(a.record).mtime?.getTime() ?? -1;
+  } catch {
+    mtimes[a.record] = -1;
+  }
+  const acks = acknowledgements(a);
+  const out: T[] = [];
+  for (const agent of agents) {
+    try {
+      if (await isAcknowledged(acks, agent.name, agent.file)) out.push(agent);
+    } catch {
+      // An agent file that cannot be read is not listed.
+    }
+  }
+  return out;
 }

@@ -49,8 +49,9 @@ import {
 } from "./overlay_index.ts";
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
-import { extensionRoots } from "./extensions.ts";
-import { acknowledgements, isAcknowledged } from "./acknowledged.ts";
+import { layoutRoots } from "./extensions.ts";
+import { type Acknowledged, acknowledgedOnly } from "./acknowledged.ts";
+import { CONTRACT_PACK_NAMES, withPackContracts } from "../routing/pack_contracts.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
@@ -95,6 +96,11 @@ export interface SkillEntry {
    * here is the SKILL.md's own.
    */
   readonly overlay?: Readonly<Partial<Record<"triggers" | "contract" | "route", OverlayOrigin>>>;
+  /**
+   * The built-in pack whose opt-in contract it carries (`pack_contracts.ts`): set only when it has
+   * no contract of its own or from an overlay file.
+   */
+  readonly contractPack?: string;
 }
 
 /** An installed agent. */
@@ -156,6 +162,11 @@ export interface CatalogOptions {
   readonly sweepFile?: string;
   /** The clock of {@link hasSkill} and {@link hasAgent}, in ms since the epoch (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * The built-in packs whose opt-in contracts apply (config `contract_packs`; default none): to a
+   * skill the pack's entry matches by name and text, with no contract of its own or an overlay's.
+   */
+  readonly contractPacks?: readonly string[];
 }
 
 /** A directory the catalog scans. */
@@ -168,12 +179,8 @@ export interface CatalogRoot {
   readonly source: CatalogSource;
   /** The plugin's name, for a plugin's directory. */
   readonly plugin?: string;
-  /**
-   * For a project's agents the host loads only once acknowledged (Gemini CLI's): the file of
-   * acknowledgements and the project root it keys them by. An agent of the folder is listed only
-   * while that file names it for the project with its file's SHA-256.
-   */
-  readonly acknowledged?: { readonly record: string; readonly project: string };
+  /** For agents listed only once acknowledged: see `acknowledged.ts` (Gemini CLI's). */
+  readonly acknowledged?: Acknowledged;
 }
 
 type Root = CatalogRoot;
@@ -253,18 +260,12 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   const roots: Root[] = [];
   const wantSkills = opts.skills !== false;
   const wantAgents = opts.agents !== false;
-  const add = (
-    dir: string,
-    kind: "skills" | "agents",
-    source: CatalogSource,
-    plugin?: string,
-    acknowledged?: CatalogRoot["acknowledged"],
-  ) => {
+  const add = (dir: string, kind: Root["kind"], source: CatalogSource, more?: Partial<Root>) => {
     if (kind === "skills" && !wantSkills) return;
     if (kind === "agents" && !wantAgents) return;
     const abs = resolve(dir);
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
-    roots.push({ dir: abs, kind, source, plugin, ...(acknowledged ? { acknowledged } : {}) });
+    roots.push({ ...more, dir: abs, kind, source });
   };
   const f = readFolders(opts.hostFolders); // the sending host's, and no other host's
   for (const d of f.skillDirs) add(d, "skills", "personal");
@@ -273,24 +274,11 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     for (const d of f.projectSkills) add(join(base, d), "skills", "project");
     for (const d of f.projectAgents) add(join(base, d), "agents", "project");
   }
-  // Gemini CLI's project agents, in the project root only (where the client started), each once
-  // acknowledged.
-  const root = opts.projectDir ?? opts.cwd;
-  if (f.acknowledgedAgents && root) {
-    const project = resolve(root);
-    const { dir, record } = f.acknowledgedAgents;
-    add(join(project, dir), "agents", "project", undefined, { record, project });
-  }
-  // Gemini CLI's extensions, those enabled for the workspace (the project root, else the session's
-  // directory, as the client started there).
-  if (f.extensions && isDir(f.extensions)) {
-    for (const r of extensionRoots(f.extensions, root && resolve(root))) {
-      add(r.dir, r.kind, r.source);
-    }
-  }
+  // Gemini CLI's project agents once acknowledged, and its enabled extensions (`extensions.ts`).
+  for (const r of layoutRoots(f, opts.projectDir ?? opts.cwd)) add(r.dir, r.kind, r.source, r);
   // Without a (readable) plugins entry (Claude Code's) there is no plugin list nor plugin cache.
   if (f.plugins && exists(f.plugins)) {
-    for (const r of await pluginRoots(f.plugins)) add(r.dir, r.kind, r.source, r.plugin);
+    for (const r of await pluginRoots(f.plugins)) add(r.dir, r.kind, r.source, r);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
   for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
@@ -417,13 +405,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
     .filter((l) => before[l] !== links[l]);
   const underMoved = (path: string) => moved.some((l) => path === l || path.startsWith(`${l}/`));
   const oldSkills = new Map((previous?.skills ?? []).map((s) => [s.file, s]));
-  // A root of acknowledged agents is read afresh (rarely: when a file or the acknowledgements
-  // change), each agent checked against them.
-  const oldAgents = new Map(
-    (root.acknowledged ? [] : previous?.agents ?? []).map((a) => [a.file, a]),
-  );
-  const acks = root.acknowledged ? acknowledgements(root.acknowledged) : undefined;
-  if (root.acknowledged) mtimes[root.acknowledged.record] = mtimeOf(root.acknowledged.record);
+  const oldAgents = new Map((previous?.agents ?? []).map((a) => [a.file, a]));
   const skills: SkillEntry[] = [];
   const agents: AgentEntry[] = [];
   let skipped = walk.skipped;
@@ -441,8 +423,8 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
       } else {
         const old = oldAgents.get(f.path);
         const entry = same(old) ? old! : await readAgent(root, f.path, mtime);
-        if (!entry) skipped++;
-        else if (!acks || await isAcknowledged(acks, entry.name, f.path)) agents.push(entry);
+        if (entry) agents.push(entry);
+        else skipped++;
       }
     } catch {
       skipped++;
@@ -451,7 +433,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   return {
     mtimes,
     skills,
-    agents,
+    agents: root.acknowledged ? await acknowledgedOnly(root.acknowledged, agents, mtimes) : agents,
     ...(walk.links.length ? { links } : {}),
     scanned: walk.files.length,
     skipped,
@@ -503,11 +485,19 @@ async function writeNames(
   }));
   writeNamesIndex(stateRoot, kind, list);
   if (kind !== "skills") return;
-  // The contracts view holds the skills with a contract once overlays are applied, and their stamp.
+  // The contracts view holds the skills with a contract once overlays are applied, and their
+  // stamp; and every pack's opt-in contracts, marked with their pack (a reader keeps those of the
+  // packs its config names), so that the view does not depend on the config.
   const overlays = await catalogOverlays(opts);
   const overlaid = list.map((r) => ({
     ...r,
-    root: { ...r.root, entries: applyOverlays(r.root.entries as SkillEntry[], overlays) },
+    root: {
+      ...r.root,
+      entries: withPackContracts(
+        applyOverlays(r.root.entries as SkillEntry[], overlays),
+        CONTRACT_PACK_NAMES,
+      ),
+    },
   }));
   writeNamesIndex(stateRoot, "contracts", overlaid, overlays.stamp);
 }
@@ -628,7 +618,10 @@ export async function loadCatalog(opts: CatalogOptions): Promise<Catalog> {
   const { roots: loaded, fromIndex } = await loadRoots(opts, roots);
   const skills = loaded.flatMap((r) => r.entry.skills);
   return {
-    skills: opts.skills === false ? skills : applyOverlays(skills, await catalogOverlays(opts)),
+    skills: opts.skills === false ? skills : withPackContracts(
+      applyOverlays(skills, await catalogOverlays(opts)),
+      opts.contractPacks,
+    ),
     agents: loaded.flatMap((r) => r.entry.agents),
     dirs: roots.map((r) => r.root.dir),
     scanned: loaded.reduce((n, r) => n + r.entry.scanned, 0),
@@ -763,11 +756,18 @@ export async function contractSkills(
   const known = stateRoot
     ? lookupContracts({ stateRoot, keys, mtime: mtimeOf, sweepFile, now, overlays: state.stamp })
     : undefined;
-  if (known) return { skills: known as SkillEntry[], dirs, plugins, fromIndex: true };
+  const packs = opts.contractPacks ?? [];
+  if (known) {
+    const skills = (known as SkillEntry[]).filter((s) =>
+      s.contractPack === undefined || packs.includes(s.contractPack)
+    );
+    return { skills, dirs, plugins, fromIndex: true };
+  }
   const skills = (await loadRootsFrom(opts, roots, true)).roots.flatMap((r) => r.entry.skills);
-  const withContract = applyOverlays(skills, await catalogOverlays(opts, state)).filter(
-    hasContract,
-  );
+  const withContract = withPackContracts(
+    applyOverlays(skills, await catalogOverlays(opts, state)),
+    packs,
+  ).filter(hasContract);
   return { skills: withContract, dirs, plugins, fromIndex: false };
 }
 

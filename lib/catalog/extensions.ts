@@ -5,12 +5,15 @@
  * `.gemini-extension-install.json` names), and only when the extension is enabled for the
  * workspace by `extension-enablement.json` (each extension's `overrides`: path rules, `!` to
  * disable, a trailing `*` for sub-folders, the last matching rule wins, enabled by default).
- * skillgate only reads these files.
+ * skillgate only reads these files. With them, {@link layoutRoots} gives the catalog a project's
+ * agents that the client loads only once acknowledged (`acknowledged.ts`).
  *
  * @module
  */
 
 import { isAbsolute, join, resolve } from "../base/path.ts";
+import type { ReadFolders } from "../host/folders.ts";
+import type { Acknowledged } from "./acknowledged.ts";
 
 /** An extension's skills or agents folder (a catalog root of source `extension`). */
 export interface ExtensionRoot {
@@ -133,4 +136,41 @@ export function extensionRoots(
     roots.push({ dir: join(dir, "agents"), kind: "agents", source: "extension" });
   }
   return roots;
+}
+
+/** A catalog root of a host's extensions or of its acknowledged project agents. */
+export interface LayoutRoot {
+  /** The directory (absolute). */
+  readonly dir: string;
+  /** What it holds. */
+  readonly kind: "skills" | "agents";
+  /** Where it was found. */
+  readonly source: "extension" | "project";
+  /** For agents listed only once acknowledged: the file and the project root it keys them by. */
+  readonly acknowledged?: Acknowledged;
+}
+
+/**
+ * The roots of a host's layout beyond its plain folders (Gemini CLI's): a project's agents that
+ * the client loads only once acknowledged, in the project root only (where it started), then the
+ * skills and agents of the extensions enabled for that workspace.
+ *
+ * @param f The host's folders.
+ * @param root The project root (the host's project variable), else the session's directory.
+ * @returns The roots.
+ */
+export function layoutRoots(f: ReadFolders, root: string | undefined): LayoutRoot[] {
+  const project = root === undefined ? undefined : resolve(root);
+  const out: LayoutRoot[] = [];
+  if (f.acknowledgedAgents && project) {
+    const { dir, record } = f.acknowledgedAgents;
+    out.push({
+      dir: join(project, dir),
+      kind: "agents",
+      source: "project",
+      acknowledged: { record, project },
+    });
+  }
+  if (f.extensions) out.push(...extensionRoots(f.extensions, project));
+  return out;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { configList, type ConfigState } from "../base/config.ts";
+import { configList, type ConfigState, contractPacksOf } from "../base/config.ts";
 import { projectDirOf } from "../host/places.ts";
 import type { Host, HostFolders, HostKind } from "../host/host.ts";
 import type { HookEvent } from "../host/payload.ts";
@@ -18,7 +18,7 @@ export interface CatalogContext {
   readonly host: Host<HostKind>;
   /** Its folders on this machine. */
   readonly folders: HostFolders;
-  /** The config file as read (`skill_dirs`, `agent_dirs`). */
+  /** The config file as read (`skill_dirs`, `agent_dirs`, `contract_packs`). */
   readonly config: ConfigState;
   /** The state root holding the catalog index. */
   readonly stateRoot: string;
@@ -40,6 +40,7 @@ export function hookCatalogOptions(ev: HookEvent, ctx: CatalogContext): CatalogO
     projectDir: projectDirOf(ctx.host),
     extraSkillDirs: configList(ctx.config, "skill_dirs", []),
     extraAgentDirs: configList(ctx.config, "agent_dirs", []),
+    contractPacks: contractPacksOf(ctx.config),
     stateRoot: ctx.stateRoot,
   };
 }

@@ -26,7 +26,10 @@
  * an edit of a contracted skill's SKILL.md is seen at once, a skill added, removed or renamed
  * likewise, and a skill that gains a contract by an in-place edit within a minute. Its entries have
  * the overlay files' fields applied (`overlay_index.ts`), and it records their stamp: a view written
- * with other overlay files (one edited, added or removed, another project's) cannot tell.
+ * with other overlay files (one edited, added or removed, another project's) cannot tell. It also
+ * holds every built-in pack's opt-in contracts (`pack_contracts.ts`) on the skills they match,
+ * each marked with its pack: the reader keeps those of the packs config `contract_packs` names, so
+ * the view does not depend on the config.
  *
  * @module
  */
@@ -37,7 +40,7 @@ import { join } from "../base/path.ts";
 /** How old a root's last full check may get before a lookup checks every file again. */
 export const NAMES_SWEEP_MS = 60_000;
 
-const NAMES_VERSION = 2;
+const NAMES_VERSION = 3;
 
 /** The largest contracts view read (a few skills' entries and one root's file list each). */
 const MAX_VIEW_BYTES = 16 * 1024 * 1024;

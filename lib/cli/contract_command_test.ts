@@ -470,3 +470,47 @@ Deno.test("contract check: an overlay's contract beats the skill's own, and says
   );
   assert.match(own.out, /\n {2}contract from frontmatter .*investigate\/SKILL\.md\n/);
 });
+
+Deno.test("contract check: with contract_packs a superpowers skill's pack contract, said to come from the pack", async () => {
+  const { jsonl, say, skillLoad, user } = await import("../../fixtures/transcripts/_build.ts");
+  const dir = await Deno.makeTempDir();
+  try {
+    const transcript = join(dir, "t.jsonl");
+    await Deno.writeTextFile(
+      transcript,
+      jsonl([
+        user("plan the export"),
+        ...skillLoad("toolu_wp", "writing-plans"),
+        say("The plan: add the flag, then the exporter."),
+      ]),
+    );
+    const args = ["check", "--transcript", transcript, "--skill", "writing-plans"];
+    const world = (packs: string | undefined) =>
+    async (
+      { claude, state }: { claude: string; state: string },
+    ) => {
+      await Deno.mkdir(join(claude, "skills", "writing-plans"), { recursive: true });
+      await Deno.writeTextFile(
+        join(claude, "skills", "writing-plans", "SKILL.md"),
+        "---\nname: writing-plans\ndescription: Use when you have a spec or requirements for a " +
+          "multi-step task, before touching code\n---\n1. Write the plan.\n",
+      );
+      await Deno.mkdir(state, { recursive: true });
+      if (packs) {
+        await Deno.writeTextFile(join(state, "config.yaml"), `contract_packs: ${packs}\n`);
+      }
+    };
+    const r = await run(args, world("superpowers"));
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.match(
+      r.out.split("\n")[0],
+      /^SKILL_CONTRACT_UNMET writing-plans \(contract v1\): missing plan-saved\./,
+    );
+    assert.match(r.out, /\n {2}contract from pack superpowers\n/);
+    const off = await run(args, world(undefined));
+    assert.equal(off.code, 5, off.out + off.err);
+    assert.match(off.out + off.err, /declares no contract/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

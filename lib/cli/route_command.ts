@@ -255,9 +255,12 @@ async function loadWorld(dirs: readonly string[] | undefined): Promise<RouteWorl
 /** The reach lines of the skills routing sees (`reach.ts`), from the catalog. */
 async function reach(dirs: readonly string[] | undefined, routable: readonly string[]) {
   const { loadCatalog } = await import("../catalog/catalog.ts");
-  const { reachOf } = await import("../routing/reach.ts");
-  const catalog = await loadCatalog({ ...await worldOptions(dirs), agents: false });
-  return reachOf(catalog.skills, (s) => isRoutable(s, routable));
+  const { reachOf, withPacks } = await import("../routing/reach.ts");
+  const { contractPacksOf } = await import("../base/config.ts");
+  // Reach counts the contracts the Stop hook would check: the packs config `contract_packs` names.
+  const contractPacks = dirs?.length ? [] : contractPacksOf(readConfig(stateRoot));
+  const catalog = await loadCatalog({ ...await worldOptions(dirs), agents: false, contractPacks });
+  return reachOf(withPacks(catalog.skills), (s) => isRoutable(s, routable));
 }
 
 function name(skill: RouteSkill): string {
@@ -366,6 +369,8 @@ function explainReason(d: RouteDecision): string {
       return "a full tie between routable skills";
     case "sent-elsewhere":
       return "the best routable skill's text sends this kind of request to another skill";
+    case "tiers-disagree":
+      return "a pack skill's trigger and another skill's own description both claim the request";
     case "slash-command":
       return "the prompt starts with /";
     case "too-long":

@@ -352,3 +352,43 @@ Deno.test("route --explain routes on a user overlay's trigger and says where it 
     await Deno.remove(world, { recursive: true });
   }
 });
+
+Deno.test("route --explain says 'from pack' for a pack's trigger in every path: --skills-dir, the installed skills (index built, then read), a renamed folder, --json", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "skillgate-pack-origin-" });
+  try {
+    const claude = join(dir, "claude");
+    // writing-plans in a folder of its own name, and renamed (matched by its frontmatter name).
+    for (const folder of ["writing-plans", "my-plans"]) {
+      Deno.mkdirSync(join(claude, "skills", folder), { recursive: true });
+      Deno.writeTextFileSync(
+        join(claude, "skills", folder, "SKILL.md"),
+        "---\nname: writing-plans\ndescription: Use when you have a spec or requirements for a " +
+          "multi-step task, before touching code\n---\n1. Write the plan.\n",
+      );
+    }
+    const prompt = "write an implementation plan for the csv export";
+    const line = /"write an implementation plan" \(3 words, from pack superpowers\)/;
+    const flat = await run(["--explain", prompt, "--skills-dir", join(claude, "skills")]);
+    assert.match(flat.out, new RegExp(`/writing-plans  ${line.source}`));
+    assert.match(flat.out, new RegExp(`/my-plans  ${line.source}`));
+    const env = { CLAUDE_CONFIG_DIR: claude, SKILLGATE_STATE_ROOT: join(dir, "state") };
+    for (const round of ["built", "read"]) {
+      const r = await run(["--explain", prompt], env);
+      assert.match(r.out, new RegExp(`/writing-plans  ${line.source}`), round);
+      assert.match(r.out, new RegExp(`/my-plans  ${line.source}`), round);
+      assert.match(
+        r.out,
+        /reach: 2 skills, 2 with triggers \(2 from built-in packs\), 2 can route/,
+        round,
+      );
+    }
+    assert.ok(Deno.statSync(join(dir, "state", "catalog", "routes.idx")).isFile);
+    const json = JSON.parse((await run(["--explain", prompt, "--json"], env)).out);
+    assert.deepEqual(
+      json.candidates.map((c: { from: string }) => c.from),
+      ["pack superpowers", "pack superpowers"],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

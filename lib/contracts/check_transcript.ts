@@ -64,7 +64,8 @@ export interface TranscriptCheck {
   readonly message?: string;
   /**
    * Where the contract checked came from: `frontmatter <SKILL.md>`, `overlay user <file>:<line>`,
-   * `overlay project <file>:<line>`, `--skill-file <file>`, or `the contract given`.
+   * `overlay project <file>:<line>`, `pack <name>` (config `contract_packs`), `--skill-file
+   * <file>`, or `the contract given`.
    */
   readonly contractFrom?: string;
   /** The item-by-item check (exit 0 or 1). */
@@ -155,13 +156,17 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
     } catch (e) {
       return verdict(EXIT_CODES.STATE_ERROR, `${host.name} config directory: ${errorCause(e)}`);
     }
+    const root = options.stateRoot ?? stateRoot();
+    const { contractPacksOf, readConfig } = await import("../base/config.ts");
     const catalog = await loadCatalog({
       hostFolders: folders,
       cwd: options.cwd ?? Deno.cwd(),
       projectDir: projectDirOf(host),
       agents: false,
-      stateRoot: options.stateRoot ?? stateRoot(),
+      stateRoot: root,
       writeIndex: false,
+      // As the Stop hook: a built-in pack's contract when config `contract_packs` names the pack.
+      contractPacks: contractPacksOf(readConfig(root)),
     });
     let contract: Contract | undefined;
     let contractFrom: string;
@@ -186,7 +191,11 @@ export async function checkTranscript(options: TranscriptCheckOptions): Promise<
       const entry = findSkill(catalog, skill);
       if (!entry) return verdict(EXIT_CODES.NO_CONTRACT, `No installed skill is named ${shown}`);
       const o = entry.overlay?.contract;
-      contractFrom = o ? `overlay ${o.scope} ${o.file}:${o.line}` : `frontmatter ${entry.file}`;
+      contractFrom = o
+        ? `overlay ${o.scope} ${o.file}:${o.line}`
+        : entry.contractPack
+        ? `pack ${entry.contractPack}`
+        : `frontmatter ${entry.file}`;
       const c = await contractOfValue(entry.contract);
       const where = o ? `${o.file}:${o.line} (${shown})` : entry.file;
       if (!c.contract) return verdict(EXIT_CODES.NO_CONTRACT, `${where} ${c.problem}`);

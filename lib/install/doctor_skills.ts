@@ -6,11 +6,11 @@
  * @module
  */
 
-import { configList, type readConfig } from "../base/config.ts";
+import { configList, contractPacksOf, type readConfig } from "../base/config.ts";
 import { loadCatalog } from "../catalog/catalog.ts";
 import { catalogOverlays, unmatchedOverlays } from "../catalog/overlay_index.ts";
 import { isRoutable, routeSettings } from "../routing/route.ts";
-import { reachLines, reachOf } from "../routing/reach.ts";
+import { reachLines, reachOf, withPacks } from "../routing/reach.ts";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { CLAUDE } from "../host/claude.ts";
 import { projectRoot } from "./setup.ts";
@@ -50,6 +50,7 @@ export async function reportSkills(
     cwd: ctx.cwd,
     projectDir: projectRoot(ctx.cwd),
     extraSkillDirs: configList(config, "skill_dirs", []),
+    contractPacks: contractPacksOf(config),
     stateRoot: ctx.stateRoot,
     writeIndex: false,
     agents: false,
@@ -77,6 +78,6 @@ export async function reportSkills(
     );
   }
   const { routable } = routeSettings(config);
-  const reach = reachOf(catalog.skills, (s) => isRoutable(s, routable));
+  const reach = reachOf(withPacks(catalog.skills), (s) => isRoutable(s, routable));
   for (const line of reachLines(reach)) emit("info", line);
 }

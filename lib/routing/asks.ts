@@ -169,3 +169,98 @@ export function asksHowTo(ws: readonly string[]): boolean {
   }
   return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }
+
+/** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
+const NOT_VERBS: ReadonlySet<string> = new Set([
+  "after",
+  "since",
+  "before",
+  "until",
+  "once",
+  "while",
+  "if",
+  "when",
+  "whenever",
+  "on",
+  "in",
+  "at",
+  "for",
+  "with",
+  "from",
+  "to",
+  "of",
+  "by",
+  "about",
+  "during",
+  "because",
+  "sometimes",
+  "half",
+  "most",
+  "many",
+  "some",
+  "few",
+  "several",
+  "none",
+  "each",
+  "any",
+  "either",
+  "neither",
+  "one",
+  "two",
+  "three",
+  "more",
+  "less",
+  "much",
+  "really",
+  "actually",
+  "apparently",
+  "probably",
+  "today",
+  "yesterday",
+  "lately",
+  "recently",
+  "every",
+  "all",
+  "both",
+  "only",
+  "even",
+  "also",
+  "but",
+  "or",
+  "like",
+  "that",
+  "this",
+  "it",
+  "its",
+  "the",
+  "a",
+  "an",
+  "not",
+  "is",
+  "are",
+  "was",
+  "were",
+  "and",
+  "yet",
+  "still",
+  "hmm",
+  "um",
+  "oh",
+  "ah",
+  "yes",
+  "no",
+]);
+
+/**
+ * True for a word that may be a verb's bare form: no table knows it, it is no preposition,
+ * adverb or pronoun ({@link NOT_VERBS}), and it does not end like a noun's plural or a participle
+ * ("users the", "after upgrading the").
+ *
+ * @param w A lower-case word.
+ * @returns Whether it may be a bare verb.
+ */
+export function isBareVerb(w: string): boolean {
+  if (NOT_VERBS.has(w) || w.endsWith("ed") || w.endsWith("ing") || w.endsWith("ly")) return false;
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) < 65) return false; // a digit
+  return !w.endsWith("s") || w.endsWith("ss");
+}

@@ -9,4 +9,4 @@
  */
 
 /** `indexFingerprint()` as `deno task gen` computed it. */
-export const COMPILER_FINGERPRINT = "2-ad8ec270-d1667be9";
+export const COMPILER_FINGERPRINT = "3-472a1435-4dfa5196";

@@ -41,6 +41,7 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "defect",
     "glitch",
     "glitchy",
+    "busted",
     "misbehave",
     "misbehaves",
     "misbehaving",
@@ -60,6 +61,26 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "quebrado",
     "errore",
     "rotto",
+    "stürzt",
+    "abgestürzt",
+    "plante",
+    "falhando",
+    "fallando",
+    // Russian.
+    "сломан",
+    "сломано",
+    "сломалось",
+    "сломался",
+    "падает",
+    "падают",
+    "упал",
+    "упало",
+    "ошибка",
+    "ошибку",
+    "ошибки",
+    "ошибкой",
+    "баг",
+    "баги",
   ],
   /** Make it work again. */
   fix: [
@@ -86,9 +107,33 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "correggere",
     "correggi",
     "sistemare",
+    // Russian.
+    "исправь",
+    "исправьте",
+    "исправить",
+    "почини",
+    "починить",
   ],
   /** Look for why it does not work (investigate: "troubleshooting", "root cause"). */
-  debug: ["debug", "troubleshoot", "diagnose", "investigate"],
+  debug: [
+    "debug",
+    "troubleshoot",
+    "diagnose",
+    "investigate",
+    // German, French, Spanish, Portuguese, Italian, Russian.
+    "debuggen",
+    "untersuchen",
+    "déboguer",
+    "deboguer",
+    "depurar",
+    "investigar",
+    "debuggare",
+    "indagare",
+    "отладить",
+    "отладь",
+  ],
+  /** Look a thing over (review: "check my diff"). */
+  check: ["check", "проверь", "проверьте", "проверить"],
   /** Read a change and judge it. */
   review: [
     "review",
@@ -109,18 +154,36 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
     "rivedere",
     "rivedi",
     "revisione",
+    "reviewen",
+    "ревью",
+    "отревьюй",
   ],
   /** Why something happens: German, French, Italian (Spanish and Portuguese in {@link PHRASES}). */
-  why: ["why", "warum", "wieso", "weshalb", "pourquoi", "perché", "perche"],
+  why: ["why", "warum", "wieso", "weshalb", "pourquoi", "perché", "perche", "почему"],
   /** Try it: German, French, Spanish, Portuguese, Italian. */
-  test: ["test", "testen", "teste", "tester", "probar", "prueba", "testar", "provare", "prova"],
+  test: [
+    "test",
+    "testen",
+    "teste",
+    "tester",
+    "probar",
+    "prueba",
+    "testar",
+    "provare",
+    "prova",
+    "testa",
+    "тест",
+    "тесты",
+    "протестируй",
+    "протестировать",
+  ],
   /**
    * A proposed change: a pull request, a diff, commits (review: "analyzes diff against the base
    * branch"). "changes" stems like the verb "change", so a set of changes is in {@link PHRASES}.
    */
   pr: ["pr", "diff", "changeset", "commit", "commits", "branch"],
   /** A web site under test (qa: "a web application"). */
-  site: ["site", "website", "webapp", "webpage"],
+  site: ["site", "website", "webapp", "webpage", "sito", "sitio", "сайт"],
 });
 
 /**
@@ -152,6 +215,8 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "latest changes": ["pr"],
   "recent changes": ["pr"],
   "web app": ["site"],
+  // A dev server serves the product under test.
+  "dev server": ["site"],
   "look over": ["review"],
   "once over": ["review"],
   "off by one": ["bug"],
@@ -201,7 +266,16 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "get to the bottom": ["debug"],
   "second opinion": ["review"],
   // review: "Pre-landing PR review", "about to merge or land": merging is landing.
-  "pre merge": ["review"],
+  // "pre-landing": before a change lands; merging is landing.
+  "pre merge": ["review", "pre", "land"],
+  "about to land": ["pre", "land"],
+  "about to merge": ["pre", "land"],
+  "before i land": ["pre", "land"],
+  "before i merge": ["pre", "land"],
+  "before landing": ["pre", "land"],
+  "before merging": ["pre", "land"],
+  "ready to land": ["pre", "land"],
+  "ready to merge": ["pre", "land"],
   "second pair of eyes": ["review"],
   "sanity check": ["review"],
   "manual testing": ["qa", "test"],
@@ -216,4 +290,51 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "kick the tires": ["qa", "test"],
   "for a spin": ["qa", "test"],
   "try it out": ["test"],
+});
+
+/**
+ * Terms of scripts written without spaces between words (Chinese, Japanese; Korean attaches its
+ * particles), found as substrings of a prompt: the common words for why, broken, error, bug, fix,
+ * debug, review, test and site. A prompt's keys only; triggers are never read this way.
+ */
+export const SCRIPT_TERMS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  // Chinese.
+  "为什么": ["why"],
+  "為什麼": ["why"],
+  "报错": ["bug"],
+  "錯誤": ["bug"],
+  "错误": ["bug"],
+  "崩溃": ["bug"],
+  "坏了": ["bug"],
+  "失败": ["bug"],
+  "修复": ["fix"],
+  "调试": ["debug"],
+  "审查": ["review"],
+  "评审": ["review"],
+  "测试": ["test"],
+  "网站": ["site"],
+  // Japanese.
+  "なぜ": ["why"],
+  "どうして": ["why"],
+  "エラー": ["bug"],
+  "バグ": ["bug"],
+  "失敗": ["bug"],
+  "壊れ": ["bug"],
+  "直して": ["fix"],
+  "修正": ["fix"],
+  "デバッグ": ["debug"],
+  "レビュー": ["review"],
+  "テスト": ["test"],
+  "サイト": ["site"],
+  // Korean.
+  "왜": ["why"],
+  "에러": ["bug"],
+  "오류": ["bug"],
+  "버그": ["bug"],
+  "고쳐": ["fix"],
+  "수정해": ["fix"],
+  "디버그": ["debug"],
+  "리뷰": ["review"],
+  "테스트": ["test"],
+  "사이트": ["site"],
 });

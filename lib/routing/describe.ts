@@ -18,7 +18,14 @@
  *   it (routing: no triggers of its own, or a pack skill, and named by `route_skills`), it holds at
  *   least {@link MIN_DESCRIPTION_WORDS} distinctive matched words ({@link DISTINCTIVE_SHARE}) and a
  *   score of {@link MIN_DESCRIPTION_SCORE}, and it beats the runner-up (routable or not) by
- *   {@link DESCRIPTION_MARGIN}: a close second means the prompt fits a kind of skill, not one.
+ *   {@link DESCRIPTION_MARGIN}: a close second means the prompt fits a kind of skill, not one. A
+ *   runner-up that matched every word the best matched, {@link CLAIM_WORDS} distinctive ones or
+ *   more, must be beaten by {@link CLAIM_MARGIN}: two texts that claim a request in the same words
+ *   (constant-time-analysis and constant-time-testing) make a guess, and routing nothing is better
+ *   than a wrong route.
+ * - {@link describedClaim}: the best skill whose text claims a prompt ({@link CLAIM_WORDS}
+ *   distinctive words), however close its runner-up; routing asks it when a pack skill's trigger
+ *   routes on an inferred word (`route.ts`).
  * - A question about what something means or how it works (main verb `define`, `explain`, …) asks
  *   for an answer, and gets none.
  *
@@ -254,6 +261,15 @@ export function describedRoute(
     return undefined;
   }
   if (next && best.score < DESCRIPTION_MARGIN * next.score) return undefined;
+  // Two skills whose texts claim the request in the same words (constant-time-analysis and
+  // constant-time-testing: timing, side, channel, constant), within a wider margin: which one is
+  // a guess, so neither.
+  if (
+    next && next.distinctive >= CLAIM_WORDS && best.score < CLAIM_MARGIN * next.score &&
+    best.matched.every((k) => next.matched.includes(k))
+  ) {
+    return undefined;
+  }
   return best;
 }
 
@@ -292,6 +308,15 @@ export function describedList<S extends { readonly name: string; readonly descri
   return known;
 }
 
+/**
+ * How many distinctive words another routable skill's name and description must match to stop a
+ * pack skill's trigger route (`route.ts`): more than the tier asks to route.
+ */
+export const CLAIM_WORDS = 3;
+
+/** The margin over a runner-up that matched every word the best did ({@link describedRoute}). */
+export const CLAIM_MARGIN = 1.5;
+
 /** A route the description tier found. */
 export interface DescribedRoute<S> {
   /** The skill. */
@@ -319,4 +344,28 @@ export function describeRoute<S>(
   const hits = rankDescriptions(skills.index, query);
   const hit = describedRoute(hits, (i) => eligible(skills.skill(i)));
   return hit ? { skill: skills.skill(hit.index), hit, runnerUp: hits[1]?.score ?? 0 } : undefined;
+}
+
+/**
+ * The skill whose own text claims a prompt: the description tier's best hit when it may route
+ * and matched at least {@link CLAIM_WORDS} distinctive words and {@link MIN_DESCRIPTION_SCORE},
+ * however close the runner-up (two such skills claim it alike).
+ *
+ * @param query The prompt's keys.
+ * @param skills The skills and their terms.
+ * @param eligible Whether the tier may route a skill.
+ * @returns The claim, or `undefined`.
+ */
+export function describedClaim<S>(
+  query: DescriptionQuery,
+  skills: DescribedSkills<S>,
+  eligible: (skill: S) => boolean,
+): DescribedRoute<S> | undefined {
+  const hits = rankDescriptions(skills.index, query);
+  const [best] = hits;
+  if (!best || best.distinctive < CLAIM_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
+    return undefined;
+  }
+  const skill = skills.skill(best.index);
+  return eligible(skill) ? { skill, hit: best, runnerUp: hits[1]?.score ?? 0 } : undefined;
 }

@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
 import {
+  CLAIM_MARGIN,
+  CLAIM_WORDS,
+  describedClaim,
+  describedList,
   describedRoute,
   descriptionIndex,
   descriptionTerms,
@@ -61,4 +65,58 @@ Deno.test("describedRoute: a close runner-up, too few words or a low score route
   assert.equal(describedRoute([hit(0, 20, 1)], yes), undefined);
   assert.equal(describedRoute([hit(0, MIN_DESCRIPTION_SCORE - 0.1, 3)], yes), undefined);
   assert.equal(describedRoute([], yes), undefined);
+});
+
+Deno.test("describedRoute: a runner-up that matched the same words within CLAIM_MARGIN routes nothing", () => {
+  const hit = (index: number, score: number, words: string[]) => ({
+    index,
+    score,
+    matched: words,
+    distinctive: words.length,
+  });
+  const yes = () => true;
+  const same = ["timing", "side", "channel", "constant"];
+  assert.ok(same.length >= CLAIM_WORDS);
+  // constant-time-analysis and constant-time-testing: 25.2 and 20.4, the same four words.
+  assert.equal(describedRoute([hit(0, 25.2, same), hit(1, 20.4, same)], yes), undefined);
+  // Past the wider margin, or a word the runner-up did not match, or too few words: the best.
+  assert.equal(
+    describedRoute([hit(0, 20.4 * CLAIM_MARGIN + 0.1, same), hit(1, 20.4, same)], yes)?.index,
+    0,
+  );
+  assert.equal(
+    describedRoute([hit(0, 25.2, [...same, "hmac"]), hit(1, 20.4, same)], yes)?.index,
+    0,
+  );
+  assert.equal(describedRoute([hit(0, 25, ["a", "b"]), hit(1, 20, ["a", "b"])], yes)?.index, 0);
+});
+
+Deno.test("describedClaim: the best text with CLAIM_WORDS distinctive words, however close the next", () => {
+  const skills = [
+    {
+      name: "zeroize-audit",
+      description: "Audit that secret key material is zeroized; the compiler may remove it.",
+    },
+    { name: "other", description: "Formats markdown tables." },
+  ];
+  const d = describedList(skills);
+  const query = (text: string) => {
+    const p = preparePrompt(text);
+    return { keys: p.said, requestKeys: p.requestKeys, verb: p.verb };
+  };
+  const claim = describedClaim(
+    query("check that the key material is zeroized and the compiler keeps it"),
+    d,
+    () => true,
+  );
+  assert.equal(claim?.skill.name, "zeroize-audit");
+  assert.equal(describedClaim(query("format the tables"), d, () => true), undefined);
+  assert.equal(
+    describedClaim(
+      query("check that the key material is zeroized and the compiler keeps it"),
+      d,
+      () => false,
+    ),
+    undefined,
+  );
 });

@@ -1,7 +1,8 @@
 /**
  * The pasted evidence in a prompt, cut out before the request reader (`request.ts`) reads it:
  * fenced code blocks, lines that look like a log or a stack trace, inline code, quoted text, asides
- * in parentheses, URLs (read as the word `website`, a pull request URL as `pull request`), file
+ * in parentheses (one with a local address is read as `website`), URLs (read as the word
+ * `website`, a pull request URL as `pull request`), file
  * paths and file names (`file`). One or two quoted plain words are a mention and are dropped, not
  * kept as evidence. Things named by a compound are read as what they are: "review comments" as
  * "comments", "a design review" or "review my plan" as an assessment ("assess"), "the QA
@@ -35,6 +36,8 @@ const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggest
 const PR_URL = /\bhttps?:\/\/\S+\/(?:pull|pulls|merge_requests)\/\d+(?:\S*[^\s.,;:!?)\]'"])?/gi;
 const URL =
   /\bhttps?:\/\/\S*[^\s.,;:!?)\]'"]|\blocalhost(?::\d+)?(?:\/\S*[^\s.,;:!?)\]'"])?|\b127\.0\.0\.1(?::\d+)?(?:\/\S*[^\s.,;:!?)\]'"])?/gi;
+/** A local address: the app under test on the user's machine. */
+const LOCAL = /\blocalhost\b|\b(?:127\.0\.0\.1|0\.0\.0\.0)\b/i;
 const HOST =
   /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)(?::\d+)?(?:\/\S*)?(?=[\s,;:!?)]|\.?$|\.\s)/gi;
 /** Paths with a slash (`src/a.ts`, `/opt/x`, `./pkg/...`, `.claude/`) and file names (`a.ts`). */
@@ -72,6 +75,8 @@ export interface CutPrompt {
   readonly text: string;
   /** The pieces cut out, for the symptom rules. */
   readonly evidence: string[];
+  /** The words put in for URLs, paths and code (`website`, `file`, `code`), each time. */
+  readonly standIns: string[];
 }
 
 /**
@@ -82,9 +87,12 @@ export interface CutPrompt {
  */
 export function cutEvidence(prompt: string): CutPrompt {
   const evidence: string[] = [];
+  const standIns: string[] = [];
   const cut = (text: string, re: RegExp, by: string) =>
     text.replace(re, (m) => {
       evidence.push(m);
+      // A pull request's URL names a pull request: only the looser stand-ins are marked.
+      if (by.trim() && by !== " pull request ") standIns.push(by.trim());
       return by;
     });
   let text = String(prompt);
@@ -110,7 +118,15 @@ export function cutEvidence(prompt: string): CutPrompt {
     });
   }
   // "(npm run dev, port 3000)", "(it was the missing config)": an aside, never the request.
-  if (text.includes("(")) text = cut(text, PAREN, " ");
+  // A local address in it ("(localhost:8000)") names the product under test: it stays `website`.
+  if (text.includes("(")) {
+    text = text.replace(PAREN, (m) => {
+      evidence.push(m);
+      if (!LOCAL.test(m)) return " ";
+      standIns.push("website");
+      return " website ";
+    });
+  }
   // "the review comments on my PR", "review feedback": what someone's review said, a thing to
   // act on or talk about, not a review asked for.
   if (/review /i.test(text)) text = text.replace(REVIEW_OUTPUT, "$1");
@@ -124,5 +140,5 @@ export function cutEvidence(prompt: string): CutPrompt {
   if (dotted) text = cut(text, HOST, " website ");
   if (text.includes("/")) text = cut(text, PATH, " file ");
   if (dotted) text = cut(text, FILE_NAME, " file ");
-  return { text, evidence };
+  return { text, evidence, standIns };
 }

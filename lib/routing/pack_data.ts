@@ -18,7 +18,7 @@ superpowers|subagent-driven-development|use when executing implementation plans 
 superpowers|systematic-debugging|use when encountering any bug, test failure, or unexpected behavior, before proposing|debug this;fix this bug;why is this broken;root cause analysis;investigate this error;find the root cause
 superpowers|test-driven-development|use when implementing any feature or bugfix, before writing implementation code|test driven development;tdd;write the failing test first;test first;red green refactor
 superpowers|using-git-worktrees|use when starting feature work that needs isolation from current workspace or|git worktree;set up a worktree;isolated workspace;create a worktree
-superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;before you say its done
+superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;claim work is complete;verification commands
 superpowers|writing-plans|use when you have a spec or requirements for a multi-step task,|write an implementation plan;implementation plan;plan before touching code;multi step plan
 superpowers|writing-skills|use when creating new skills, editing existing skills, or verifying skills work|write a skill;create a new skill;edit this skill;test the skill
 anthropics|algorithmic-art|creating algorithmic art using p5.js with seeded randomness and interactive parameter exploration.|generative art;algorithmic art;flow field;particle system;p5js
@@ -31,13 +31,13 @@ anthropics|frontend-design|guidance for distinctive, intentional visual design w
 anthropics|internal-comms|a set of resources to help me write all kinds of internal|status report;leadership update;company newsletter;internal communications;incident report;3p update
 anthropics|mcp-builder|guide for creating high-quality mcp (model context protocol) servers that enable llms|mcp server;build an mcp server;model context protocol;fastmcp
 anthropics|pdf|use this skill whenever the user wants to do anything with pdf|merge pdfs;split the pdf;pdf form;extract text from pdf;ocr
-anthropics|pptx|use this skill any time a .pptx file is involved in any|slide deck;pitch deck;presentation slides;pptx;powerpoint
+anthropics|pptx|use this skill any time a .pptx file is involved in any|slide deck;pitch deck;presentation slides;pptx;powerpoint presentation
 anthropics|skill-creator|create new skills, modify and improve existing skills, and measure skill performance.|create a skill;improve this skill;skill description;run evals on the skill;skill triggering
 anthropics|slack-gif-creator|knowledge and utilities for creating animated gifs optimized for slack. provides constraints,|gif for slack;animated gif;slack gif
 anthropics|theme-factory|toolkit for styling artifacts with a theme. these artifacts can be slides,|
 anthropics|web-artifacts-builder|suite of tools for creating elaborate, multi-component claude.ai html artifacts using modern|claude ai artifact;html artifact;shadcn
 anthropics|webapp-testing|toolkit for interacting with and testing local web applications using playwright. supports|playwright;test the local web app;browser screenshots;browser logs
-anthropics|xlsx|use this skill any time a spreadsheet file is the primary input|spreadsheet;xlsx
+anthropics|xlsx|use this skill any time a spreadsheet file is the primary input|spreadsheet file;new spreadsheet;xlsx;messy tabular data
 trailofbits|address-sanitizer|addresssanitizer detects memory errors during fuzzing. use when fuzzing c/c++ code to|
 trailofbits|aflpp|afl++ is a fork of afl with better fuzzing performance and advanced|
 trailofbits|agentic-actions-auditor|audits github actions workflows for security vulnerabilities in ai agent integrations including|
@@ -119,7 +119,7 @@ wshobson|accessibility-compliance|implement wcag 2.2 compliant interfaces with m
 wshobson|airflow-dag-patterns|build production apache airflow dags with best practices for operators, sensors, testing,|
 wshobson|angular-migration|migrate from angularjs to angular using hybrid mode, incremental component rewriting, and|
 wshobson|anti-reversing-techniques|understand anti-reversing, obfuscation, and protection techniques encountered during software analysis. use this|
-wshobson|architecture-decision-records|write and maintain architecture decision records (adrs) following best practices for technical|
+wshobson|architecture-decision-records|write and maintain architecture decision records (adrs) following best practices for technical|architecture decision record;write an adr
 wshobson|attack-tree-construction|build comprehensive attack trees to visualize threat paths. use when mapping attack|
 wshobson|auth-implementation-patterns|master authentication and authorization patterns including jwt, oauth2, session management, and rbac|
 wshobson|avoid-ai-writing|audit and rewrite prose so it stops reading as machine-generated. use this|

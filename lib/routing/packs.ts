@@ -23,6 +23,7 @@
  */
 
 import { PACK_LINES } from "./pack_data.ts";
+import { localNames, normalDescription } from "./pack_match.ts";
 
 /** One reviewed pack skill: pack, skill name, the opening words of its description, triggers. */
 export type PackEntry = readonly [
@@ -41,10 +42,6 @@ export const PACK_ENTRIES: readonly PackEntry[] = PACK_LINES.split("\n").filter(
 
 /** The pack names. */
 export const PACK_NAMES: readonly string[] = [...new Set(PACK_ENTRIES.map((e) => e[0]))];
-
-function normal(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, " ").trim();
-}
 
 let byName: Map<string, PackEntry[]> | undefined;
 
@@ -72,10 +69,8 @@ export function packFor(
 ): PackMatch | undefined {
   if (!description) return undefined;
   byName ??= PACK_ENTRIES.reduce((m, e) => m.set(e[1], [...(m.get(e[1]) ?? []), e]), new Map());
-  const text = normal(description);
-  for (const n of [name, altName]) {
-    if (!n) continue;
-    const local = n.slice(n.indexOf(":") + 1);
+  const text = normalDescription(description);
+  for (const local of localNames({ name, altName })) {
     const hit = byName.get(local)?.find((e) => text.startsWith(e[2]));
     if (hit) return { pack: hit[0], triggers: hit[3] };
   }

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { PACK_ENTRIES } from "./packs.ts";
+import { PACK_ENTRIES, packFor } from "./packs.ts";
+import { localNames } from "./pack_match.ts";
 
 /** What reach reads of a skill (the catalog's entry, overlays applied). */
 export interface ReachSkill {
@@ -22,6 +23,12 @@ export interface ReachSkill {
   readonly route?: boolean;
   /** Where overlay fields came from. */
   readonly overlay?: { readonly triggers?: unknown; readonly contract?: unknown };
+  /** The built-in pack its contract came from (config `contract_packs`). */
+  readonly contractPack?: string;
+  /** The built-in pack whose entry applies to it ({@link withPacks}). */
+  readonly pack?: string;
+  /** True when its triggers are its pack entry's ({@link withPacks}). */
+  readonly packTriggers?: boolean;
 }
 
 /** The counts. */
@@ -40,8 +47,12 @@ export interface Reach {
   readonly withContract: number;
   /** Whose triggers came from an overlay file. */
   readonly triggersFromOverlay: number;
+  /** Whose triggers came from a built-in pack's entry. */
+  readonly triggersFromPack?: number;
   /** Whose contract came from an overlay file. */
   readonly contractsFromOverlay: number;
+  /** Whose contract came from a built-in pack (config `contract_packs`). */
+  readonly contractsFromPack?: number;
 }
 
 /**
@@ -57,26 +68,33 @@ export function reachOf(
   mayRoute: (skill: ReachSkill) => boolean,
 ): Reach {
   let withTriggers = 0, canRoute = 0, allowedWithoutTriggers = 0, withContract = 0;
-  let triggersFromOverlay = 0, contractsFromOverlay = 0;
+  let triggersFromOverlay = 0, contractsFromOverlay = 0, contractsFromPack = 0;
+  let triggersFromPack = 0, notAllowed = 0;
   for (const s of skills) {
     const has = s.triggers.length > 0;
     const allowed = s.route ?? mayRoute(s);
     if (has) withTriggers++;
-    if (has && allowed) canRoute++;
-    if (!has && allowed) allowedWithoutTriggers++;
+    if (has && !allowed) notAllowed++;
+    if (has && s.packTriggers) triggersFromPack++;
+    // A pack skill without triggers routes on its description (the description tier).
+    if ((has || s.pack !== undefined) && allowed) canRoute++;
+    if (!has && s.pack === undefined && allowed) allowedWithoutTriggers++;
     if (s.contract !== undefined && s.contract !== null) withContract++;
     if (s.overlay?.triggers) triggersFromOverlay++;
     if (s.overlay?.contract) contractsFromOverlay++;
+    if (s.contractPack !== undefined) contractsFromPack++;
   }
   return {
     skills: skills.length,
     withTriggers,
     canRoute,
-    notAllowed: withTriggers - canRoute,
+    notAllowed,
     allowedWithoutTriggers,
     withContract,
     triggersFromOverlay,
+    triggersFromPack,
     contractsFromOverlay,
+    contractsFromPack,
   };
 }
 
@@ -92,11 +110,17 @@ function count(n: number, one: string, many = `${one}s`): string {
  *   one line per reason.
  */
 export function reachLines(r: Reach): string[] {
-  const from = (n: number) => n ? ` (${n} from skills.yaml)` : "";
+  const from = (n: number, pack = 0, packWord = "contract_packs") => {
+    const parts = [n ? `${n} from skills.yaml` : "", pack ? `${pack} from ${packWord}` : ""];
+    const said = parts.filter((p) => p !== "");
+    return said.length ? ` (${said.join(", ")})` : "";
+  };
   const lines = [
     `reach: ${count(r.skills, "skill")}, ${r.withTriggers} with triggers${
-      from(r.triggersFromOverlay)
-    }, ${r.canRoute} can route, ${r.withContract} with a contract${from(r.contractsFromOverlay)}`,
+      from(r.triggersFromOverlay, r.triggersFromPack, "built-in packs")
+    }, ${r.canRoute} can route, ${r.withContract} with a contract${
+      from(r.contractsFromOverlay, r.contractsFromPack)
+    }`,
   ];
   if (r.skills === 0) return lines;
   if (r.withTriggers === 0) {
@@ -122,10 +146,30 @@ export function reachLines(r: Reach): string[] {
   return lines;
 }
 
+/**
+ * Skills as routing sees them: each that a built-in pack's entry applies to (`packs.ts`) carries
+ * the pack's name and, when it has no triggers of its own or from an overlay, the entry's.
+ *
+ * @param skills The catalog's skills, overlays applied.
+ * @returns The skills, pack skills marked.
+ */
+export function withPacks<
+  T extends ReachSkill & { readonly description?: string },
+>(skills: readonly T[]): (T & { readonly pack?: string })[] {
+  return skills.map((s) => {
+    const p = packFor(s.name, s.altName, s.description);
+    if (!p) return s;
+    const own = s.overlay?.triggers || s.triggers.length > 0;
+    return { ...s, pack: p.pack, ...(own ? {} : { triggers: p.triggers, packTriggers: true }) };
+  });
+}
+
 /** What {@link triggerOrigin} reads of a skill. */
 export interface OriginSkill {
   /** Its invocable name. */
   readonly name: string;
+  /** Its frontmatter name, where it differs. */
+  readonly altName?: string;
   /** Its triggers. */
   readonly triggers: readonly string[];
   /** The built-in pack whose entry applies to it. */
@@ -154,10 +198,11 @@ export function triggerOrigin(skill: OriginSkill, trigger: string, intent = fals
     const o = skill.overlay?.triggers;
     if (o) return `overlay ${o.scope} ${o.file}:${o.line}`;
     // A pack's triggers stand in for a skill that has none of its own (`route_index.ts`).
-    const local = skill.name.slice(skill.name.indexOf(":") + 1);
+    // The entry matched the skill by its name or its frontmatter name.
+    const names = localNames(skill);
     const entry = skill.pack === undefined
       ? undefined
-      : PACK_ENTRIES.find((e) => e[0] === skill.pack && e[1] === local);
+      : PACK_ENTRIES.find((e) => e[0] === skill.pack && names.includes(e[1]));
     return entry && entry[3].includes(trigger) ? `pack ${skill.pack}` : "frontmatter";
   }
   return skill.keywords?.includes(trigger) ? "skill-rules.json" : "frontmatter";

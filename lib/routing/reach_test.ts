@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { reachLines, reachOf, triggerOrigin } from "./reach.ts";
+import { reachLines, reachOf, triggerOrigin, withPacks } from "./reach.ts";
 import { PACK_ENTRIES } from "./packs.ts";
 
 const list = ["investigate", "review"];
@@ -39,7 +39,9 @@ Deno.test("reachOf: route_skills, an overlay's route and origins", () => {
     allowedWithoutTriggers: 1,
     withContract: 2,
     triggersFromOverlay: 1,
+    triggersFromPack: 0,
     contractsFromOverlay: 1,
+    contractsFromPack: 0,
   });
   assert.deepEqual(reachLines(r), [
     "reach: 5 skills, 4 with triggers (1 from skills.yaml), 2 can route, 2 with a contract " +
@@ -48,6 +50,45 @@ Deno.test("reachOf: route_skills, an overlay's route and origins", () => {
     "set route: true in skills.yaml)",
     "why: 1 skill in route_skills has no triggers: give them in skills.yaml",
   ]);
+});
+
+Deno.test("reach counts a built-in pack's contract (config contract_packs) and says so", () => {
+  const r = reachOf([
+    {
+      name: "writing-plans",
+      triggers: ["write a plan"],
+      contract: {},
+      contractPack: "superpowers",
+    },
+    { name: "mine", triggers: [], contract: {}, overlay: { contract: {} } },
+  ], () => true);
+  assert.equal(r.contractsFromPack, 1);
+  assert.equal(
+    reachLines(r)[0],
+    "reach: 2 skills, 1 with triggers, 1 can route, 2 with a contract (1 from skills.yaml, " +
+      "1 from contract_packs)",
+  );
+});
+
+Deno.test("withPacks: a pack skill's entry triggers when it has none, its pack always", () => {
+  const description = "Use when you have a spec or requirements for a multi-step task, before code";
+  const [plain, own, other] = withPacks([
+    { name: "writing-plans", triggers: [], description },
+    { name: "writing-plans", triggers: ["mine"], description },
+    { name: "writing-plans", triggers: [], description: "Our own plan template" },
+  ]);
+  assert.equal(plain.pack, "superpowers");
+  assert.ok(plain.triggers.includes("write an implementation plan"));
+  assert.deepEqual([own.pack, own.triggers], ["superpowers", ["mine"]]);
+  assert.deepEqual([other.pack, other.triggers], [undefined, []]);
+  const r = reachOf([plain, own, other], () => false);
+  assert.deepEqual([r.withTriggers, r.triggersFromPack, r.canRoute, r.notAllowed], [2, 1, 0, 2]);
+  // Allowed (`+packs`): a pack skill routes, with triggers or on its description.
+  const allowed = reachOf(
+    [plain, { ...plain, triggers: [] }, other],
+    (s) => s.pack !== undefined,
+  );
+  assert.deepEqual([allowed.canRoute, allowed.allowedWithoutTriggers], [2, 0]);
 });
 
 Deno.test("triggerOrigin: frontmatter, overlay, skill-rules.json", () => {
@@ -65,4 +106,9 @@ Deno.test("triggerOrigin: frontmatter, overlay, skill-rules.json", () => {
   const packed = { name: `plug:${name}`, triggers, pack };
   assert.equal(triggerOrigin(packed, triggers[0]), `pack ${pack}`);
   assert.equal(triggerOrigin({ ...packed, triggers: ["mine"] }, "mine"), "frontmatter");
+  // Matched by its frontmatter name (a renamed folder), still the pack's.
+  assert.equal(
+    triggerOrigin({ ...packed, name: "renamed", altName: name }, triggers[0]),
+    `pack ${pack}`,
+  );
 });

@@ -164,98 +164,6 @@ export const OBJECT_VERBS: ReadonlySet<string> = new Set([
   "cache",
 ]);
 
-/** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
-const NOT_VERBS: ReadonlySet<string> = new Set([
-  "after",
-  "since",
-  "before",
-  "until",
-  "once",
-  "while",
-  "if",
-  "when",
-  "whenever",
-  "on",
-  "in",
-  "at",
-  "for",
-  "with",
-  "from",
-  "to",
-  "of",
-  "by",
-  "about",
-  "during",
-  "because",
-  "sometimes",
-  "half",
-  "most",
-  "many",
-  "some",
-  "few",
-  "several",
-  "none",
-  "each",
-  "any",
-  "either",
-  "neither",
-  "one",
-  "two",
-  "three",
-  "more",
-  "less",
-  "much",
-  "really",
-  "actually",
-  "apparently",
-  "probably",
-  "today",
-  "yesterday",
-  "lately",
-  "recently",
-  "every",
-  "all",
-  "both",
-  "only",
-  "even",
-  "also",
-  "but",
-  "or",
-  "like",
-  "that",
-  "this",
-  "it",
-  "its",
-  "the",
-  "a",
-  "an",
-  "not",
-  "is",
-  "are",
-  "was",
-  "were",
-  "and",
-  "yet",
-  "still",
-  "hmm",
-  "um",
-  "oh",
-  "ah",
-  "yes",
-  "no",
-]);
-
-/**
- * True for a word that may be a verb's bare form: no table knows it, it is no preposition,
- * adverb or pronoun ({@link NOT_VERBS}), and it does not end like a noun's plural or a participle
- * ("users the", "after upgrading the").
- */
-function isBareVerb(w: string): boolean {
-  if (NOT_VERBS.has(w) || w.endsWith("ed") || w.endsWith("ing") || w.endsWith("ly")) return false;
-  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) < 65) return false; // a digit
-  return !w.endsWith("s") || w.endsWith("ss");
-}
-
 /** Build and explain verbs that report what a hands-on test found: "… and list every issue". */
 const REPORTING_VERBS: ReadonlySet<string> = new Set(["report", "list", "log", "describe"]);
 /** What a hands-on test finds: "… and write down the issues you hit" reports them. */
@@ -321,9 +229,10 @@ import {
   asksIfWorks,
   describesSymptom,
   handsOnOpener,
+  namesCause,
   UI_WORDS,
 } from "./symptoms.ts";
-import { asksHowTo, asksMeaning, filesTicket } from "./asks.ts";
+import { asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
 import { cutEvidence } from "./evidence.ts";
 
 /**
@@ -498,6 +407,8 @@ export interface RequestView {
   readonly request: string;
   /** The cut-out evidence, for the symptom rules. */
   readonly evidence: string;
+  /** The words the prose has in place of URLs, paths and code (`website`, `file`, …), each time. */
+  readonly standIns: readonly string[];
   /** The main verb, when a request clause has a non-neutral one. */
   readonly verb?: string;
   /** True when the main verb is a build or an explain verb used as an order. */
@@ -522,6 +433,14 @@ export interface RequestView {
   readonly opening: readonly string[];
   /** Every order's words from its opening verb on, space-joined ("fix the login bug"). */
   readonly orders: readonly string[];
+  /**
+   * What comes before the clause whose build or explain verb is the main verb, when that clause
+   * is not the first: the request clauses (`asked`: "do a code review of this branch, then
+   * explain …") and, when a later order asks for a cause ("… tell me why it broke"), the
+   * statements (`told`: "the cron job stopped firing"). The scorer reads whether they already
+   * ask for a fix or a review.
+   */
+  readonly lead?: { readonly asked: string; readonly told: string };
 }
 
 /**
@@ -551,9 +470,27 @@ export function reportsBehaviour(clauseWords: readonly string[]): boolean {
 // deno-lint-ignore no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
+/**
+ * A hyphenated word with a prefix that negates or binds its second part ("non-regression",
+ * "self-review", "un-merged"): read as one word, so its second part is no word of its own.
+ * "pre-" and "post-" stay two words ("pre-merge" is a phrase, "pre merge", of the concept table);
+ * "re-test" still tests, a "multi-step" task has steps, a "sub-agent" is an agent.
+ */
+const PREFIXED = /\b(non|anti|self|un|de)-(?=[A-Za-z])/gi;
+
+/**
+ * Joins each {@link PREFIXED} hyphenated word into one word.
+ *
+ * @param text Any text.
+ * @returns The text with those hyphens dropped.
+ */
+export function joinPrefixed(text: string): string {
+  return text.includes("-") ? text.replace(PREFIXED, "$1") : text;
+}
+
 /** Lower-case words; ASCII text skips the Unicode property classes, which are costly to compile. */
 function words(text: string): string[] {
-  const t = text.toLowerCase();
+  const t = joinPrefixed(text.toLowerCase());
   if (ASCII.test(t)) {
     return t.replace(/([a-z])'([a-z])/g, "$1$2").split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   }
@@ -660,7 +597,7 @@ function openingVerb(
  * @returns The prose, the request clauses, the evidence and the main verb.
  */
 export function readRequest(prompt: string): RequestView {
-  const { text, evidence } = cutEvidence(prompt);
+  const { text, evidence, standIns } = cutEvidence(prompt);
   const prose: string[] = [];
   let request = "";
   let joined = true;
@@ -681,8 +618,26 @@ export function readRequest(prompt: string): RequestView {
   // "does this work?" before any order: the question, checked once the prose is known.
   let worksQuestion: readonly string[] | false = false;
   const taskVerbs: string[] = [];
+  // A `word:` label of a pasted line ("log:", "step: build", "reason: …") and the value after it
+  // on the same line: no order, whatever its words.
+  let labelled = false;
+  let firstLine = true;
+  // The request clauses and the statements before the main verb's clause, while it is unknown.
+  const asked: string[] = [];
+  const told: string[] = [];
+  let lead: { asked: string; told: string } | undefined;
   for (const { text: c, sep } of clauses(text)) {
     const ws = words(c);
+    const label = ws.length <= 2 && sep.startsWith(":") && (sep.includes("\n") || !firstLine);
+    const value = labelled && !firstLine;
+    labelled = label && !sep.includes("\n");
+    if (sep.includes("\n")) firstLine = false;
+    if (label || value) {
+      prose.push(c + sep);
+      reports ||= reportsBehaviour(ws);
+      joined = false;
+      continue;
+    }
     const uiBefore = ui;
     ui ||= ws.some((w) => UI_WORDS.has(w));
     // A side remark ("if you need more context, look at …") runs to the end of its sentence.
@@ -696,6 +651,8 @@ export function readRequest(prompt: string): RequestView {
     const { verb: v, at, unknown } = openingVerb(c, ws);
     unknownOrder ||= unknown === true;
     if (v === undefined) {
+      // "can you do a code review of this branch": an order with a verb no table knows.
+      if (verb === undefined) (unknown ? asked : told).push(c);
       reports ||= reportsBehaviour(ws);
       if (!unknown) described ||= describesSymptom(plainWords(c, ws));
       joined = false;
@@ -740,7 +697,11 @@ export function readRequest(prompt: string): RequestView {
     request += (joined ? "" : "\n") + c + sep;
     joined = true;
     any = true;
-    if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) verb = v;
+    if (verb === undefined && v !== "?" && !NEUTRAL_VERBS.has(v)) {
+      verb = v;
+      if (asked.length || told.length) lead = { asked: asked.join(" "), told: told.join(" ") };
+    }
+    if (verb === undefined) asked.push(c);
   }
   // qa: "Proactively suggest when the user … asks 'does this work?'" about a product.
   if (worksQuestion && opening === undefined && asksIfWorks(worksQuestion, ui)) handsOn = true;
@@ -754,6 +715,7 @@ export function readRequest(prompt: string): RequestView {
     prose: prose.join(""),
     request: any ? request : prose.join(""),
     evidence: evidence.join("\n"),
+    standIns,
     ...(verb !== undefined ? { verb } : {}),
     build,
     infer: !build,
@@ -764,5 +726,8 @@ export function readRequest(prompt: string): RequestView {
     handsOn,
     opening: opening ?? [],
     orders,
+    ...(build && lead !== undefined
+      ? { lead: orders.some((o) => namesCause(o.split(" "))) ? lead : { ...lead, told: "" } }
+      : {}),
   };
 }

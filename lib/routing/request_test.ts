@@ -375,3 +375,27 @@ Deno.test("the words this stop added to the tables each do their part (one promp
     assert.ok(readRequest(p).handsOn, p);
   }
 });
+
+Deno.test("readRequest(): a `word:` label of a pasted line and its value are no order", () => {
+  const log = readRequest("why does the worker keep restarting? log:\nWARN note: retrying job 881");
+  assert.equal(log.verb, undefined);
+  assert.equal(log.build, false);
+  const ci = readRequest(
+    "error from CI:\nstep: build\nmessage: Cannot find module\nwhy is this broken?",
+  );
+  assert.equal(ci.build, false);
+  // On the prompt's first line a clause before a colon is still read: "fix this: the totals".
+  assert.equal(readRequest("add a flag: --dry-run").verb, "add");
+});
+
+Deno.test("readRequest(): a later build or explain verb keeps what came before it as its lead", () => {
+  const cron = readRequest(
+    "our cron job stopped firing on sunday. compare the crontab with last week's and tell me why it broke",
+  );
+  assert.equal(cron.verb, "compare");
+  assert.deepEqual(cron.lead, { asked: "", told: "our cron job stopped firing on sunday" });
+  // Without a later order asking for a cause, statements are no lead.
+  const test = readRequest("the export crashes on big files. write a regression test for it");
+  assert.deepEqual(test.lead, { asked: "", told: "" });
+  assert.equal(readRequest("write a regression test for the export").lead, undefined);
+});

@@ -9,7 +9,9 @@
  * it, `lib/catalog/overlay_index.ts`) that reaches the threshold (0.66 by default, config
  * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
  * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
- * own that `route_skills` names (or a pack skill), on its name and description. Ties go to the
+ * own that `route_skills` names (or a pack skill), on its name and description; a pack skill's
+ * trigger route on an inferred word yields to nothing when another pack skill's text claims the
+ * request (`describedClaim`: both claim it, so neither routes). Ties go to the
  * more specific trigger (`compareScores`), never by name; a full tie routes nothing. A skill the
  * model cannot load (`disable-model-invocation: true`) is never offered to the model: the hint
  * says the user can type `/name`.
@@ -47,7 +49,7 @@ import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { describedList, type DescribedSkills, describeRoute } from "./describe.ts";
+import { describedClaim, describedList, type DescribedSkills, describeRoute } from "./describe.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -109,6 +111,7 @@ export type NoRouteReason =
   | "below-threshold"
   | "not-routable"
   | "sent-elsewhere"
+  | "tiers-disagree"
   | "tie";
 
 /** Which tier routed: a trigger (or pattern), or the name and description. */
@@ -292,6 +295,8 @@ export interface SkillMatch {
   readonly onVerb: boolean;
   /** True when an intent pattern gave it. */
   readonly intent: boolean;
+  /** True for a held share (`TriggerScore.held`): shown, never routed. */
+  readonly held?: boolean;
 }
 
 /**
@@ -423,22 +428,28 @@ export function routePrompt(
     candidates.push({ skill, ...s, routable: byName || (star && skill.route !== false) });
   }
   candidates.sort(byRank);
-  const reaching = candidates.filter((c) => shown(c.score) >= threshold);
+  // A held share (it leaves out the word naming what its trigger is about) never routes.
+  const reaching = candidates.filter((c) => shown(c.score) >= threshold && c.held !== true);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
+  // The description tier's route, asked at most once: when no trigger routes, and when one routes
+  // a pack skill (a pack skill's trigger and another pack skill's own text claiming the request).
+  const described = (ask: typeof describeRoute = describeRoute) => {
+    const pool = list ? describedList(list) : (skills as SkillPool).described?.();
+    return pool && ask(
+      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
+      pool,
+      // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
+      (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
+    );
+  };
   if (!best) {
     const reason = candidates.length === 0
       ? "no-match"
       : reaching.length
       ? "not-routable"
       : "below-threshold";
-    const described = list ? describedList(list) : (skills as SkillPool).described?.();
-    const d = described && describeRoute(
-      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
-      described,
-      // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
-      (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
-    );
+    const d = described();
     if (!d) return { reason, candidates, threshold };
     const n = d.hit.matched.length;
     return {
@@ -464,7 +475,21 @@ export function routePrompt(
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
-  const sent = sentTo(best, reaching);
+  // So does a prompt that rules out changes ("don't change any code", "just report", "write up
+  // what you find") when /qa-only is a candidate at all: it routes there when it may, else nothing.
+  const reporter = prepared.reportOnly ? reportTarget(best, candidates) : undefined;
+  if (reporter?.routable && shown(reporter.score) >= threshold && reporter.held !== true) {
+    return {
+      route: reporter,
+      tier: "trigger",
+      candidates,
+      threshold,
+      tie: `/${sanitizeName(reporter.skill.name) || "?"} over /${
+        sanitizeName(best.skill.name) || "?"
+      }: the prompt rules out changes and the other's text sends report-only requests there`,
+    };
+  }
+  const sent = reporter ?? sentTo(best, reaching);
   if (sent) {
     return {
       reason: "sent-elsewhere",
@@ -472,8 +497,28 @@ export function routePrompt(
       threshold,
       tie: `/${sanitizeName(best.skill.name) || "?"}'s text sends this kind of request to /${
         sanitizeName(sent.skill.name) || "?"
-      }, which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`,
+      }, ${
+        reporter
+          ? "and the prompt rules out changes"
+          : `which fits it as well ("${sanitizeLine(sent.trigger, 120)}", every word said)`
+      }`,
     };
+  }
+  // A pack skill's trigger fits on a word the prompt does not say (a symptom read as "bug", …),
+  // and another pack skill's own name and description fit it clearly: both claim the request, so
+  // neither routes.
+  if (best.skill.pack !== undefined && best.literal < best.matched) {
+    const d = described(describedClaim);
+    if (d && d.skill !== best.skill) {
+      return {
+        reason: "tiers-disagree",
+        candidates,
+        threshold,
+        tie: `/${sanitizeName(best.skill.name) || "?"} on "${sanitizeLine(best.trigger, 120)}", /${
+          sanitizeName(d.skill.name) || "?"
+        } on its description (${d.hit.matched.join(", ")}) at ${d.hit.score.toFixed(1)}`,
+      };
+    }
   }
   const next = routed[1];
   if (next && shown(next.score) === shown(best.score)) {
@@ -500,13 +545,30 @@ function sentTo(
   best: RouteCandidate,
   reaching: readonly RouteCandidate[],
 ): RouteCandidate | undefined {
-  const names = best.skill.sendsTo;
-  if (!Array.isArray(names) || names.length === 0) return undefined;
-  const named = (s: RouteSkill) =>
-    names.includes(s.name) || names.includes(s.name.slice(s.name.indexOf(":") + 1)) ||
-    (s.altName !== undefined && names.includes(s.altName));
   return reaching.find((c) =>
-    c !== best && named(c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+    c !== best && sendsTo(best, c.skill) && c.literal === c.total && compareScores(c, best) <= 0
+  );
+}
+
+/** True when `best`'s text sends a kind of request to `skill` (its `sendsTo`). */
+function sendsTo(best: RouteCandidate, skill: RouteSkill): boolean {
+  const names = best.skill.sendsTo;
+  return Array.isArray(names) && names.length > 0 &&
+    (names.includes(skill.name) || names.includes(skill.name.slice(skill.name.indexOf(":") + 1)) ||
+      (skill.altName !== undefined && names.includes(skill.altName)));
+}
+
+/**
+ * The candidate that `best`'s text sends a kind of request to (its `sendsTo`) when that skill is a
+ * report-only one: one of its triggers, or its description, says `report`.
+ */
+function reportTarget(
+  best: RouteCandidate,
+  candidates: readonly RouteCandidate[],
+): RouteCandidate | undefined {
+  return candidates.find((c) =>
+    c !== best && sendsTo(best, c.skill) &&
+    [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
 }
 

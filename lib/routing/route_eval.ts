@@ -135,6 +135,9 @@ export function missReason(expected: string, d: RouteDecision): string {
   if (r) return `${own}; /${r.skill.name} won on ${via(r)}`;
   if (!mine) return own;
   if (mine && !mine.routable) return `${own}, but it is not in route_skills`;
+  if (mine.held && mine.score >= d.threshold) {
+    return `${own}, held: it leaves out the word naming what the trigger is about`;
+  }
   if (mine && mine.score >= d.threshold) return `${own}; ${d.reason ?? "no route"}`;
   return `${own}, below ${d.threshold}`;
 }

@@ -71,16 +71,21 @@ Deno.test("routePrompt() routes at 0.66: two of three words route, one of two do
   const four = [{ name: "review", triggers: ["check my diff very carefully twice"] }];
   assert.equal(routePrompt("check the diff please", four).route?.skill.name, undefined);
   const three = [{ name: "review", triggers: ["check diff carefully"] }];
-  assert.equal(routePrompt("check the diff", three).route?.skill.name, "review");
+  assert.equal(routePrompt("go over the diff carefully", three).route?.skill.name, "review");
+  // A share that leaves out a word naming what the trigger is about is held: shown, not routed.
+  const held = routePrompt("check the diff", three);
+  assert.equal(held.route, undefined);
+  assert.equal(held.candidates[0].score.toFixed(2), "0.67");
+  assert.equal(held.candidates[0].held, true);
   const two = routePrompt("check the thing", [{ name: "review", triggers: ["check diff"] }]);
   assert.equal(two.route, undefined);
   assert.equal(two.reason, "below-threshold");
 });
 
 Deno.test("routePrompt() takes the threshold from its options", () => {
-  const d = routePrompt("fix the ios thing", [iosFix], { threshold: 0.6, routable: ["*"] });
+  const d = routePrompt("that ios bug again", [iosFix], { threshold: 0.6, routable: ["*"] });
   assert.equal(d.route?.skill.name, "ios-fix");
-  const strict = routePrompt("fix the ios thing", [iosFix], { threshold: 0.7, routable: ["*"] });
+  const strict = routePrompt("that ios bug again", [iosFix], { threshold: 0.7, routable: ["*"] });
   assert.equal(strict.reason, "below-threshold");
 });
 
@@ -125,6 +130,40 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
   assert.equal(routePrompt("fix this bug in the pdf merge", skills).tier, "trigger");
   const own = { ...docx, triggers: ["word macro"] };
   assert.equal(routePrompt(word, [own], { routable: ["docx"] }).route, undefined);
+});
+
+Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {
+  const debugging: RouteSkill = {
+    name: "systematic-debugging",
+    triggers: ["fix this bug"],
+    description: "Use when encountering any bug, test failure, or unexpected behavior",
+    pack: "superpowers",
+  };
+  const zeroize: RouteSkill = {
+    name: "zeroize-audit",
+    triggers: [],
+    description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
+    pack: "trailofbits",
+  };
+  const prompt = "check that the key material is zeroized and the compiler doesn't drop it";
+  const d = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "tiers-disagree");
+  assert.match(
+    d.tie ?? "",
+    /^\/systematic-debugging on "fix this bug", \/zeroize-audit on its description/,
+  );
+  // The trigger's words said (not inferred): the trigger routes.
+  const said = routePrompt("fix this bug: the key material is not zeroized by the compiler", [
+    debugging,
+    zeroize,
+  ]);
+  assert.equal(said.route?.skill.name, "systematic-debugging");
+  // No pack skill: the rule does not apply (gstack's skills are routed as before).
+  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize], {
+    routable: ["systematic-debugging", "+packs"],
+  });
+  assert.equal(own.route?.skill.name, "systematic-debugging");
 });
 
 Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {
@@ -174,8 +213,8 @@ Deno.test("routeHint() never tells the model to load a skill it cannot load", ()
 
 Deno.test("routePrompt() gives an exact tie to the routable skill", () => {
   const qa: RouteSkill = { name: "qa", triggers: ["find bugs on site"] };
-  const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the device"] };
-  const d = routePrompt("find bugs in the checkout logic", [iosQa, qa], { threshold: 0.6 });
+  const iosQa: RouteSkill = { name: "ios-qa", triggers: ["find bugs on the site"] };
+  const d = routePrompt("bugs all over the checkout site", [iosQa, qa], { threshold: 0.6 });
   assert.equal(d.candidates[0].score, d.candidates[1].score);
   assert.equal(d.route?.skill.name, "qa");
 });
@@ -458,4 +497,23 @@ Deno.test("under *, a full tie routes nothing (never broken by catalog order) an
     assert.equal(d.reason, "tie");
     assert.match(d.tie ?? "", /tie at 1\.00 on every measure of specificity/);
   }
+});
+
+Deno.test("routePrompt(): a prompt that rules out changes goes where the fixing skill's text sends it", () => {
+  const qa: RouteSkill = {
+    name: "qa",
+    triggers: ["qa test this", "test the site"],
+    sendsTo: ["qa-only"],
+  };
+  const qaOnly: RouteSkill = { name: "qa-only", triggers: ["qa report only", "just report bugs"] };
+  const prompt = "QA the staging app but don't change any code, just report what's broken";
+  const d = routePrompt(prompt, [qa, qaOnly, investigate]);
+  assert.equal(d.route, undefined);
+  assert.equal(d.reason, "sent-elsewhere");
+  const star = routePrompt(prompt, [qa, qaOnly, investigate], { routable: ["*"] });
+  assert.equal(star.route?.skill.name, "qa-only");
+  // Without such words /qa takes it; a skill that sends nothing elsewhere is not vetoed.
+  assert.equal(routePrompt("QA the staging app", [qa, qaOnly]).route?.skill.name, "qa");
+  const debug = "figure out why the webhook fires twice, don't change any code, just report back";
+  assert.equal(routePrompt(debug, [qa, qaOnly, investigate]).route?.skill.name, "investigate");
 });

@@ -26,19 +26,34 @@
  * - All of this is checked with `skillgate route eval` on the sets in `fixtures/routing/`.
  * - A trigger with one content word counts only on its whole phrase, unless that word has five
  *   or more letters and is not a question word. Foreign keyword lists ({@link ScoreOptions}) are
- *   stricter.
+ *   stricter, and never match a key only a stand-in for a URL, path or code gave.
+ * - A whole phrase may be broken by one extra word ({@link holdsPhrase}); a share of three or more
+ *   words that leaves out the word naming the trigger's thing is held: shown, never routed.
+ * - A later build or explain verb does not cancel a fix or review asked for before it.
  *
  * @module
  */
 
-import { BUILD_VERBS, LEAD_WORDS, NEUTRAL_VERBS, readRequest, STATE_WORDS } from "./request.ts";
-import { CONCEPTS, PHRASES } from "./concepts.ts";
+import {
+  BUILD_VERBS,
+  EXPLAIN_VERBS,
+  joinPrefixed,
+  LEAD_WORDS,
+  NEUTRAL_VERBS,
+  readRequest,
+  reportsBehaviour,
+  type RequestView,
+  STATE_WORDS,
+  WORK_VERBS,
+} from "./request.ts";
+import { CONCEPTS, PHRASES, SCRIPT_TERMS } from "./concepts.ts";
 import {
   isBreakage,
   isLintComplaint,
   LINT_PHRASES,
   LINT_WORDS,
   padded,
+  REPORT_ONLY,
   REVIEW_ACTIONS,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
@@ -83,13 +98,13 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 function rawWords(text: string): string[] {
-  const t = String(text);
+  const t = joinPrefixed(String(text));
   // deno-lint-ignore no-control-regex
   if (/^[\x00-\x7f]*$/.test(t)) {
     return t.replace(/([A-Za-z])'([A-Za-z])/g, "$1$2").split(/[^A-Za-z0-9]+/)
       .filter((w) => w.length > 0);
   }
-  return t
+  return (SCRIPTS.test(t) ? t.replace(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+/g, " $& ") : t)
     .replace(/(\p{L})['\u2019](\p{L})/gu, "$1$2")
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
@@ -227,6 +242,43 @@ function keyOf(word: string): string {
   return word.startsWith("=") ? word.slice(1) : wordKey(word);
 }
 
+/**
+ * True when padded text holds a padded phrase: as written, or (for a phrase of at least `loose`
+ * words) broken by at most two extra words of which at most one is not a {@link STOP_WORDS} word,
+ * within one line: "in a real browser" holds "in a browser", "ship all of it" holds "ship it",
+ * "merge the pr and deploy" holds "merge and deploy".
+ *
+ * @param text Words joined by spaces (lines by newlines), a space at each end.
+ * @param phrase Words joined by spaces, a space at each end.
+ * @param loose The fewest words a phrase needs to be matched with extra words.
+ * @param start True when the phrase must open the text.
+ * @returns Whether it holds it.
+ */
+export function holdsPhrase(text: string, phrase: string, loose = 2, start = false): boolean {
+  if (start ? text.startsWith(phrase) : text.includes(phrase)) return true;
+  const want = phrase.trim().split(" ");
+  if (want.length < loose || !text.includes(` ${want[want.length - 1]} `)) return false;
+  for (const line of text.split("\n")) {
+    const ws = line.trim().split(/\s+/);
+    for (let i = 0; i < (start ? 1 : ws.length); i++) {
+      if (ws[i] !== want[0]) continue;
+      let at = i, extra = 0, content = 0, j = 1;
+      for (; j < want.length; j++) {
+        let k = at + 1;
+        while (k < ws.length && ws[k] !== want[j] && extra < 2) {
+          extra++;
+          if (!STOP_WORDS.has(ws[k])) content++;
+          k++;
+        }
+        if (ws[k] !== want[j] || content > 1) break;
+        at = k;
+      }
+      if (j === want.length) return true;
+    }
+  }
+  return false;
+}
+
 /** A prompt prepared once for scoring against many triggers. */
 export interface PreparedPrompt {
   /** The prose's words (evidence cut out), space-joined with a space at each end. */
@@ -239,6 +291,11 @@ export interface PreparedPrompt {
   readonly requestKeys: ReadonlySet<string>;
   /** Keys the symptom and review inferences added. */
   readonly inferred: ReadonlySet<string>;
+  /**
+   * Keys only the words put in for URLs, paths and code gave (`website` → `site`, `file`): a
+   * foreign keyword list never matches them.
+   */
+  readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
   /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
@@ -247,6 +304,8 @@ export interface PreparedPrompt {
   readonly verb?: string;
   /** True when it complains about lint, types or compiling and says nothing broke. */
   readonly lint: boolean;
+  /** True when it asks for a report and rules out changes ({@link REPORT_ONLY}). */
+  readonly reportOnly: boolean;
   /**
    * The keys of the request's opening verb: its own key (not for a neutral verb such as "go")
    * and those of a phrase it opens ("click through" → `qa`, `test`). At the same score, a trigger
@@ -280,7 +339,7 @@ function addWordKeys(
   const phrase = ` ${words.join(" ")} `;
   for (const w of new Set(words)) {
     for (const [padded, phraseKeys] of PHRASES_BY_FIRST.get(w) ?? []) {
-      if (phrase.includes(padded)) { for (const k of phraseKeys) keys.add(k); }
+      if (holdsPhrase(phrase, padded, 3)) { for (const k of phraseKeys) keys.add(k); }
     }
   }
   return words;
@@ -294,7 +353,7 @@ function addWordKeys(
  * @returns Its words and keys.
  */
 export function preparePrompt(prompt: string): PreparedPrompt {
-  const view = readRequest(prompt);
+  const view = keepAsked(readRequest(prompt));
   const all = `${view.prose}\n${view.evidence}`;
   const allRaw = rawWords(all);
   const allWords = allRaw.map((w) => w.toLowerCase());
@@ -311,7 +370,12 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     requestKeys = new Set<string>();
     request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
   }
+  if (SCRIPTS.test(view.prose)) {
+    scriptKeys(view.prose, keys);
+    scriptKeys(view.request, requestKeys);
+  }
   const said = new Set(keys);
+  const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
   if (view.infer) {
     if (!lint && (view.reports || reportsSymptom(all, allRaw, allWords))) {
@@ -352,16 +416,108 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     request,
     requestKeys,
     inferred,
+    standIn,
     said,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
+    reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),
     verbKeys,
     orders: view.orders.map((o) => ` ${rawWords(o).map((w) => w.toLowerCase()).join(" ")} `),
   };
 }
 
+/**
+ * A later build or explain verb does not cancel a fix or a review the prompt already asks for:
+ * in "the cron job stopped firing, compare the crontab with last week's and tell me why" or "do a
+ * code review of this branch and explain anything odd", the request clauses before that verb's
+ * clause ask for a review or report a malfunction, or the statements before it report one and a
+ * later order asks for its cause, so the request stays one.
+ */
+function keepAsked(view: RequestView): RequestView {
+  if (!view.build || view.lead === undefined) return view;
+  const { asked, told } = view.lead;
+  const keys = new Set<string>();
+  addWordKeys(rawWords(asked), keys, false);
+  const reports = (text: string) => {
+    const raw = rawWords(text);
+    const words = raw.map((w) => w.toLowerCase());
+    const phrase = ` ${words.join(" ")} `;
+    return !isLintComplaint(words, phrase) &&
+      (reportsSymptom(text, raw, words) || reportsBehaviour(words));
+  };
+  const keep = keys.has("review") || (asked !== "" && reports(asked)) ||
+    (told !== "" && reports(told));
+  if (!keep) return view;
+  // An order with a verb no table knows ("can you do a code review") joins the request.
+  const request = asked === "" ? view.request : `${asked}\n${view.request}`;
+  return { ...view, build: false, infer: true, request };
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** Chinese, Japanese and Korean letters: their words are found by {@link SCRIPT_TERMS}. */
+const SCRIPTS = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
+const SCRIPT_LIST: readonly [string, readonly string[]][] = Object.entries(SCRIPT_TERMS);
+
+/** Adds the keys of the {@link SCRIPT_TERMS} a text holds. */
+function scriptKeys(text: string, keys: Set<string>): void {
+  for (const [term, ks] of SCRIPT_LIST) {
+    if (text.includes(term)) {
+      for (const k of ks) keys.add(k);
+    }
+  }
+}
+
+/**
+ * The keys that only stand-in words gave: those of the stand-ins that the prose's other words
+ * (the prose less one word per stand-in word) do not give ("the site" and a URL: `site` stays).
+ */
+function standInKeys(standIns: readonly string[], prose: string): ReadonlySet<string> {
+  if (standIns.length === 0) return NO_KEYS;
+  const put = standIns.flatMap((s) => s.split(" "));
+  const left = new Map<string, number>();
+  for (const w of put) left.set(w, (left.get(w) ?? 0) + 1);
+  const rest = prose.trim().split(" ").filter((w) => {
+    const n = left.get(w) ?? 0;
+    if (n > 0) left.set(w, n - 1);
+    return n === 0;
+  });
+  const own = new Set<string>();
+  addWordKeys(rest, own, false);
+  const keys = new Set<string>();
+  addWordKeys(put, keys, false);
+  for (const k of keys) if (own.has(k)) keys.delete(k);
+  return keys;
+}
+
 const REVIEW_PADDED = padded(REVIEW_ACTIONS);
+const REPORT_ONLY_PADDED = padded(REPORT_ONLY);
+
+/**
+ * Words of a trigger that name a kind of work or a prefix, not the thing it is about: a share
+ * that leaves one of them out still counts ("root cause analysis" matched by "find the root
+ * cause").
+ */
+export const LOOSE_WORDS: ReadonlySet<string> = new Set([
+  "analysis",
+  "issue",
+  "issues",
+  "problem",
+  "problems",
+]);
+
+let looseKeys: ReadonlySet<string> | undefined;
+
+/** True for the key of a verb of the verb tables or of a {@link LOOSE_WORDS} word. */
+function isLooseKey(key: string): boolean {
+  looseKeys ??= new Set(
+    [...BUILD_VERBS, ...EXPLAIN_VERBS, ...WORK_VERBS, ...NEUTRAL_VERBS, ...LOOSE_WORDS].map(
+      wordKey,
+    ),
+  );
+  return looseKeys.has(key);
+}
 const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
 
 /**
@@ -446,6 +602,11 @@ export interface TriggerScore {
   readonly whole: boolean;
   /** True when the trigger holds a key of the request's opening verb (`verbKeys`). */
   readonly onVerb: boolean;
+  /**
+   * True for a share of three or more words that leaves out a word naming what the trigger is
+   * about (not a verb or a {@link LOOSE_WORDS} word): it is shown but never routes.
+   */
+  readonly held?: boolean;
 }
 
 /** Options of {@link scoreTrigger} and {@link bestTrigger}. */
@@ -500,9 +661,10 @@ export function scoreTrigger(
   };
   if (options.foreign && isPathLike(t.text)) return none;
   if (
-    t.phrase && p.request.includes(t.phrase) &&
+    t.phrase && holdsPhrase(p.request, t.phrase) &&
+    !(options.foreign && t.keys.some((k) => p.standIn.has(k))) &&
     (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
-      p.orders.some((o) => o.startsWith(t.phrase as string)))
+      p.orders.some((o) => holdsPhrase(o, t.phrase, 2, true)))
   ) {
     const onVerb = t.keys.some((k) => p.verbKeys.has(k));
     return {
@@ -517,22 +679,38 @@ export function scoreTrigger(
   }
   if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
   let matched = 0, literal = 0, touch = false;
+  // Under `*` (a foreign list) the words put in for URLs, paths and code match nothing.
+  const has = options.foreign && p.standIn.size
+    ? (k: string) => p.keys.has(k) && !p.standIn.has(k)
+    : (k: string) => p.keys.has(k);
   for (const k of t.keys) {
-    if (!p.keys.has(k)) continue;
+    if (!has(k)) continue;
     matched++;
     if (p.said.has(k)) literal++;
     if (p.requestKeys.has(k)) touch = true;
   }
   if (!touch) return none;
-  if (options.foreign && t.keys.filter((k) => p.keys.has(k) && !QUESTION_WORDS.has(k)).length < 2) {
+  if (options.foreign && t.keys.filter((k) => has(k) && !QUESTION_WORDS.has(k)).length < 2) {
     return none;
   }
   const onVerb = t.keys.some((k) => p.verbKeys.has(k));
-  return { trigger: t.text, score: matched / total, matched, literal, total, whole: false, onVerb };
+  const share = { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
+  // "find bugs on site" half-matched by "find the bugs label": the word left out says which thing
+  // the trigger is about. A share of three or more words that leaves out a word other than a verb
+  // of the verb tables or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the
+  // site" and "the root cause" still route).
+  if (
+    total >= 3 && matched < total &&
+    t.keys.some((k) => !has(k) && !isLooseKey(k))
+  ) {
+    return { ...share, onVerb, held: true };
+  }
+  return { ...share, onVerb };
 }
 
 /**
- * Orders two trigger scores, better first: higher score, then the one that holds the request's
+ * Orders two trigger scores, better first: higher score, then one not held, then the one that
+ * holds the request's
  * opening verb ("click through the app and find bugs, then fix them" is a QA request first), then
  * specificity (more matched content words, a whole phrase over a share, more words matched as
  * written, a longer trigger).
@@ -542,10 +720,11 @@ export function scoreTrigger(
  * @returns Negative when `a` is better, positive when `b` is, 0 on a full tie.
  */
 export function compareScores(
-  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
-  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb">,
+  a: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb" | "held">,
+  b: Pick<TriggerScore, "score" | "matched" | "whole" | "literal" | "total" | "onVerb" | "held">,
 ): number {
-  return round2(b.score) - round2(a.score) || Number(b.onVerb) - Number(a.onVerb) ||
+  return round2(b.score) - round2(a.score) || Number(a.held === true) - Number(b.held === true) ||
+    Number(b.onVerb) - Number(a.onVerb) ||
     b.matched - a.matched ||
     Number(b.whole) - Number(a.whole) || b.literal - a.literal || b.total - a.total;
 }
@@ -589,7 +768,7 @@ let fingerprint: string | undefined;
  * functions it calls) changes what it makes; `lib/routing/score_test.ts` pins what it makes for
  * the fixture skills and fails until the version is bumped.
  */
-export const TRIGGER_COMPILER_VERSION = 2;
+export const TRIGGER_COMPILER_VERSION = 3;
 
 /**
  * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its

@@ -7,6 +7,7 @@ import {
   compilerFingerprint,
   compileTrigger,
   CONCEPTS,
+  holdsPhrase,
   LEAD_WORDS,
   preparePrompt,
   REVIEW_ACTIONS,
@@ -29,6 +30,7 @@ const INVESTIGATE = [
   "root cause analysis",
   "investigate this error",
 ];
+const REVIEW = ["review this pr", "code review", "check my diff", "pre-landing review"];
 const IOS_FIX = ["fix this ios bug", "patch the iphone app", "auto-fix the ios issue"];
 
 Deno.test("tokenize() lower-cases, drops inner apostrophes and splits on punctuation", () => {
@@ -225,7 +227,7 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
 });
 
 /** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
-const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1" };
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1", 3: "feb679d1" };
 
 Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
   const dir = new URL("../../fixtures/routing/skills/", import.meta.url);
@@ -467,4 +469,119 @@ Deno.test("the common words for why, broken, error, fix, review and test in five
   // "revise" is English for edit: no review.
   assert.ok(!keys("revise the README intro").has("review"));
   assert.equal(scoreTrigger("why is this broken", "warum ist das kaputt?").score, 1);
+});
+
+Deno.test("preparePrompt(): a later build or explain verb does not cancel a fix or review already asked for", () => {
+  const cases: [string, readonly string[], number][] = [
+    ["can you do a code review of this branch and explain anything that looks off", REVIEW, 1],
+    ["look over the changes on my branch before I land them, then list what to split", REVIEW, 1],
+    [
+      "our cron job stopped firing on sunday. compare the crontab and tell me why it broke",
+      INVESTIGATE,
+      1,
+    ],
+    [
+      "getting ECONNRESET every few minutes, can you catch where it comes from and log it",
+      INVESTIGATE,
+      1,
+    ],
+    // A statement without a later cause asked for, and a mention in a statement, stay build requests.
+    ["the export crashes on big files. write a regression test for it", INVESTIGATE, 0],
+    ["our code review tool is gerrit. write a commit-msg hook that adds the jira id", REVIEW, 0],
+    ["i have an interview about debugging practices, give me a list of questions", INVESTIGATE, 0],
+  ];
+  for (const [prompt, triggers, want] of cases) {
+    const best = bestTrigger(triggers, prompt);
+    assert.equal((best?.score ?? 0) >= 0.66 ? 1 : 0, want, prompt);
+  }
+});
+
+Deno.test("scoreTrigger(): a share that leaves out the word naming the trigger's thing is held", () => {
+  // The seed's candidate keeps its score: shown, and route.ts never routes a held share.
+  const ios = scoreTrigger("fix this ios bug", "this test fails, fix it");
+  assert.equal(ios.score.toFixed(2), "0.67");
+  assert.equal(ios.held, true);
+  assert.equal(scoreTrigger("find bugs on site", "find the bugs label in our settings").held, true);
+  assert.equal(
+    scoreTrigger("root cause analysis", "a cost analysis of the root account").held,
+    true,
+  );
+  // A verb or a word that names no thing of its own may be left out.
+  assert.equal(scoreTrigger("find bugs on site", "there are bugs on the site").held, undefined);
+  assert.equal(scoreTrigger("root cause analysis", "find the root cause").held, undefined);
+  // "pre-merge" is "pre-landing".
+  const pre = scoreTrigger("pre-landing review", "pre-merge review of the auth changes please");
+  assert.equal(pre.score, 1);
+});
+
+Deno.test("preparePrompt(): a local address in an aside names the product under test", () => {
+  assert.ok(
+    preparePrompt("find bugs on the web build (localhost:8000), menus first").keys.has("site"),
+  );
+  assert.ok(!preparePrompt("find bugs in the parser (see the tests)").keys.has("site"));
+  assert.ok(preparePrompt("the dev server is up, test it").keys.has("site"));
+});
+
+Deno.test("tokenize(): a prefix that binds its hyphenated word makes one word; pre- and re- do not", () => {
+  assert.deepEqual(tokenize("a non-regression suite"), ["a", "nonregression", "suite"]);
+  assert.deepEqual(tokenize("the self-review list"), ["the", "selfreview", "list"]);
+  assert.deepEqual(tokenize("pre-merge re-test multi-step"), [
+    "pre",
+    "merge",
+    "re",
+    "test",
+    "multi",
+    "step",
+  ]);
+  assert.ok(!preparePrompt("we need a non-regression suite for the parser").keys.has("bug"));
+});
+
+Deno.test("scoreTrigger(): under * the words put in for paths and URLs match no trigger", () => {
+  const path = preparePrompt("the list in src/issues/list.ts is unsorted, check the issue");
+  assert.ok(path.standIn.has(wordKey("file")));
+  assert.equal(scoreTrigger("file an issue", path, { foreign: true }).score, 0);
+  // An own trigger still reads them, and a word said as well is no stand-in.
+  assert.equal(scoreTrigger("file an issue", path).score, 1);
+  const site = preparePrompt("test the site at https://staging.acme.dev");
+  assert.ok(!site.standIn.has("site"));
+  assert.equal(scoreTrigger("test the site", site, { foreign: true }).score, 1);
+  const url = preparePrompt("what changed at https://acme.dev/pricing? test it");
+  assert.equal(scoreTrigger("test the site", url, { foreign: true }).score, 0);
+  // A pull request's URL is a pull request.
+  const pr = preparePrompt("https://github.com/acme/api/pull/412 land it");
+  assert.equal(scoreTrigger("land the pr", pr, { foreign: true }).score, 1);
+});
+
+Deno.test("holdsPhrase(): a phrase broken by one extra word, or two common ones, still holds", () => {
+  assert.ok(holdsPhrase(" open it in a real browser ", " in a browser ", 3));
+  assert.ok(preparePrompt("open the page in a real browser and click around").keys.has("site"));
+  assert.ok(holdsPhrase(" ok ship all of it now ", " ship it "));
+  assert.ok(holdsPhrase(" make me a diagram of the flow ", " make a diagram "));
+  // Two extra words that both say something, or a line between, break it.
+  assert.ok(!holdsPhrase(" in a real chromium browser ", " in a browser ", 3));
+  assert.ok(!holdsPhrase(" ship all\nof it ", " ship it "));
+  // Two-word phrases of the concept table match only as written: "doesnt need work" is no bug.
+  assert.ok(!preparePrompt("the parser doesnt need work").keys.has("bug"));
+  // An order must open with the phrase.
+  assert.ok(holdsPhrase(" fix this annoying bug now ", " fix this bug ", 2, true));
+  assert.ok(!holdsPhrase(" then fix this bug ", " fix this bug ", 2, true));
+});
+
+Deno.test("the common words for why, broken, error, fix, review and test in Russian, Chinese, Japanese, Korean", () => {
+  const keys = (text: string) => preparePrompt(text).keys;
+  for (
+    const [text, want] of [
+      ["почему падает сборка? исправь ошибку", ["why", "bug", "fix"]],
+      ["проверь мой PR", ["check", "pr"]],
+      ["为什么登录一直报错？", ["why", "bug"]],
+      ["帮我审查一下这个PR", ["review", "pr"]],
+      ["なぜこのテストが失敗するの？", ["why", "test", "bug"]],
+      ["왜 로그인이 안 되는지 확인해줘, 에러가 나", ["why", "bug"]],
+    ] as const
+  ) {
+    for (const k of want) assert.ok(keys(text).has(k), `${text}: ${k}`);
+  }
+  // Writing a test asks for no skill in any language.
+  assert.equal(scoreTrigger("why is this broken", "写一个单元测试给这个函数").score, 0);
+  assert.equal(scoreTrigger("review this pr", "这个PR很好").score, 0.5);
 });

@@ -99,6 +99,41 @@ export const SYMPTOM_PHRASES: readonly string[] = Object.freeze([
  * key: a PR, a diff, changes) they count as `review`: "take a look at PR #231" asks for a review,
  * "take a look at the logs" does not.
  */
+/**
+ * Phrases that ask for a report and rule out changes ("QA the app but don't change any code, just
+ * report what's broken"): a skill whose own text sends report-only requests elsewhere (/qa: "For
+ * report-only mode, use /qa-only") does not take such a request (`routePrompt`). Compared on the
+ * prose's lower-case words, apostrophes dropped.
+ */
+export const REPORT_ONLY: readonly string[] = Object.freeze([
+  "dont change any code",
+  "dont change the code",
+  "dont change anything",
+  "dont touch the code",
+  "dont touch any code",
+  "dont modify",
+  "without changing",
+  "no code changes",
+  "no changes to the code",
+  "dont fix",
+  "do not fix",
+  "dont fix anything",
+  "no fixes",
+  "without fixing",
+  "fix them myself",
+  "fix it myself",
+  "just report",
+  "only report",
+  "report only",
+  "report back",
+  "just a report",
+  "only a report",
+  "only give me a report",
+  "write up what you find",
+  "write up what you found",
+  "read only",
+]);
+
 export const REVIEW_ACTIONS: readonly string[] = Object.freeze([
   "look at",
   "take a look",
@@ -556,7 +591,17 @@ const CAUSE_PADDED = padded(CAUSE_OBJECTS);
  * @returns Whether it asks for a cause.
  */
 export function asksForCause(words: readonly string[]): boolean {
-  if (!CAUSE_VERBS.has(words[0] ?? "")) return false;
+  return CAUSE_VERBS.has(words[0] ?? "") && namesCause(words);
+}
+
+/**
+ * True when words ask for the cause of something ({@link CAUSE_OBJECTS}), whatever verb opens
+ * them: "tell me why it broke", "catch where it comes from"; not "why we chose postgres".
+ *
+ * @param words Lower-case words.
+ * @returns Whether they name a cause.
+ */
+export function namesCause(words: readonly string[]): boolean {
   let phrase = ` ${words.join(" ")} `;
   // "find out why we chose postgres" asks about a decision, not a malfunction.
   const why = words.indexOf("why");
