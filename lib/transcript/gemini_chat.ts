@@ -298,7 +298,7 @@ function placedLoads(index: ChatIndex, options: ReadRunOptions): PlacedLoad[] | 
 }
 
 async function readFrom(src: Source, options: ReadRunOptions, path?: string): Promise<RunRead> {
-  let index = await indexOf(src, options, path);
+  const index = await indexOf(src, options, path);
   if ("tooLarge" in index) {
     const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
     return { kind: "too_large", bytes: index.tooLarge, limit, stats: index.stats };
@@ -306,15 +306,23 @@ async function readFrom(src: Source, options: ReadRunOptions, path?: string): Pr
   if (!index.known && index.stats.records > 0) {
     return { kind: "unknown_shape", reason: NOT_A_CHAT, stats: { ...index.stats } };
   }
-  let placed = placedLoads(index, options);
-  if (!placed) {
-    // A line taken by its start did not parse: every line is parsed.
-    index = indexChat(index.lines, emptyStats(src.size), false);
-    index.stats.endOffset = src.size;
-    placed = placedLoads(index, options)!;
-  }
-  // Only the messages from the selected load's on (to the next load's, re-checking an earlier
-  // run) are parsed; the run is then chosen among their loads as among all.
+  // A line taken by its start that does not parse (a line being written): every line is parsed.
+  return runOf(index, options) ??
+    runOf(
+      indexChat(index.lines, { ...emptyStats(src.size), endOffset: src.size }, false),
+      options,
+    )!;
+}
+
+/**
+ * The run of an index: only the messages from the selected load's on (to the next load's,
+ * re-checking an earlier run) are parsed, and the run is chosen among their loads as among all.
+ *
+ * @returns The run, or `undefined` when a line the index took by its start does not parse.
+ */
+function runOf(index: ChatIndex, options: ReadRunOptions): RunRead | undefined {
+  const placed = placedLoads(index, options);
+  if (!placed) return undefined;
   const first = options.fromOffset === undefined
     ? placed.at(-1)
     : placed.find((p) => p.load.offset === options.fromOffset) ?? placed.at(-1);
@@ -326,7 +334,8 @@ async function readFrom(src: Source, options: ReadRunOptions, path?: string): Pr
     first.at,
     next === undefined ? undefined : next.at + 1,
   );
-  const messages = messagesAt(index, ids)!;
+  const messages = messagesAt(index, ids);
+  if (!messages) return undefined;
   const stats = { ...index.stats };
   for (const id of ids) {
     const at = index.messages.get(id)!;
