@@ -347,12 +347,12 @@ export async function main(n = 15): Promise<string> {
     const noneLoaded = hook(NONE_LABEL, stop(none, "bench-none", NONE_FINAL));
     const plain = hook(PLAIN_LABEL, stop(plainSmall, "bench-plain", met), plainArgs, plainEnv);
     const gemini = hook(GEMINI_LABEL, gemStop(gemSmall, "bench-gemini"), gemArgs, gemEnv);
-    const geminiLarge = hook(
-      GEMINI_LARGE_LABEL,
-      gemStop(gemLarge, "bench-gemini-large"),
-      gemArgs,
-      gemEnv,
-    );
+    // A new session each run: the hook reads the run every time (the session's record would
+    // otherwise answer `already-met` after the first).
+    const geminiLarge: BenchCase = {
+      ...hook(GEMINI_LARGE_LABEL, gemStop(gemLarge, "bench-gemini-large"), gemArgs, gemEnv),
+      opts: { stdin: gemStop(gemLarge, "bench-gemini-large"), env: gemEnv, newSession: true },
+    };
     // Unmet, with stop_hook_active: every measured stop reads, checks and allows.
     const packs = hook(
       PACKS_LABEL,

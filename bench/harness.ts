@@ -57,6 +57,11 @@ export interface BenchOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Working directory. */
   readonly cwd?: string;
+  /**
+   * Each run a new session (the payload's `session_id` gets the run's number): a hook has no
+   * record of it, so it decides afresh (a contract Stop reads the run, not its record's answer).
+   */
+  readonly newSession?: boolean;
 }
 
 /**
@@ -97,10 +102,10 @@ let events = 0;
  * A payload as a host sends it for a new event: the hooks answer one event once, however often
  * skillgate is registered (`lib/hook/event_claim.ts`), and a host's payloads tell events apart
  * (`prompt_id`, `tool_use_id`, …). A benchmark sends one payload many times, so each run gets a
- * field that makes it a new event, and every run measures an answered event, not a silent one.
- * Text that is not a JSON object is sent as it is.
+ * field that makes it a new event, and every run measures an answered event, not a silent one
+ * (with `newSession`, a new session's too). Text that is not a JSON object is sent as it is.
  */
-function newEvent(stdin: string): string {
+function newEvent(stdin: string, newSession = false): string {
   let value: unknown;
   try {
     value = JSON.parse(stdin);
@@ -108,7 +113,11 @@ function newEvent(stdin: string): string {
     return stdin;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return stdin;
-  return JSON.stringify({ ...value, skillgate_bench_event: ++events });
+  const event = ++events;
+  const session = newSession && typeof (value as Record<string, unknown>).session_id === "string"
+    ? { session_id: `${(value as Record<string, unknown>).session_id}-${event}` }
+    : {};
+  return JSON.stringify({ ...value, ...session, skillgate_bench_event: event });
 }
 
 /**
@@ -147,7 +156,9 @@ export async function benchProcess(
       const start = performance.now();
       const proc = child.spawn();
       const w = proc.stdin.getWriter();
-      if (opts.stdin) await w.write(new TextEncoder().encode(newEvent(opts.stdin)));
+      if (opts.stdin) {
+        await w.write(new TextEncoder().encode(newEvent(opts.stdin, opts.newSession)));
+      }
       await w.close();
       await proc.status;
       const ms = performance.now() - start;

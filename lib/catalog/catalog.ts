@@ -5,11 +5,12 @@
  *
  * Skills: personal (`<claude config>/skills/**\/SKILL.md`), the project's (`.claude/skills`;
  * Copilot CLI's `.github/skills`, Codex CLI's `.agents/skills`, …) from the session's directory up
- * to the repository root, installed plugins' `skills/**\/SKILL.md` (named `plugin:name`), and
- * config `skill_dirs`. A skill's name is its directory's name; its frontmatter `name`, where it
- * differs, is accepted too. Agents likewise (`agents/**\/*.md`, Codex CLI's `*.toml`, config
- * `agent_dirs`): an agent's identity is its frontmatter `name` (or `meta.name`, or a TOML file's
- * `name`), else the file stem (without `.agent.md` or `.md`).
+ * to the repository root, Gemini CLI's enabled extensions' `skills` (`extensions.ts`), installed
+ * plugins' `skills/**\/SKILL.md` (named `plugin:name`), and config `skill_dirs`. A skill's name is
+ * its directory's name; its frontmatter `name`, where it differs, is accepted too. Agents likewise
+ * (`agents/**\/*.md`, Codex CLI's `*.toml`, Gemini CLI's project agents once acknowledged:
+ * `acknowledged.ts`, config `agent_dirs`): an agent's identity is its frontmatter `name` (or
+ * `meta.name`, or a TOML file's `name`), else the file stem (without `.agent.md` or `.md`).
  *
  * Every scan is bounded (`walk.ts`) and fails open. Symlinks are followed as Claude Code follows
  * them, each real directory entered once. Parsed frontmatter is kept in a JSON index (`<state
@@ -48,13 +49,15 @@ import {
 } from "./overlay_index.ts";
 import { projectBases } from "./project_bases.ts";
 import { pluginRoots } from "./plugins.ts";
+import { layoutRoots } from "./extensions.ts";
+import { type Acknowledged, acknowledgedOnly } from "./acknowledged.ts";
 import { CONTRACT_PACK_NAMES, withPackContracts } from "../routing/pack_contracts.ts";
 
 const frontmatter = () => import("./frontmatter.ts");
 const walker = () => import("./walk.ts");
 
 /** Where a skill or agent was found. */
-export type CatalogSource = "personal" | "project" | "plugin" | "config";
+export type CatalogSource = "personal" | "project" | "extension" | "plugin" | "config";
 
 /** An installed skill. */
 export interface SkillEntry {
@@ -114,7 +117,7 @@ export interface AgentEntry {
 
 /** The installed skills and agents. */
 export interface Catalog {
-  /** Skills, in precedence order (personal, project, plugin, config). */
+  /** Skills, in precedence order (personal, project, extension, plugin, config). */
   readonly skills: readonly SkillEntry[];
   /** Agents, in the same order. */
   readonly agents: readonly AgentEntry[];
@@ -176,6 +179,8 @@ export interface CatalogRoot {
   readonly source: CatalogSource;
   /** The plugin's name, for a plugin's directory. */
   readonly plugin?: string;
+  /** For agents listed only once acknowledged: see `acknowledged.ts` (Gemini CLI's). */
+  readonly acknowledged?: Acknowledged;
 }
 
 type Root = CatalogRoot;
@@ -255,12 +260,12 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
   const roots: Root[] = [];
   const wantSkills = opts.skills !== false;
   const wantAgents = opts.agents !== false;
-  const add = (dir: string, kind: "skills" | "agents", source: CatalogSource, plugin?: string) => {
+  const add = (dir: string, kind: Root["kind"], source: CatalogSource, more?: Partial<Root>) => {
     if (kind === "skills" && !wantSkills) return;
     if (kind === "agents" && !wantAgents) return;
     const abs = resolve(dir);
     if (roots.some((r) => r.dir === abs && r.kind === kind)) return;
-    roots.push({ dir: abs, kind, source, plugin });
+    roots.push({ ...more, dir: abs, kind, source });
   };
   const f = readFolders(opts.hostFolders); // the sending host's, and no other host's
   for (const d of f.skillDirs) add(d, "skills", "personal");
@@ -269,9 +274,11 @@ async function discoverRoots(opts: CatalogOptions): Promise<Root[]> {
     for (const d of f.projectSkills) add(join(base, d), "skills", "project");
     for (const d of f.projectAgents) add(join(base, d), "agents", "project");
   }
+  // Gemini CLI's project agents once acknowledged, and its enabled extensions (`extensions.ts`).
+  for (const r of layoutRoots(f, opts.projectDir ?? opts.cwd)) add(r.dir, r.kind, r.source, r);
   // Without a (readable) plugins entry (Claude Code's) there is no plugin list nor plugin cache.
   if (f.plugins && exists(f.plugins)) {
-    for (const r of await pluginRoots(f.plugins)) add(r.dir, r.kind, r.source, r.plugin);
+    for (const r of await pluginRoots(f.plugins)) add(r.dir, r.kind, r.source, r);
   }
   for (const d of opts.extraSkillDirs ?? []) add(d, "skills", "config");
   for (const d of opts.extraAgentDirs ?? []) add(d, "agents", "config");
@@ -426,7 +433,7 @@ async function scanRoot(root: Root, previous: IndexedRoot | undefined): Promise<
   return {
     mtimes,
     skills,
-    agents,
+    agents: root.acknowledged ? await acknowledgedOnly(root.acknowledged, agents, mtimes) : agents,
     ...(walk.links.length ? { links } : {}),
     scanned: walk.files.length,
     skipped,

@@ -137,11 +137,20 @@ function projectDirs(p: PermissionPaths): string[] {
   return [p.projectDir, p.runtimeProjectDir].filter((d): d is string => !!d);
 }
 
-/** A host's folders of one kind: its own (and its plugins), and relative to a project. */
+/**
+ * A host's folders of one kind: its own (and its plugins and extensions), and relative to a project.
+ */
 function hostDirs(p: PermissionPaths, kind: "skills" | "agents"): string[] {
   const f = readFolders(p.hostFolders);
   const dirs = [...(kind === "skills" ? f.skillDirs : f.agentDirs)];
   if (kind === "skills" && f.plugins) dirs.push(f.plugins);
+  // An extension's manifest, install record and enablement are read for either kind.
+  if (f.extensions) dirs.push(f.extensions);
+  // A project's agents loaded once acknowledged, and the acknowledgements.
+  if (kind === "agents" && f.acknowledgedAgents) {
+    const { dir, record } = f.acknowledgedAgents;
+    dirs.push(dir, ...projectDirs(p).map((d) => `${d}/${dir}`), record);
+  }
   for (const rel of kind === "skills" ? f.projectSkills : f.projectAgents) {
     dirs.push(rel);
     for (const d of projectDirs(p)) dirs.push(`${d}/${rel}`);

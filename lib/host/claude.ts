@@ -122,8 +122,10 @@ const UNKNOWN_SKILL = /Unknown skill:[ \t]*([^\r\n<]{1,300})/;
  * (the default layout: a hook run for another host reads that host's own folders).
  */
 export type ClaudeHost = Host<"claude"> & {
-  readonly layout: Required<Omit<HostLayout, "homeSkills">>;
-  readonly env: Required<HostEnv>;
+  readonly layout: Required<
+    Omit<HostLayout, "homeSkills" | "homeBesideConfig" | "extensions" | "acknowledgedAgents">
+  >;
+  readonly env: Required<Omit<HostEnv, "home">>;
 };
 
 /** Claude Code. */

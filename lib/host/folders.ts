@@ -10,7 +10,7 @@
  * @module
  */
 
-import { join } from "../base/path.ts";
+import { dirname, join } from "../base/path.ts";
 import type { Host, HostFolders, HostPlaces } from "./host.ts";
 
 /** A host's folders as paths: absolute ones, and ones relative to a project root. */
@@ -25,6 +25,13 @@ export interface ReadFolders {
   readonly projectAgents: readonly string[];
   /** The plugins folder (absolute), when the host has plugins skillgate reads (Claude Code). */
   readonly plugins?: string;
+  /**
+   * A project's agents loaded once acknowledged (Gemini CLI): their folder relative to the project
+   * root, and the acknowledgements file (absolute).
+   */
+  readonly acknowledgedAgents?: { readonly dir: string; readonly record: string };
+  /** The extensions folder (absolute), when the host has extensions (Gemini CLI). */
+  readonly extensions?: string;
   /** The transcripts folder (absolute). */
   readonly transcripts?: string;
 }
@@ -44,10 +51,11 @@ export function hostFolders(host: Host, places: HostPlaces): HostFolders {
  * The folders a host reads, as paths.
  *
  * @param folders The host's folders ({@link hostFolders}).
- * @returns Its skills, agents, plugins and transcripts folders.
+ * @returns Its skills, agents, plugins, extensions and transcripts folders.
  */
 export function readFolders(folders: HostFolders): ReadFolders {
-  const { configDir, home, layout: l } = folders;
+  const { configDir, layout: l } = folders;
+  const home = l.homeBesideConfig ? (configDir && dirname(configDir)) : folders.home;
   const at = (base: string, sub: string | undefined) => base && sub ? [join(base, sub)] : [];
   const rel = (
     first: string | undefined,
@@ -59,6 +67,15 @@ export function readFolders(folders: HostFolders): ReadFolders {
     projectSkills: rel(l.projectSkills, l.moreProjectSkills),
     projectAgents: rel(l.projectAgents, l.moreProjectAgents),
     ...(l.plugins ? { plugins: join(configDir, l.plugins) } : {}),
+    ...(l.acknowledgedAgents
+      ? {
+        acknowledgedAgents: {
+          dir: l.acknowledgedAgents.dir,
+          record: join(configDir, l.acknowledgedAgents.record),
+        },
+      }
+      : {}),
+    ...(l.extensions ? { extensions: join(configDir, l.extensions) } : {}),
     ...(l.transcripts ? { transcripts: join(configDir, l.transcripts) } : {}),
   };
 }

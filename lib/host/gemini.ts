@@ -122,9 +122,10 @@ export const GEMINI: Host<"gemini"> = {
   hookTrust: "project-folder",
   transcript: "gemini-chat-jsonl",
   // The folders Gemini CLI 0.61.0 reads (docs/hosts.md): skills in `~/.gemini/skills`,
-  // `~/.agents/skills`, a project's `.gemini/skills` and `.agents/skills`; agents in
-  // `~/.gemini/agents` (a project's `.gemini/agents` only once the user acknowledged each one,
-  // which skillgate does not check: they are left out). Not Claude Code's folders.
+  // `~/.agents/skills`, a project's `.gemini/skills` and `.agents/skills`, extensions'; agents in
+  // `~/.gemini/agents`, extensions', and a project's `.gemini/agents` once the user acknowledged
+  // each one (`~/.gemini/acknowledgments/agents.json`, which skillgate only reads). Not Claude
+  // Code's folders.
   layout: {
     userSkills: "skills",
     userAgents: "agents",
@@ -132,9 +133,13 @@ export const GEMINI: Host<"gemini"> = {
     projectSkills: ".gemini/skills",
     moreProjectSkills: [".agents/skills"],
     homeSkills: ".agents/skills",
+    homeBesideConfig: true,
+    acknowledgedAgents: { dir: ".gemini/agents", record: "acknowledgments/agents.json" },
+    extensions: "extensions",
   },
   env: {
     hookReads: ["GEMINI_CLI_HOME", "GEMINI_PROJECT_DIR"],
+    home: "GEMINI_CLI_HOME",
     projectDir: "GEMINI_PROJECT_DIR",
   },
   texts: { skillIsAgent: SKILL_IS_AGENT, skillTool: "activate_skill" },
@@ -143,6 +148,8 @@ export const GEMINI: Host<"gemini"> = {
     format: GEMINI_SETTINGS,
     userPath: (configDir) => join(configDir, "settings.json"),
     projectPaths: (root) => [join(root, ".gemini", "settings.json")],
+    // Gemini CLI reads its settings with `strip-json-comments`, then `JSON.parse`.
+    comments: true,
   },
   setup: {
     target: "Gemini CLI (~/.gemini/settings.json, or under $GEMINI_CLI_HOME)",

@@ -5,7 +5,7 @@ import { CODEX } from "./codex.ts";
 import { COPILOT } from "./copilot.ts";
 import { recogniseHost } from "./mod.ts";
 import { type DesiredHook, listOwnedHooks, mergeHooks } from "./hook_file.ts";
-import { hookCommand } from "../install/hook_commands.ts";
+import { hookCommand, PORTABLE, portableConfigDir, shellSplit } from "../install/hook_commands.ts";
 import { hookRow, HOOKS, hostRegistration, type PermissionPaths } from "../hook/table.ts";
 import { skillgateOwner } from "../install/setup.ts";
 import { parsePayload } from "./payload.ts";
@@ -96,7 +96,7 @@ Deno.test("hostRegistration(): BeforeAgent, BeforeTool on activate_skill, AfterA
   assert.deepEqual(regs["skill-redirect-stop"], { event: "AfterAgent" });
 });
 
-Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini else ~/.gemini, settings.json", () => {
+Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini and GEMINI_CLI_HOME/.agents else ~/…, settings.json", () => {
   const places = (vars: Record<string, string>) => ({ home: "/h", env: (n: string) => vars[n] });
   assert.equal(GEMINI.configDir(places({})), "/h/.gemini");
   assert.equal(GEMINI.configDir(places({ GEMINI_CLI_HOME: "/g" })), "/g/.gemini");
@@ -107,8 +107,17 @@ Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini else ~/.gem
     agentDirs: ["/h/.gemini/agents"],
     projectSkills: [".gemini/skills", ".agents/skills"],
     projectAgents: [],
+    acknowledgedAgents: {
+      dir: ".gemini/agents",
+      record: "/h/.gemini/acknowledgments/agents.json",
+    },
+    extensions: "/h/.gemini/extensions",
     transcripts: "/h/.gemini/tmp",
   });
+  // GEMINI_CLI_HOME is the home the client sees: both `.gemini` and `.agents` are under it.
+  const moved = readFolders(hostFolders(GEMINI, places({ GEMINI_CLI_HOME: "/g" })));
+  assert.deepEqual(moved.skillDirs, ["/g/.gemini/skills", "/g/.agents/skills"]);
+  assert.equal(moved.extensions, "/g/.gemini/extensions");
   const p: PermissionPaths = {
     stateRoot: "/h/.skillgate",
     projectDir: "/p",
@@ -116,11 +125,31 @@ Deno.test("configDir(), hook files, folders: GEMINI_CLI_HOME/.gemini else ~/.gem
   };
   const read = hookRow("skill-contract").permissions(p).read;
   for (
-    const d of ["/h/.gemini/skills", "/h/.agents/skills", "/p/.gemini/skills", "/h/.gemini/tmp"]
+    const d of [
+      "/h/.gemini/skills",
+      "/h/.agents/skills",
+      "/p/.gemini/skills",
+      "/h/.gemini/tmp",
+      "/h/.gemini/extensions",
+    ]
   ) {
     assert.ok(read.includes(d), d);
   }
   assert.ok(!read.some((d) => d.includes(".claude")), read.join(" "));
+  // The redirect reads extensions' agents as well as their skills, and a project's acknowledged
+  // agents with the acknowledgements (the contract hook reads no agent).
+  const redirect = hookRow("skill-redirect").permissions(p).read;
+  for (
+    const d of [
+      "/h/.gemini/extensions",
+      ".gemini/agents",
+      "/p/.gemini/agents",
+      "/h/.gemini/acknowledgments/agents.json",
+    ]
+  ) {
+    assert.ok(redirect.includes(d), d);
+  }
+  assert.ok(!read.includes("/h/.gemini/acknowledgments/agents.json"));
 });
 
 Deno.test("mergeHooks() on Gemini CLI's settings.json: named items, timeouts in ms, the user's settings kept", () => {
@@ -194,4 +223,24 @@ Deno.test("samplePayload(): Gemini CLI's own payloads, each read as Gemini CLI's
     parsePayload(GEMINI.samplePayload("AfterAgent", "/p", "/t.jsonl")).stopHookActive,
     true,
   );
+});
+
+Deno.test("a portable command (setup --gemini --project from the package) names GEMINI_CLI_HOME, else HOME", () => {
+  const p: PermissionPaths = {
+    stateRoot: PORTABLE.stateRoot,
+    hostFolders: {
+      configDir: portableConfigDir("gemini"),
+      home: PORTABLE.home,
+      layout: GEMINI.layout,
+    },
+  };
+  const source = { kind: "jsr", version: "1.0.0" } as const;
+  const line = hookCommand(hookRow("skill-contract"), { denoPath: "deno", source, paths: p });
+  assert.ok(!line.includes("@@"), line);
+  for (const d of [".gemini/skills", ".agents/skills", ".gemini/extensions", ".gemini/tmp"]) {
+    assert.ok(line.includes(`--allow-read="\${GEMINI_CLI_HOME:-$HOME}"/${d}`), `${d}: ${line}`);
+  }
+  // Read back as written (doctor and setup recognise their own commands).
+  const words = shellSplit(line);
+  assert.ok(words?.includes(`--allow-read=${PORTABLE.home}gemini/.agents/skills`), `${words}`);
 });

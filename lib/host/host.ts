@@ -86,6 +86,11 @@ export interface HostEnv {
   readonly hookReads: readonly string[];
   /** Moves the host's config directory (`CLAUDE_CONFIG_DIR`, `COPILOT_HOME`). */
   readonly configDir?: string;
+  /**
+   * Moves the home the host sees, its config directory under it (`GEMINI_CLI_HOME`); a host has
+   * this or {@link configDir}.
+   */
+  readonly home?: string;
   /** The project root the host names for a hook. */
   readonly projectDir?: string;
   /** Set for a plugin's hooks: the plugin's install, which marks a run from a plugin. */
@@ -109,6 +114,11 @@ export interface HostLayout {
   readonly userAgents?: string;
   /** Installed plugins, under the config directory. */
   readonly plugins?: string;
+  /**
+   * Installed extensions, under the config directory (Gemini CLI's): the skills and agents of
+   * each one enabled for the workspace (`lib/catalog/extensions.ts`).
+   */
+  readonly extensions?: string;
   /** Session transcripts, under the config directory. */
   readonly transcripts?: string;
   /** A project's skills, under the project root. */
@@ -119,8 +129,21 @@ export interface HostLayout {
   readonly moreProjectSkills?: readonly string[];
   /** More folders of a project's agents the host reads, after {@link projectAgents}. */
   readonly moreProjectAgents?: readonly string[];
+  /**
+   * A project's agents the host loads only once the user acknowledged each one, by its name and
+   * its file's SHA-256 (Gemini CLI's `.gemini/agents`): the folder, under the project root, and
+   * the file of acknowledgements, under the config directory
+   * (`{"<project root>": {"<agent>": "<sha256 hex>"}}`).
+   */
+  readonly acknowledgedAgents?: { readonly dir: string; readonly record: string };
   /** The user's skills under the home directory, shared by clients (`.agents/skills`). */
   readonly homeSkills?: string;
+  /**
+   * The home of {@link homeSkills} is the config directory's parent, not the user's home: the
+   * client moves both with one variable (Gemini CLI: `$GEMINI_CLI_HOME/.gemini` and
+   * `$GEMINI_CLI_HOME/.agents`).
+   */
+  readonly homeBesideConfig?: boolean;
 }
 
 /**
@@ -153,6 +176,8 @@ export interface HostHookFile {
    * @param projectRoot The project root.
    */
   projectPaths(projectRoot: string): readonly string[];
+  /** The files may hold `//` and `/* *\/` comments (the host strips them): kept by every edit. */
+  readonly comments?: boolean;
 }
 
 /** How `skillgate setup` describes a host's hook file in its usage text. */

@@ -1,7 +1,10 @@
 /**
  * Minimal textual edits to a JSON file a person keeps (Claude Code's `settings.json`, a Codex or
  * Copilot CLI hook file): only the values that change are rewritten, in the file's own indent and
- * line ends; every other byte (the user's key order, blank lines, one-line arrays, spacing) stays.
+ * line ends; every other byte (the user's key order, blank lines, one-line arrays, spacing) stays,
+ * and so do the `//` and `/* *\/` comments of a file that may hold them (Gemini CLI's
+ * `settings.json`): a comment goes only inside a value that is itself removed or rewritten (a
+ * removal never cuts one beside it), and a file with comments is never written whole.
  *
  * The edits come from `jsonc-parser` (Microsoft's, the one VS Code edits `settings.json` with:
  * `modify` gives the edit for one path, `applyEdits` applies them): a well-kept library that already
@@ -13,10 +16,13 @@
 
 import {
   applyEdits,
+  createScanner,
   findNodeAtLocation,
   modify,
   type Node,
   parseTree,
+  stripComments,
+  type SyntaxKind,
 } from "npm:jsonc-parser@^3.3.1";
 import { isJsonObject, jsonEqual } from "./json.ts";
 
@@ -52,13 +58,18 @@ export function formattingOf(text: string): Formatting {
  * result always parses to `next` (checked; should an edit ever not, the whole document is written
  * in the file's indent instead).
  *
- * @param before The file's current text (valid JSON).
+ * @param before The file's current text (valid JSON, with comments where the file allows them).
  * @param next The value the file must hold.
  * @returns The new text.
+ * @throws {Error} When `before` has comments and the edits did not give `next` (it is never
+ *   written whole without them).
  */
 export function editJsonText(before: string, next: unknown): string {
   const edited = minimalEdit(before, next);
   if (edited !== undefined) return edited;
+  if (hasComments(before)) {
+    throw new Error("The edit could not keep the file's comments");
+  }
   const bom = before.startsWith("\uFEFF") ? "\uFEFF" : "";
   const fmt = formattingOf(before);
   const whole = JSON.stringify(next, null, fmt.unit).replaceAll("\n", fmt.eol);
@@ -68,7 +79,7 @@ export function editJsonText(before: string, next: unknown): string {
 /**
  * The edits of {@link editJsonText} alone.
  *
- * @param before The file's current text (valid JSON).
+ * @param before The file's current text (valid JSON, with comments where the file allows them).
  * @param next The value the file must hold.
  * @returns The new text, or `undefined` when the edits did not give `next` (not expected).
  */
@@ -77,14 +88,36 @@ export function minimalEdit(before: string, next: unknown): string | undefined {
   const body = bom ? before.slice(1) : before;
   const fmt = formattingOf(body);
   let text = body;
-  diff(JSON.parse(body), next, [], (op) => {
+  diff(parseJsonc(body), next, [], (op) => {
     text = applyOp(text, op, fmt);
   });
   try {
-    return jsonEqual(JSON.parse(text), next) ? bom + text : undefined;
+    return jsonEqual(parseJsonc(text), next) ? bom + text : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Parses JSON that may hold `//` and `/* *\/` comments, as Gemini CLI reads its settings (comments
+ * stripped, then strict JSON: no trailing comma).
+ *
+ * @param text The text.
+ * @returns The value.
+ * @throws {SyntaxError} When the text without its comments is not JSON.
+ */
+export function parseJsonc(text: string): unknown {
+  return JSON.parse(stripComments(text));
+}
+
+/**
+ * Whether a JSON text holds a comment (outside its strings).
+ *
+ * @param text The text.
+ * @returns `true` when it has one.
+ */
+export function hasComments(text: string): boolean {
+  return /\/[/*]/.test(text) && stripComments(text) !== text;
 }
 
 /** One textual change: a value replaced or removed, or a key or an array item added. */
@@ -117,11 +150,30 @@ function applyOp(text: string, op: Op, fmt: Formatting): string {
     if (!node || k < 0 || siblings.length < 2) {
       return applyEdits(text, modify(text, op.path, undefined, {}));
     }
+    const end = node.offset + node.length;
     if (k < siblings.length - 1) {
-      return splice(text, node.offset, siblings[k + 1].offset - node.offset, "");
+      const next = siblings[k + 1].offset;
+      if (!hasComments(text.slice(end, next))) {
+        return splice(text, node.offset, next - node.offset, "");
+      }
+      // A comment between it and the next one stays: the node goes with its comma.
+      const lineStart = text.lastIndexOf("\n", node.offset - 1) + 1;
+      const own = /^[ \t]*$/.test(text.slice(lineStart, node.offset));
+      let to = commaAfter(text, end) + 1;
+      // Its line goes when nothing else is on it; else the white space after its comma.
+      const rest = own ? /^[ \t]*(\r?\n)?/.exec(text.slice(to)) : null;
+      if (rest) to += rest[0].length;
+      const from = rest?.[1] ? lineStart : node.offset;
+      return splice(text, from, to - from, "");
     }
     const prevEnd = siblings[k - 1].offset + siblings[k - 1].length;
-    return splice(text, prevEnd, node.offset + node.length - prevEnd, "");
+    const gap = text.slice(prevEnd, node.offset);
+    if (!hasComments(gap)) return splice(text, prevEnd, end - prevEnd, "");
+    // A comment between the previous one and it stays: the comma before it goes, then the node
+    // with the white space that leads to it on its line.
+    const lead = /[ \t]*(?:\r?\n[ \t]*)?$/.exec(gap)?.[0].length ?? 0;
+    const cut = splice(text, node.offset - lead, end - node.offset + lead, "");
+    return splice(cut, commaAfter(text, prevEnd), 1, "");
   }
   if (op.kind === "set" && target) {
     const indent = lineIndent(text, target.offset);
@@ -150,6 +202,26 @@ function applyOp(text: string, op: Op, fmt: Formatting): string {
   const last = siblings[siblings.length - 1];
   const end = last.offset + last.length;
   return splice(text, end, 0, `,${sep}${item}`);
+}
+
+/** The scanner's token kinds used here (`SyntaxKind`, a const enum the module cannot import). */
+const TOKEN = { comma: 5, lineComment: 12, blockComment: 13, lineBreak: 14, space: 15, eof: 17 };
+
+/** The offset of the comma after a value (past white space and comments), as the scanner reads. */
+function commaAfter(text: string, offset: number): number {
+  const scanner = createScanner(text, false);
+  scanner.setPosition(offset);
+  const skip = new Set<number>([
+    TOKEN.lineComment,
+    TOKEN.blockComment,
+    TOKEN.lineBreak,
+    TOKEN.space,
+  ]);
+  for (let t: SyntaxKind = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+    if (t === TOKEN.comma) return scanner.getTokenOffset();
+    if (!skip.has(t)) break;
+  }
+  throw new Error("No comma after a value that has a neighbour");
 }
 
 function nodeText(text: string, node: Node): string {

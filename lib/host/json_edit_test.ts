@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { editJsonText, formattingOf, minimalEdit } from "./json_edit.ts";
+import { createScanner } from "npm:jsonc-parser@^3.3.1";
+import { editJsonText, formattingOf, hasComments, minimalEdit, parseJsonc } from "./json_edit.ts";
 
 /** A settings.json as a person keeps it: tabs, one-line arrays, a blank line, odd spacing. */
 const HAND = Deno.readTextFileSync(
@@ -96,4 +97,74 @@ Deno.test("editJsonText: any change of any JSON object parses to the new value (
     }),
     { numRuns: 500 },
   );
+});
+
+/** A file with comments everywhere a person puts them. */
+const COMMENTED = `{
+  "a": 1, // about a
+  // about b
+  "b": 2,
+  "x": 3,
+  // about c
+  "c": [1, /* one */ 2],
+  /* before d */ "d": 4 // d
+}
+`;
+
+/** The comments of a JSON text, as the scanner reads them (never a `//` inside a string). */
+function commentsOf(text: string): string[] {
+  const scanner = createScanner(text, false);
+  const out: string[] = [];
+  for (let t = scanner.scan(); t !== 17; t = scanner.scan()) {
+    // 12: a line comment, 13: a block comment (`SyntaxKind`).
+    if (t === 12 || t === 13) out.push(scanner.getTokenValue().trim());
+  }
+  return out;
+}
+
+Deno.test("editJsonText: a removal in a file with comments keeps every comment around it, wherever it stands", () => {
+  const v = parseJsonc(COMMENTED) as Record<string, unknown>;
+  for (const key of Object.keys(v)) {
+    const next = { ...v };
+    delete next[key];
+    const out = editJsonText(COMMENTED, next);
+    assert.deepEqual(parseJsonc(out), next, `${key}:\n${out}`);
+    // All but one inside the removed value.
+    const kept = commentsOf(COMMENTED).filter((c) => key !== "c" || c !== "/* one */");
+    assert.deepEqual(commentsOf(out), kept, `${key}:\n${out}`);
+  }
+  // A line with nothing but the removed key goes whole; its neighbours' lines stay as they were.
+  const noA = editJsonText(COMMENTED, { b: 2, x: 3, c: [1, 2], d: 4 });
+  assert.ok(noA.startsWith("{\n  // about a\n  // about b\n"), noA);
+  const noX = editJsonText(COMMENTED, { a: 1, b: 2, c: [1, 2], d: 4 });
+  assert.equal(noX, COMMENTED.replace('  "x": 3,\n', ""));
+});
+
+Deno.test("editJsonText: an addition then its removal in a file with comments gives back the same bytes", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom("a", "b", "x", "c", "d"),
+      fc.jsonValue(),
+      (after, value) => {
+        const v = parseJsonc(COMMENTED) as Record<string, unknown>;
+        const keys = Object.keys(v);
+        const next: Record<string, unknown> = {};
+        for (const k of keys) {
+          next[k] = v[k];
+          if (k === after) next.added = value;
+        }
+        const added = editJsonText(COMMENTED, next);
+        assert.deepEqual(parseJsonc(added), JSON.parse(JSON.stringify(next)));
+        assert.deepEqual(commentsOf(added), commentsOf(COMMENTED));
+        assert.equal(editJsonText(added, v), COMMENTED);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+Deno.test("hasComments() sees comments, not `//` in a string", () => {
+  assert.equal(hasComments('{"u": "https://x//y"}'), false);
+  assert.equal(hasComments('{"u": 1} // c'), true);
+  assert.equal(hasComments('{/* c */"u": 1}'), true);
 });

@@ -1,10 +1,10 @@
 /**
  * Reads, transforms and writes a host's JSON hook file (Claude Code's `settings.json`, Copilot
  * CLI's `hooks/skillgate.json`, ...) the careful way (gstack's hardened writer, anchors §B.1): a
- * file that is not valid JSON is refused and left unchanged; a backup before each write; an atomic
- * write under a lock that keeps the file's other keys and its mode; no write at all when nothing
- * changed, so a second run is byte-identical; and a diff for `--dry-run`. What goes into the file
- * is the shared merge's business (`hook_file.ts`).
+ * file that is not valid JSON (with comments, where the host allows them) is refused and left
+ * unchanged; a backup before each write; an atomic write under a lock that keeps the file's other
+ * keys and its mode; no write at all when nothing changed, so a second run is byte-identical; and a
+ * diff for `--dry-run`. What goes into the file is the shared merge's business (`hook_file.ts`).
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { basename, dirname, join } from "node:path";
 import { sanitizeLine } from "../base/sanitize.ts";
 import { withLock, writeFileAtomic } from "../base/state_file.ts";
 import { isJsonObject, jsonEqual, type JsonObject } from "./json.ts";
-import { editJsonText } from "./json_edit.ts";
+import { editJsonText, parseJsonc } from "./json_edit.ts";
 
 /** Thrown when a hook file (a host's settings) cannot be used safely; the file is left unchanged. */
 export class SettingsFileError extends Error {
@@ -40,13 +40,16 @@ export class SettingsFileError extends Error {
  *
  * @param text The file's text.
  * @param path The file, for the message.
+ * @param comments Whether the file may hold `//` and `/* *\/` comments (its host strips them:
+ *   Gemini CLI's `settings.json`).
  * @returns The object.
  * @throws {SettingsFileError} When the text is not a JSON object.
  */
-export function parseJsonObjectText(text: string, path: string): JsonObject {
+export function parseJsonObjectText(text: string, path: string, comments = false): JsonObject {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    const body = text.replace(/^\uFEFF/, "");
+    value = comments ? parseJsonc(body) : JSON.parse(body);
   } catch (err) {
     const why = sanitizeLine(err instanceof Error ? err.message : String(err), 160);
     throw new SettingsFileError(
@@ -76,8 +79,10 @@ export function renderJson(value: unknown, previous?: string): string {
   if (previous !== undefined) {
     try {
       return editJsonText(previous, value);
-    } catch {
-      // Not JSON: written whole below (callers refuse such a file before they get here).
+    } catch (err) {
+      // Not JSON: written whole below (callers refuse such a file before they get here). An edit
+      // that would lose the file's comments is refused.
+      if (!(err instanceof SyntaxError)) throw err;
     }
   }
   let indent: string | number = 2;
@@ -194,6 +199,11 @@ export interface UpdateOptions {
    * beside the file; with it, a project's `.claude/` gets nothing but its `settings.json`.
    */
   readonly stateDir?: string;
+  /**
+   * The file may hold `//` and `/* *\/` comments (its host strips them: Gemini CLI's
+   * `settings.json`): they are read past and kept, every one, in place.
+   */
+  readonly comments?: boolean;
 }
 
 /** What {@link updateJsonFile} did. */
@@ -325,10 +335,18 @@ export function updateJsonFile(
   const target = realTarget(path);
   const plan = () => {
     const before = readTextOrUndefined(target);
-    const current = before === undefined ? undefined : parseJsonObjectText(before, path);
+    const current = before === undefined
+      ? undefined
+      : parseJsonObjectText(before, path, options.comments);
     const next = transform(current);
     const unchanged = next === undefined ? current === undefined : jsonEqual(current, next);
-    const after = next === undefined ? "" : renderJson(next, before);
+    let after = "";
+    try {
+      after = next === undefined ? "" : renderJson(next, before);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new SettingsFileError(path, `${path}: ${why}; skillgate leaves it unchanged`);
+    }
     return { before, next, unchanged, after };
   };
   if (options.dryRun) {

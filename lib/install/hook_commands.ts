@@ -102,6 +102,11 @@ const PORTABLE_EXPANSIONS: readonly { readonly token: string; readonly expansion
     token: `${PORTABLE.configDir}${h.kind}`,
     expansion: `"\${${h.env.configDir}:-${h.configDir({ home: "$HOME", env: () => undefined })}}"`,
   })),
+  // A host whose variable moves its home (its config directory under it): that home.
+  ...HOSTS.filter((h) => h.env.home !== undefined).map((h) => ({
+    token: `${PORTABLE.home}${h.kind}`,
+    expansion: `"\${${h.env.home}:-$HOME}"`,
+  })),
 ];
 
 /**
@@ -111,6 +116,11 @@ const PORTABLE_EXPANSIONS: readonly { readonly token: string; readonly expansion
  * @returns The placeholder, which {@link hookCommand} expands to that host's variable or default.
  */
 export function portableConfigDir(kind: HostKind): string {
+  const host = HOSTS.find((h) => h.kind === kind);
+  // Under the home the host's variable names (Gemini CLI: `"${GEMINI_CLI_HOME:-$HOME}"/.gemini`).
+  if (host?.env.home !== undefined) {
+    return host.configDir({ home: `${PORTABLE.home}${kind}`, env: () => undefined });
+  }
   return `${PORTABLE.configDir}${kind}`;
 }
 

@@ -112,8 +112,9 @@ export function findRegistrations(
       continue;
     }
     try {
-      const doc = parseJsonObjectText(text, file.path);
-      const owned = listOwnedHooks(hostFor(file.host).hookFile.format, doc, skillgateOwner);
+      const hookFile = hostFor(file.host).hookFile;
+      const doc = parseJsonObjectText(text, file.path, hookFile.comments);
+      const owned = listOwnedHooks(hookFile.format, doc, skillgateOwner);
       for (const hook of owned) hooks.push({ ...hook, file: file.path, host: file.host });
     } catch (err) {
       problems.push(err instanceof SettingsFileError ? err.message : `${file.path}: ${err}`);

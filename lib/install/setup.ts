@@ -506,6 +506,7 @@ export async function runSetup(args: SetupArgs, ctx: SetupContext): Promise<numb
       lockTimeoutMs: ctx.lockTimeoutMs,
       dirMode: args.project ? 0o755 : 0o700,
       stateDir: ctx.stateRoot,
+      comments: host.hookFile.comments,
     });
   } catch (err) {
     if (err instanceof SettingsFileError) {

@@ -149,6 +149,7 @@ export function runUninstall(args: UninstallArgs, ctx: UninstallContext): Uninst
         lockTimeoutMs: ctx.lockTimeoutMs,
         // The backup goes to the state root: kept there, or deleted with it by --purge.
         stateDir: ctx.stateRoot,
+        comments: host.hookFile.comments,
       });
       if (result.status === "unchanged") continue;
       report.removed.push(...removed);

@@ -21,9 +21,11 @@
  *   is `isMeta`) and `gemini` records with text. An AfterAgent block's reason comes back as a
  *   plain `user` text record: nothing marks it.
  *
- * A chat is small and rewritten in place of its records, so it is parsed whole (at most
- * `maxParseBytes`); the run is the messages from the selected load on (to the next load of the
- * skill when re-checking an earlier run by its offset).
+ * A chat is rewritten in place of its records, so it is read whole (at most `maxParseBytes`) and
+ * indexed first: the lines the client writes for a message are known by their start (their id
+ * read without parsing them), so only the messages a read needs are parsed: the ones whose last
+ * record names `activate_skill` (to find the load), then those from the selected load on (to the
+ * next load of the skill when re-checking an earlier run by its offset), each by its last record.
  *
  * @module
  */
@@ -46,28 +48,22 @@ import type { LoadSearch } from "./run_driver.ts";
 import { normalizeSkillName, selects } from "./loads.ts";
 import type { ActivityFormat } from "./activity.ts";
 import { decoder, type Source, textSource, withFileSource } from "./bytes.ts";
+import {
+  byteLines,
+  type ChatIndex,
+  type ChatMessage,
+  chatOfIndex,
+  type GeminiChat,
+  indexChat,
+  messagesAt,
+  textLines,
+} from "./gemini_index.ts";
 import { cap, emptyStats, isRec, parseLine, type Rec, str } from "./record.ts";
+
+export type { GeminiChat } from "./gemini_index.ts";
 
 /** The tool that loads a skill. */
 const SKILL_TOOL = "activate_skill";
-
-/** One message of a chat, as its last record says. */
-interface ChatMessage {
-  /** The record. */
-  readonly rec: Rec;
-  /** The byte offset of the line that holds it. */
-  readonly offset: number;
-}
-
-/** The messages of a chat, in order, each as its last record says. */
-export interface GeminiChat {
-  /** The messages. */
-  readonly messages: readonly ChatMessage[];
-  /** Whether the file had the chat header or a message record. */
-  readonly known: boolean;
-  /** Counters. */
-  readonly stats: ReadStats;
-}
 
 /**
  * The messages of a chat's lines: the last record per `id` wins, in the place of its first; a
@@ -81,37 +77,12 @@ export function chatOfLines(
   lines: Iterable<{ line: string; offset: number }>,
   stats: ReadStats,
 ): GeminiChat {
-  const byId = new Map<string, ChatMessage>();
-  let known = false;
-  for (const { line, offset } of lines) {
-    const rec = parseLine(line);
-    if (!rec) {
-      if (line.trim() !== "") stats.skippedLines++;
-      continue;
-    }
-    stats.records++;
-    if (typeof rec.sessionId === "string" && typeof rec.projectHash === "string") {
-      known = true;
-    } else if (isRec(rec.$set)) {
-      const all = rec.$set.messages;
-      if (!Array.isArray(all)) continue;
-      byId.clear();
-      for (const m of all) {
-        if (isRec(m) && typeof m.id === "string") byId.set(m.id, { rec: m, offset });
-      }
-    } else if (typeof rec.$rewindTo === "string") {
-      let drop = false;
-      for (const id of [...byId.keys()]) {
-        if (id === rec.$rewindTo) drop = true;
-        if (drop) byId.delete(id);
-      }
-      if (!drop) byId.clear();
-    } else if (typeof rec.id === "string" && (rec.type === "user" || rec.type === "gemini")) {
-      known = true;
-      byId.set(rec.id, { rec, offset });
-    } else stats.unknownTypes++;
-  }
-  return { messages: [...byId.values()], known, stats };
+  const all = [...lines];
+  const chat = chatOfIndex(
+    indexChat(textLines(all.map((l) => l.line), all.map((l) => l.offset)), { ...stats }),
+  );
+  Object.assign(stats, chat.stats);
+  return { ...chat, stats };
 }
 
 /** The text parts of a content (`<hook_context>` parts left out). */
@@ -265,79 +236,135 @@ export function recordsOfChat(messages: readonly ChatMessage[], stats: ReadStats
   return out;
 }
 
-/** The lines of a source, each with its byte offset. */
-async function linesOf(src: Source): Promise<{ line: string; offset: number }[]> {
-  const bytes = (await src.read(0, src.size)).slice();
-  const out: { line: string; offset: number }[] = [];
-  let start = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 10) continue;
-    if (i > start) out.push({ line: decoder.decode(bytes.subarray(start, i)), offset: start });
-    start = i + 1;
+/** Indexes a whole chat (or says it is too large). */
+async function indexOf(
+  src: Source,
+  options: ReadRunOptions,
+  path?: string,
+): Promise<ChatIndex | { tooLarge: number; stats: ReadStats }> {
+  const stats = emptyStats(src.size);
+  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+  if (src.size > limit) return { tooLarge: src.size, stats };
+  if (path !== undefined && lastIndex?.path === path && lastIndex.size === src.size) {
+    return lastIndex.index;
+  }
+  // The source's buffer, not a copy (8 MiB copied cost up to 0.1 s on a loaded machine): this is
+  // the source's one read, and a source's buffer is its own.
+  const index = indexChat(byteLines(await src.read(0, src.size)), stats);
+  stats.endOffset = src.size;
+  if (path !== undefined) lastIndex = { path, size: src.size, index };
+  return index;
+}
+
+/**
+ * The last chat file indexed, while its size is unchanged (the file only grows): a Stop's search
+ * for the load and its read of the run index it once between them.
+ */
+let lastIndex: { path: string; size: number; index: ChatIndex } | undefined;
+
+const NOT_A_CHAT = "no record of a type a Gemini CLI chat holds";
+
+/** A selected load, and the place of the message that holds it. */
+interface PlacedLoad {
+  /** The message's place among the chat's messages. */
+  readonly at: number;
+  /** The load. */
+  readonly load: SkillLoad;
+}
+
+/**
+ * The selected loads of a chat, in order, parsing only the messages whose last record names the
+ * skill tool.
+ */
+function placedLoads(index: ChatIndex, options: ReadRunOptions): PlacedLoad[] | undefined {
+  const out: PlacedLoad[] = [];
+  let at = 0;
+  for (const [id, last] of index.messages) {
+    if (
+      last.rec
+        ? loadsOf({ rec: last.rec, offset: 0 }).length > 0
+        : index.lines.mentions(last.line, SKILL_TOOL)
+    ) {
+      const m = messagesAt(index, [id]);
+      if (!m) return undefined;
+      for (const l of loadsOf(m[0])) {
+        const load = toLoad(l.name, m[0].offset, l.id, 0);
+        if (selects(options.skill, load)) out.push({ at, load });
+      }
+    }
+    at++;
   }
   return out;
 }
 
-/** Parses a whole chat (or says it is too large). */
-async function chatOf(
-  src: Source,
-  options: ReadRunOptions,
-  path?: string,
-): Promise<GeminiChat | { tooLarge: number; stats: ReadStats }> {
-  const stats = emptyStats(src.size);
-  const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-  if (src.size > limit) return { tooLarge: src.size, stats };
-  if (path !== undefined && lastChat?.path === path && lastChat.size === src.size) {
-    return lastChat.chat;
+async function readFrom(src: Source, options: ReadRunOptions, path?: string): Promise<RunRead> {
+  const index = await indexOf(src, options, path);
+  if ("tooLarge" in index) {
+    const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
+    return { kind: "too_large", bytes: index.tooLarge, limit, stats: index.stats };
   }
-  const chat = chatOfLines(await linesOf(src), stats);
-  stats.endOffset = src.size;
-  stats.bytesParsed = src.size;
-  if (path !== undefined) lastChat = { path, size: src.size, chat };
-  return chat;
+  if (!index.known && index.stats.records > 0) {
+    return { kind: "unknown_shape", reason: NOT_A_CHAT, stats: { ...index.stats } };
+  }
+  // A line taken by its start that does not parse (a line being written): every line is parsed.
+  return runOf(index, options) ??
+    runOf(
+      indexChat(index.lines, { ...emptyStats(src.size), endOffset: src.size }, false),
+      options,
+    )!;
 }
 
 /**
- * The last chat file parsed, while its size is unchanged (the file only grows): a Stop's search
- * for the load and its read of the run parse it once between them.
+ * The run of an index: only the messages from the selected load's on (to the next load's,
+ * re-checking an earlier run) are parsed, and the run is chosen among their loads as among all.
+ *
+ * @returns The run, or `undefined` when a line the index took by its start does not parse.
  */
-let lastChat: { path: string; size: number; chat: GeminiChat } | undefined;
-
-const NOT_A_CHAT = "no record of a type a Gemini CLI chat holds";
-
-async function readFrom(src: Source, options: ReadRunOptions, path?: string): Promise<RunRead> {
-  const chat = await chatOf(src, options, path);
-  if ("tooLarge" in chat) {
-    const limit = options.maxParseBytes ?? MAX_PARSE_BYTES;
-    return { kind: "too_large", bytes: chat.tooLarge, limit, stats: chat.stats };
-  }
-  const stats = { ...chat.stats };
-  if (!chat.known && stats.records > 0) {
-    return { kind: "unknown_shape", reason: NOT_A_CHAT, stats };
-  }
-  const all = recordsOfChat(chat.messages, stats);
-  const picked = all.loads.filter((l) => selects(options.skill, l));
+function runOf(index: ChatIndex, options: ReadRunOptions): RunRead | undefined {
+  const placed = placedLoads(index, options);
+  if (!placed) return undefined;
   const first = options.fromOffset === undefined
-    ? picked.at(-1)
-    : picked.find((l) => l.offset === options.fromOffset) ?? picked.at(-1);
-  if (!first) return { kind: "not_loaded", stats };
+    ? placed.at(-1)
+    : placed.find((p) => p.load.offset === options.fromOffset) ?? placed.at(-1);
+  if (!first) return { kind: "not_loaded", stats: { ...index.stats } };
   const next = options.fromOffset === undefined
     ? undefined
-    : picked.find((l) => l.seq > first.seq && l.offset !== first.offset);
-  const keep = (seq: number) => seq >= first.seq && (next === undefined || seq < next.seq);
+    : placed.find((p) => p.at > first.at && p.load.offset !== first.load.offset);
+  const ids = [...index.messages.keys()].slice(
+    first.at,
+    next === undefined ? undefined : next.at + 1,
+  );
+  const messages = messagesAt(index, ids);
+  if (!messages) return undefined;
+  const stats = { ...index.stats };
+  for (const id of ids) {
+    const at = index.messages.get(id)!;
+    if (!at.rec) stats.bytesParsed += index.lines.size(at.line);
+  }
+  const all = recordsOfChat(messages, stats);
+  const picked = all.loads.filter((l) => selects(options.skill, l));
+  const load = options.fromOffset === undefined
+    ? picked.at(-1)
+    : picked.find((l) => l.offset === options.fromOffset) ?? picked.at(-1);
+  if (!load) return { kind: "not_loaded", stats };
+  const after = options.fromOffset === undefined
+    ? undefined
+    : picked.find((l) => l.seq > load.seq && l.offset !== load.offset);
+  const keep = (seq: number) => seq >= load.seq && (after === undefined || seq < after.seq);
   const run: TranscriptRun = {
-    load: first,
+    load,
     loads: all.loads.filter((l) => keep(l.seq)),
     messages: all.messages.filter((m) => keep(m.seq)),
     toolCalls: all.toolCalls.filter((c) => keep(c.seq)),
     notifications: [],
-    stats: { ...stats, startOffset: first.offset },
+    stats: { ...stats, startOffset: load.offset },
   };
   return { kind: "ok", run };
 }
 
 /**
- * Finds the last selected load of a chat, without building its run.
+ * Finds the last selected load of a chat, without building its run: from the chat's index,
+ * parsing only the messages whose last record names the skill tool.
  *
  * @param path The chat file.
  * @param options Which skill.
@@ -346,28 +373,15 @@ async function readFrom(src: Source, options: ReadRunOptions, path?: string): Pr
  */
 export function findGeminiLoad(path: string, options: ReadRunOptions): Promise<LoadSearch> {
   return withFileSource(path, async (src) => {
-    if (src.size > (options.maxParseBytes ?? MAX_PARSE_BYTES)) {
-      return { kind: "not_loaded", fileSize: src.size };
+    const index = await indexOf(src, options, path);
+    if ("tooLarge" in index) return { kind: "not_loaded", fileSize: src.size };
+    if (!index.known && index.stats.records > 0) {
+      return { kind: "unknown_shape", reason: NOT_A_CHAT };
     }
-    // Backward, parsing only the lines that name the skill tool: the latest record of a message
-    // comes first, so an earlier one of the same id is superseded.
-    const lines = await linesOf(src);
-    const head = parseLine(lines.find((l) => l.line.trim() !== "")?.line ?? "");
-    const known = head !== undefined && (typeof head.projectHash === "string" ||
-      typeof head.id === "string" || isRec(head.$set));
-    if (!known && head !== undefined) return { kind: "unknown_shape", reason: NOT_A_CHAT };
-    const seen = new Set<string>();
-    for (let k = lines.length - 1; k >= 0; k--) {
-      const { line, offset } = lines[k];
-      if (!line.includes(SKILL_TOOL)) continue;
-      const rec = parseLine(line);
-      if (!rec || typeof rec.id !== "string" || seen.has(rec.id)) continue;
-      seen.add(rec.id);
-      const picked = loadsOf({ rec, offset }).map((l) => toLoad(l.name, offset, l.id, 0))
-        .filter((l) => selects(options.skill, l));
-      if (picked.length > 0) return { kind: "found", load: picked.at(-1)! };
-    }
-    return { kind: "not_loaded", fileSize: src.size };
+    const placed = placedLoads(index, options) ??
+      placedLoads(indexChat(index.lines, emptyStats(src.size), false), options)!;
+    const last = placed.at(-1);
+    return last ? { kind: "found", load: last.load } : { kind: "not_loaded", fileSize: src.size };
   });
 }
 
@@ -414,8 +428,9 @@ export function readGeminiRecords(
   maxBytes: number = MAX_PARSE_BYTES,
 ): Promise<TurnRecords | undefined> {
   return withFileSource(path, async (src) => {
-    const chat = await chatOf(src, { skill: () => false, maxParseBytes: maxBytes });
-    if ("tooLarge" in chat || (!chat.known && chat.stats.records > 0)) return undefined;
+    const index = await indexOf(src, { skill: () => false, maxParseBytes: maxBytes });
+    if ("tooLarge" in index || (!index.known && index.stats.records > 0)) return undefined;
+    const chat = chatOfIndex({ ...index, stats: { ...index.stats } });
     return recordsOfChat(chat.messages, chat.stats);
   });
 }
@@ -474,7 +489,7 @@ export function readGeminiTurn(path: string, options: ReadTurnOptions = {}): Pro
   const max = options.maxBytes ?? MAX_TURN_BYTES;
   return withFileSource(path, async (src) => {
     const from = Math.max(0, src.size - max);
-    const bytes = (await src.read(from, src.size - from)).slice();
+    const bytes = await src.read(from, src.size - from);
     let start = 0;
     if (from > 0) {
       const nl = bytes.indexOf(10);
@@ -482,13 +497,14 @@ export function readGeminiTurn(path: string, options: ReadTurnOptions = {}): Pro
     }
     const lines: string[] = [];
     const offsets: number[] = [];
-    for (let i = start; i <= bytes.length; i++) {
-      if (i < bytes.length && bytes[i] !== 10) continue;
-      if (i > start) {
-        lines.push(decoder.decode(bytes.subarray(start, i)));
+    while (start < bytes.length) {
+      let end = bytes.indexOf(10, start);
+      if (end < 0) end = bytes.length;
+      if (end > start) {
+        lines.push(decoder.decode(bytes.subarray(start, end)));
         offsets.push(from + start);
       }
-      start = i + 1;
+      start = end + 1;
     }
     return {
       start: from > 0 ? "cut" : "file-start",

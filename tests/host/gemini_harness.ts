@@ -1,6 +1,7 @@
 /**
  * Host test harness for Gemini CLI: a world (the shared temp home, project and state root, plus a
- * `GEMINI_CLI_HOME` whose `.gemini/settings.json` holds the user's own settings: API key auth, no
+ * `GEMINI_CLI_HOME` whose `.gemini/settings.json` holds the user's own settings (with comments): API
+ * key auth, no
  * telemetry, no auto-update, and a hook of the user's), skills in the project's `.agents/skills`
  * and agents in `~/.gemini/agents`, one Gemini API stand-in per world, `skillgate setup --gemini`,
  * and `gemini -p` runs read back: requests, the chat transcript, records.
@@ -55,30 +56,73 @@ export function userSettings(): Record<string, unknown> {
   };
 }
 
+/** The extension a world installs its skills and agents in, with `place: "extension"`. */
+export const FIXTURE_EXTENSION = "skillgate-fixture-ext";
+
+/**
+ * The user's settings as their file holds them: with comments, which Gemini CLI strips (setup and
+ * uninstall must keep every one).
+ */
+export function userSettingsText(): string {
+  const body = JSON.stringify(userSettings(), null, 2)
+    .replace('"security": {', '/* auth by API key */\n  "security": {')
+    .replace(
+      '"telemetry": {\n    "enabled": false\n  },',
+      '"telemetry": {\n    "enabled": false // off\n  },',
+    );
+  return `// my Gemini CLI settings\n${body}\n`;
+}
+
 /**
  * A fresh world: the project holds `.agents/skills/<skill>` and a `test.sh` that prints PASS;
  * `~/.gemini/agents/<agent>.md` the agents; `~/.gemini/settings.json` the user's own settings.
+ * With `place: "extension"` the skills and agents are an extension's
+ * (`~/.gemini/extensions/<FIXTURE_EXTENSION>/skills`, `agents`); with `"cli-home"` the skills are
+ * in `$GEMINI_CLI_HOME/.agents/skills` (the world's `GEMINI_CLI_HOME` is not its `HOME`); with
+ * `"project-agents"` the agents are the project's (`.gemini/agents`).
  */
 export async function makeGeminiWorld(
   label: string,
-  opts: { skills?: string[]; agents?: string[] } = {},
+  opts: {
+    skills?: string[];
+    agents?: string[];
+    place?: "project" | "extension" | "cli-home" | "project-agents";
+  } = {},
 ): Promise<GeminiWorld> {
   const w = await makeHostWorld(`gemini-${label}`);
   const geminiHome = join(w.root, "gemini-home");
   const geminiDir = join(geminiHome, ".gemini");
   await Deno.mkdir(geminiDir, { recursive: true });
+  const extension = join(geminiDir, "extensions", FIXTURE_EXTENSION);
+  const skillsDir = opts.place === "extension"
+    ? join(extension, "skills")
+    : opts.place === "cli-home"
+    ? join(geminiHome, ".agents", "skills")
+    : join(w.project, ".agents", "skills");
+  const agentsDir = opts.place === "extension"
+    ? join(extension, "agents")
+    : opts.place === "project-agents"
+    ? join(w.project, ".gemini", "agents")
+    : join(geminiDir, "agents");
+  if (opts.place === "extension") {
+    await Deno.mkdir(extension, { recursive: true });
+    await Deno.writeTextFile(
+      join(extension, "gemini-extension.json"),
+      JSON.stringify({ name: FIXTURE_EXTENSION, version: "1.0.0" }),
+    );
+  }
   for (const s of opts.skills ?? []) {
-    await copyTree(join(FIXTURES, "skills", s), join(w.project, ".agents", "skills", s));
+    await copyTree(join(FIXTURES, "skills", s), join(skillsDir, s));
   }
   for (const a of opts.agents ?? []) {
-    await Deno.mkdir(join(geminiDir, "agents"), { recursive: true });
-    await Deno.copyFile(join(FIXTURES, "agents", `${a}.md`), join(geminiDir, "agents", `${a}.md`));
+    await Deno.mkdir(agentsDir, { recursive: true });
+    await Deno.copyFile(join(FIXTURES, "agents", `${a}.md`), join(agentsDir, `${a}.md`));
   }
   await Deno.writeTextFile(join(w.project, "test.sh"), "echo PASS\n");
   await Deno.writeTextFile(join(w.project, "auth.txt"), "old line\n");
   await Deno.writeTextFile(
     join(geminiDir, "settings.json"),
-    JSON.stringify(userSettings(), null, 2) + "\n",
+    userSettingsText(),
   );
   return { ...w, geminiHome, geminiDir, standIn: startGeminiStandIn([]) };
 }
