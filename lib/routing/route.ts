@@ -322,7 +322,8 @@ export function scoreSkill(
   const pick = (best: TriggerScore | undefined, other: TriggerScore | undefined) =>
     !best || (other && compareScores(other, best) < 0) ? other : best;
   const best = pick(
-    bestTrigger(triggersOf(skill), p, { foreign }),
+    // A pack skill's share must touch a word the prompt asks for, not only an inferred fix.
+    bestTrigger(triggersOf(skill), p, { foreign, asked: skill.pack !== undefined }),
     skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
   );
   let result: SkillMatch = best ? { ...best, intent: false } : {

@@ -135,7 +135,7 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
 Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {
   const debugging: RouteSkill = {
     name: "systematic-debugging",
-    triggers: ["fix this bug"],
+    triggers: ["fix this bug", "why is this broken"],
     description: "Use when encountering any bug, test failure, or unexpected behavior",
     pack: "superpowers",
   };
@@ -145,13 +145,14 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
     description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
     pack: "trailofbits",
   };
-  const prompt = "check that the key material is zeroized and the compiler doesn't drop it";
+  // "why" asked in words, "broken" inferred from the report: both texts claim it.
+  const prompt = "why is the key material not zeroized? the compiler keeps dropping the wipe";
   const d = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
   assert.equal(d.route, undefined);
   assert.equal(d.reason, "tiers-disagree");
   assert.match(
     d.tie ?? "",
-    /^\/systematic-debugging on "fix this bug", \/zeroize-audit on its description/,
+    /^\/systematic-debugging on "why is this broken", \/zeroize-audit on its description/,
   );
   // The trigger's words said (not inferred): the trigger routes.
   const said = routePrompt("fix this bug: the key material is not zeroized by the compiler", [
@@ -164,6 +165,34 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
     routable: ["systematic-debugging", "+packs"],
   });
   assert.equal(own.route?.skill.name, "systematic-debugging");
+});
+
+Deno.test("a pack skill's share needs a word the prompt asks for, not only the fix a report infers", () => {
+  const debugging: RouteSkill = {
+    name: "systematic-debugging",
+    triggers: ["fix this bug", "debug this"],
+    description: "Use when encountering any bug, test failure, or unexpected behavior",
+    pack: "superpowers",
+  };
+  // A symptom in a statement, an order for other work: no fix asked for.
+  const sort = "sort the keys in locales/en.json alphabetically, translators keep complaining";
+  assert.equal(routePrompt(sort, [debugging]).candidates.length, 0);
+  const look = "a customer says checkout cant be completed with keyboard only. go through it";
+  assert.equal(routePrompt(look, [debugging]).route, undefined);
+  // The fix said in an order, a cause asked for, or a bare report: it routes.
+  for (
+    const asked of [
+      "the theme toggle doesn't persist, it resets on reload. fix it",
+      "the websocket reconnects every 30s since the upgrade. find out why",
+      "the app crashes when I rotate the phone",
+    ]
+  ) assert.equal(routePrompt(asked, [debugging]).route?.skill.name, "systematic-debugging", asked);
+  // Not a pack skill: a reported symptom still asks for the fix.
+  const own = { ...debugging, pack: undefined };
+  assert.equal(
+    routePrompt(sort, [own], { routable: ["systematic-debugging"] }).route?.skill.name,
+    "systematic-debugging",
+  );
 });
 
 Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {

@@ -298,6 +298,13 @@ export interface PreparedPrompt {
   readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
+  /**
+   * The keys the prompt asks for: the request clauses' own words, and what an order infers (a
+   * request for a cause: `debug`; a hands-on test: `qa`, `test`, `site`; a look at a change:
+   * `review`). Not the `bug` and `fix` a reported symptom infers: a report asks for nothing in
+   * words ({@link ScoreOptions.asked}).
+   */
+  readonly asked: ReadonlySet<string>;
   /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
@@ -375,6 +382,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     scriptKeys(view.request, requestKeys);
   }
   const said = new Set(keys);
+  const asked = new Set(requestKeys);
   const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
   if (view.infer) {
@@ -389,6 +397,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     if (keys.has("pr") && REVIEW_PADDED.some((a) => request.includes(a))) {
       inferred.add("review");
     }
+    for (const k of inferred) if (k !== "bug" && k !== "fix") asked.add(k);
   }
   for (const k of inferred) {
     keys.add(k);
@@ -418,6 +427,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     inferred,
     standIn,
     said,
+    asked,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
@@ -619,6 +629,12 @@ export interface ScoreOptions {
    * besides question words.
    */
   readonly foreign?: boolean;
+  /**
+   * True when a share must touch what the prompt asks for in words ({@link PreparedPrompt.asked}),
+   * not only the `bug` and `fix` a reported symptom infers: built-in pack skills' triggers
+   * ("sort the keys, translators keep complaining" asks for no fix).
+   */
+  readonly asked?: boolean;
 }
 
 /**
@@ -687,7 +703,7 @@ export function scoreTrigger(
     if (!has(k)) continue;
     matched++;
     if (p.said.has(k)) literal++;
-    if (p.requestKeys.has(k)) touch = true;
+    if ((options.asked ? p.asked : p.requestKeys).has(k)) touch = true;
   }
   if (!touch) return none;
   if (options.foreign && t.keys.filter((k) => has(k) && !QUESTION_WORDS.has(k)).length < 2) {
