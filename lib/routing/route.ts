@@ -49,7 +49,13 @@ import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { describedClaim, describedList, type DescribedSkills, describeRoute } from "./describe.ts";
+import {
+  describedClaim,
+  describedList,
+  type DescribedRoute,
+  type DescribedSkills,
+  describeRoute,
+} from "./describe.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -451,28 +457,7 @@ export function routePrompt(
       ? "not-routable"
       : "below-threshold";
     const d = described();
-    if (!d) return { reason, candidates, threshold };
-    const n = d.hit.matched.length;
-    return {
-      route: {
-        skill: d.skill,
-        score: d.hit.score,
-        trigger: `description: ${d.hit.matched.join(", ")}`,
-        matched: n,
-        literal: n,
-        total: n,
-        whole: false,
-        onVerb: false,
-        intent: false,
-        routable: true,
-      },
-      tier: "description",
-      candidates,
-      threshold,
-      tie: `/${sanitizeName(d.skill.name) || "?"} on its description at ${d.hit.score.toFixed(1)}${
-        d.runnerUp ? `, the runner-up at ${d.runnerUp.toFixed(1)}` : ""
-      }`,
-    };
+    return d ? describedDecision(d, candidates, threshold) : { reason, candidates, threshold };
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
@@ -511,6 +496,10 @@ export function routePrompt(
   if (best.skill.pack !== undefined && best.literal < best.matched) {
     const d = described(describedClaim);
     if (d && d.skill !== best.skill) {
+      // The other skill's text routes on its own (a clear margin over its runner-up): its words
+      // are said, the trigger's fit is inferred, so the text wins.
+      const own = described();
+      if (own?.skill === d.skill) return describedDecision(own, candidates, threshold);
       return {
         reason: "tiers-disagree",
         candidates,
@@ -536,6 +525,35 @@ export function routePrompt(
     return { route: best, tier: "trigger", candidates, threshold, tie: tieReason(best, next) };
   }
   return { route: best, tier: "trigger", candidates, threshold };
+}
+
+/** The decision for a description tier route. */
+function describedDecision(
+  d: DescribedRoute<RouteSkill>,
+  candidates: readonly RouteCandidate[],
+  threshold: number,
+): RouteDecision {
+  const n = d.hit.matched.length;
+  return {
+    route: {
+      skill: d.skill,
+      score: d.hit.score,
+      trigger: `description: ${d.hit.matched.join(", ")}`,
+      matched: n,
+      literal: n,
+      total: n,
+      whole: false,
+      onVerb: false,
+      intent: false,
+      routable: true,
+    },
+    tier: "description",
+    candidates,
+    threshold,
+    tie: `/${sanitizeName(d.skill.name) || "?"} on its description at ${d.hit.score.toFixed(1)}${
+      d.runnerUp ? `, the runner-up at ${d.runnerUp.toFixed(1)}` : ""
+    }`,
+  };
 }
 
 /**

@@ -145,9 +145,15 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
     description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
     pack: "trailofbits",
   };
-  // "why" asked in words, "broken" inferred from the report: both texts claim it.
+  // "why" asked in words, "broken" inferred from the report: the text's words are said, so a text
+  // that routes on its own (a clear margin) wins.
   const prompt = "why is the key material not zeroized? the compiler keeps dropping the wipe";
-  const d = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  const clear = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  assert.equal(clear.route?.skill.name, "zeroize-audit");
+  assert.equal(clear.tier, "description");
+  // Two texts that claim it alike: which one is a guess, and the trigger's fit is inferred.
+  const wipe: RouteSkill = { ...zeroize, name: "secret-wipe-check" };
+  const d = routePrompt(prompt, [debugging, zeroize, wipe, pdf, docx]);
   assert.equal(d.route, undefined);
   assert.equal(d.reason, "tiers-disagree");
   assert.match(
@@ -161,7 +167,7 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
   ]);
   assert.equal(said.route?.skill.name, "systematic-debugging");
   // No pack skill: the rule does not apply (gstack's skills are routed as before).
-  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize], {
+  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize, wipe], {
     routable: ["systematic-debugging", "+packs"],
   });
   assert.equal(own.route?.skill.name, "systematic-debugging");
