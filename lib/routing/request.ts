@@ -275,6 +275,7 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "browse",
   "flag",
   "spot",
+  "address",
 ]);
 
 /** Verbs that say where to look, not what to do: the next request clause's verb decides. */
