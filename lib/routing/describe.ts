@@ -9,7 +9,8 @@
  *   cut to the end of their sentence first: what a skill is not for never matches it.
  * - Words are compared as the trigger scorer compares them ({@link wordKey}: light stemming and
  *   the concept table), common words ({@link STOP_WORDS}) and words every description uses ("use",
- *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}) and question words dropped.
+ *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}, in every form: "writes",
+ *   "adding") and question words dropped.
  * - The prompt's side is its prose (pasted evidence cut out, `request.ts`), and at least one
  *   matched word must be in a request clause.
  * - Scoring is BM25 (k1 1.2, b 0.75) over every installed skill's text, so that a word many skills
@@ -23,6 +24,9 @@
  *   more, must be beaten by {@link CLAIM_MARGIN}: two texts that claim a request in the same words
  *   (constant-time-analysis and constant-time-testing) make a guess, and routing nothing is better
  *   than a wrong route.
+ * - A skill whose name is another match's name plus words the prompt does not say (a sibling it
+ *   does not ask for: semgrep-rule-variant-creator beside semgrep-rule-creator) is left out
+ *   ({@link unasked}).
  * - {@link describedClaim}: the best skill whose text claims a prompt ({@link CLAIM_WORDS}
  *   distinctive words), however close its runner-up; routing asks it when a pack skill's trigger
  *   routes on an inferred word (`route.ts`).

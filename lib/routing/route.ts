@@ -9,9 +9,11 @@
  * it, `lib/catalog/overlay_index.ts`) that reaches the threshold (0.66 by default, config
  * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
  * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
- * own that `route_skills` names (or a pack skill), on its name and description; a pack skill's
- * trigger route on an inferred word yields to nothing when another pack skill's text claims the
- * request (`describedClaim`: both claim it, so neither routes). Ties go to the
+ * own that `route_skills` names (or a pack skill), on its name and description. A pack skill's
+ * share must touch a word the prompt asks for, not only the fix a reported symptom infers
+ * (`ScoreOptions.asked`); its trigger route on an inferred word yields when another pack skill's
+ * text claims the request (`describedClaim`): to that skill when its text routes on its own,
+ * else to nothing (both claim it). Ties go to the
  * more specific trigger (`compareScores`), never by name; a full tie routes nothing. A skill the
  * model cannot load (`disable-model-invocation: true`) is never offered to the model: the hint
  * says the user can type `/name`.

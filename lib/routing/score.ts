@@ -30,6 +30,8 @@
  * - A whole phrase may be broken by one extra word ({@link holdsPhrase}); a share of three or more
  *   words that leaves out the word naming the trigger's thing is held: shown, never routed.
  * - A later build or explain verb does not cancel a fix or review asked for before it.
+ * - With {@link ScoreOptions.asked} (built-in pack skills), a share must touch a word the prompt
+ *   asks for ({@link PreparedPrompt.asked}), not only the `bug` and `fix` a report infers.
  *
  * @module
  */
