@@ -44,7 +44,7 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { type HostFolders, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { type HostFolders, HOSTS } from "../host/mod.ts";
 import { SKILL_IS_AGENT_MARK } from "../host/host.ts";
 import { BLOCK_LINE_MARK } from "../contracts/block_line.ts";
 import type { HookContext } from "../hook/runner.ts";
@@ -58,6 +58,7 @@ import {
   type DescribedSkills,
   describeRoute,
 } from "./describe.ts";
+import { parseHintMode, routeHint } from "./hint.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -77,8 +78,13 @@ export const DEFAULT_ROUTE_SKILLS: readonly string[] = Object.freeze([
 /** Prompts longer than this (pasted logs) are never routed. */
 export const MAX_ROUTE_PROMPT_CHARS = 8000;
 
-/** The off switch the hint names. */
-export const ROUTE_OFF_COMMAND = "skillgate config set skill_routing off";
+export {
+  contractSummaries,
+  type HintMode,
+  parseHintMode,
+  ROUTE_OFF_COMMAND,
+  routeHint,
+} from "./hint.ts";
 
 /** Tags that open a prompt the host wrote, not the user. */
 const HOST_PROMPT_TAGS: readonly string[] = [
@@ -591,81 +597,6 @@ function reportTarget(
     c !== best && sendsTo(best, c.skill) &&
     [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
-}
-
-/** The wording of the injected line (`SKILLGATE_SKILL_ROUTE_HINT`). */
-export type HintMode = "name" | "step" | "contract";
-
-/**
- * Reads a hint mode; anything other than `step` or `contract` is `name`.
- *
- * @param value The `SKILLGATE_SKILL_ROUTE_HINT` value.
- * @returns The mode.
- */
-export function parseHintMode(value: string | undefined): HintMode {
-  const v = (value ?? "").trim().toLowerCase();
-  return v === "step" || v === "contract" ? v : "name";
-}
-
-/** Text from a SKILL.md made safe for the hint: one line, no quotes or angle brackets, bounded. */
-function hintText(text: string, max: number): string {
-  return sanitizeLine(text, 4 * max).replace(/["<>`]/g, "'").replace(/\s+/g, " ").trim()
-    .slice(0, max);
-}
-
-/**
- * The contract items' `summary` phrases of a skill, in order.
- *
- * @param contract The parsed `contract:` block.
- * @returns The summaries (at most 20).
- */
-export function contractSummaries(contract: unknown): string[] {
-  if (!contract || typeof contract !== "object") return [];
-  const items = (contract as { items?: unknown }).items;
-  if (!Array.isArray(items)) return [];
-  const out: string[] = [];
-  for (const item of items.slice(0, 20)) {
-    const summary = item && typeof item === "object"
-      ? (item as { summary?: unknown }).summary
-      : undefined;
-    if (typeof summary === "string" && summary.trim()) out.push(hintText(summary, 120));
-  }
-  return out;
-}
-
-/**
- * The one line of context the hook adds for a routed skill. It states the fit as a fact, names
- * skillgate's UserPromptSubmit hook as its source and the off switch, and asks the model to tell
- * the user in one sentence that skillgate routed the request. For a skill the model cannot load
- * (`disable-model-invocation: true`) it never says a tool loads it: it says the user can type
- * `/name`, and asks the model to tell the user so.
- *
- * @param skill The routed skill.
- * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
- * @param host The host the line is for: it names that host's skill tool.
- * @returns The line.
- */
-export function routeHint(skill: RouteSkill, mode: HintMode, host: HostKind): string {
-  const name = sanitizeName(skill.name) || "skill";
-  const h = hostFor(host);
-  // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
-  const event = h.hookEvents.UserPromptSubmit ?? "UserPromptSubmit";
-  const head = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
-    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}`;
-  if (skill.userOnly) {
-    // disable-model-invocation: the model cannot load it; only the user can start it.
-    return `${head}, which only the user can start, by typing /${name} (the model cannot load ` +
-      `it). Please tell the user in one sentence that they can type /${name} to run it.`;
-  }
-  let line = `${head}, which ${h.texts.skillTool} loads.`;
-  if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
-    line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
-  } else if (mode === "contract") {
-    const summaries = contractSummaries(skill.contract);
-    if (summaries.length) line += ` It is done when: ${summaries.join("; ")}.`;
-  }
-  return line + ` Please tell the user in one sentence that skillgate routed this request ` +
-    `to /${name}.`;
 }
 
 /** The threshold and routable set config asks for. */

@@ -50,13 +50,17 @@ import {
 } from "./request.ts";
 import { CONCEPTS, PHRASES, SCRIPT_TERMS } from "./concepts.ts";
 import {
+  ERRNO,
+  ERROR_CLASS,
   isBreakage,
   isLintComplaint,
   LINT_PHRASES,
   LINT_WORDS,
   padded,
+  PASTED_ERROR,
   REPORT_ONLY,
   REVIEW_ACTIONS,
+  SERVER_ERROR,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
 } from "./symptoms.ts";
@@ -531,26 +535,6 @@ function isLooseKey(key: string): boolean {
   return looseKeys.has(key);
 }
 const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
-
-/**
- * A pasted error: `Error:`, `exception:`, `FATAL:` or Go's `panic:`, or an error class name such
- * as `TypeError`.
- */
-const PASTED_ERROR = /\b(?:error|exception|fatal|panic)\s*:/i;
-const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
-/**
- * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared
- * as written words: a set, not a regular expression, whose compiling costs the first prompt.
- */
-const ERRNO: ReadonlySet<string> = new Set(
-  (
-    "EACCES EADDRINUSE EADDRNOTAVAIL ECONNABORTED ECONNREFUSED ECONNRESET EEXIST EHOSTUNREACH " +
-    "EISDIR EMFILE ENETUNREACH ENOENT ENOMEM ENOSPC ENOTDIR ENOTEMPTY ENOTFOUND EPERM EPIPE " +
-    "EPROTO ETIMEDOUT"
-  ).split(" "),
-); /** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
-const SERVER_ERROR =
-  /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
 
 /**
  * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
