@@ -108,6 +108,23 @@ export function asksMeaning(ws: readonly string[]): boolean {
   return false;
 }
 
+/** What a question of fact asks a thing to hold: "does this repo have a LICENSE file?". */
+const HOLDS: ReadonlySet<string> = new Set(["have", "has", "contain", "contains", "include"]);
+
+/**
+ * Whether a yes/no question asks if something holds a file: "does this repo have a LICENSE
+ * file?", "do we have a Dockerfile anywhere?" (a path reads as `file`). Such a question asks for
+ * a fact to be looked up, not for the work of a skill about such files.
+ *
+ * @param ws The question's words, lower case.
+ * @returns `true` for a question of fact about a file.
+ */
+export function asksFact(ws: readonly string[]): boolean {
+  if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did") return false;
+  const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
+  return holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files");
+}
+
 /** The helper verbs of a how-to question: "how do I", "how can we", "how should you". */
 const HOW_HELPERS: ReadonlySet<string> = new Set([
   "do",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { asksHowTo, asksMeaning } from "./asks.ts";
+import { asksFact, asksHowTo, asksMeaning } from "./asks.ts";
 import { readRequest } from "./request.ts";
 import { preparePrompt, scoreTrigger } from "./score.ts";
 
@@ -105,4 +105,18 @@ Deno.test("a question about how to do something asks for instructions: no trigge
   }
   // Asking how to fix something is still a request to fix it.
   assert.equal(scoreTrigger("fix this bug", "how do I fix this bug").score, 1);
+});
+
+Deno.test("asksFact: a yes/no question whether something holds a file", () => {
+  for (const q of ["does this repo have a LICENSE file", "do we have a config file for semgrep"]) {
+    assert.ok(asksFact(ask(q)), q);
+  }
+  for (
+    const q of [
+      "does this work",
+      "does the diff have any bugs",
+      "is there a license file",
+      "can you have a look at the file",
+    ]
+  ) assert.ok(!asksFact(ask(q)), q);
 });

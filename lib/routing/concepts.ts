@@ -184,6 +184,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
   pr: ["pr", "diff", "changeset", "commit", "commits", "branch"],
   /** A web site under test (qa: "a web application"). */
   site: ["site", "website", "webapp", "webpage", "sito", "sitio", "сайт"],
+  /** Kubernetes and its common short form (wshobson's kubernetes skills write both). */
+  kubernetes: ["kubernetes", "k8s"],
 });
 
 /**

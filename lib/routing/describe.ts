@@ -9,7 +9,8 @@
  *   cut to the end of their sentence first: what a skill is not for never matches it.
  * - Words are compared as the trigger scorer compares them ({@link wordKey}: light stemming and
  *   the concept table), common words ({@link STOP_WORDS}) and words every description uses ("use",
- *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}) and question words dropped.
+ *   "skill", "user", "pattern", …; {@link DESCRIPTION_STOP_WORDS}, in every form: "writes",
+ *   "adding") and question words dropped.
  * - The prompt's side is its prose (pasted evidence cut out, `request.ts`), and at least one
  *   matched word must be in a request clause.
  * - Scoring is BM25 (k1 1.2, b 0.75) over every installed skill's text, so that a word many skills
@@ -23,6 +24,9 @@
  *   more, must be beaten by {@link CLAIM_MARGIN}: two texts that claim a request in the same words
  *   (constant-time-analysis and constant-time-testing) make a guess, and routing nothing is better
  *   than a wrong route.
+ * - A skill whose name is another match's name plus words the prompt does not say (a sibling it
+ *   does not ask for: semgrep-rule-variant-creator beside semgrep-rule-creator) is left out
+ *   ({@link unasked}).
  * - {@link describedClaim}: the best skill whose text claims a prompt ({@link CLAIM_WORDS}
  *   distinctive words), however close its runner-up; routing asks it when a pack skill's trigger
  *   routes on an inferred word (`route.ts`).
@@ -61,7 +65,24 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
  * The version of {@link descriptionTerms}' code: bump it whenever a change to that code changes the
  * terms it makes (the routing index keeps them under `index_fingerprint.ts`'s fingerprint).
  */
-export const DESCRIPTION_TERMS_VERSION = 1;
+export const DESCRIPTION_TERMS_VERSION = 2;
+
+let stopKeys: ReadonlySet<string> | undefined;
+
+/**
+ * True for the key of a common word or of a {@link DESCRIPTION_STOP_WORDS} word, in any of its
+ * forms: compared by key, so that "writes", "adding" and "creates" are dropped as "write", "add"
+ * and "create" are.
+ */
+function isStopKey(key: string): boolean {
+  // Each word's inflections too: the stemmer makes "adding" `ad`, "add" `add`.
+  stopKeys ??= new Set(
+    [...STOP_WORDS, ...DESCRIPTION_STOP_WORDS].flatMap((w) =>
+      [w, `${w}s`, `${w}ed`, `${w}ing`, `${w}${w.at(-1)}ing`].map(wordKey)
+    ),
+  );
+  return stopKeys.has(key);
+}
 
 /** Field weights: the name's words, the "Use when …" clause's, the rest of the description's. */
 const NAME_WEIGHT = 3;
@@ -112,7 +133,7 @@ export function descriptionTerms(name: string, description?: string): Map<string
     for (const w of tokenize(text)) {
       if (STOP_WORDS.has(w) || DESCRIPTION_STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
       const k = wordKey(w);
-      if (DESCRIPTION_STOP_WORDS.has(k)) continue;
+      if (isStopKey(k)) continue;
       terms.set(k, (terms.get(k) ?? 0) + weight);
     }
   };
@@ -220,7 +241,7 @@ export function rankDescriptions(
   const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();
   const n = Math.max(index.count, MIN_IDF_COUNT);
   for (const k of query.keys) {
-    if (STOP_WORDS.has(k) || DESCRIPTION_STOP_WORDS.has(k) || QUESTION_WORDS.has(k)) continue;
+    if (isStopKey(k) || QUESTION_WORDS.has(k)) continue;
     const list = index.postings(k);
     if (list.length === 0) continue;
     const rare = list.length <= DISTINCTIVE_SHARE * n ? 1 : 0;
@@ -271,6 +292,44 @@ export function describedRoute(
     return undefined;
   }
   return best;
+}
+
+/** How many of the best hits {@link unasked} compares. */
+const SIBLING_HITS = 4;
+
+/** A name's content word keys (a `plugin:` prefix dropped). */
+function nameKeys(name: string): Set<string> {
+  const keys = new Set<string>();
+  for (const w of tokenize(name.slice(name.indexOf(":") + 1).replace(/[-_]/g, " "))) {
+    if (!STOP_WORDS.has(w)) keys.add(wordKey(w));
+  }
+  return keys;
+}
+
+/**
+ * The hits without a skill that is another hit's specialisation the prompt does not ask for: its
+ * name is the other's name plus words the prompt does not say (semgrep-rule-variant-creator for
+ * "write a semgrep rule", beside semgrep-rule-creator). Among the best {@link SIBLING_HITS} hits.
+ *
+ * @param hits Ranked hits.
+ * @param skills The skills, for their names.
+ * @param said The prompt's keys.
+ * @returns The hits left, in order.
+ */
+export function unasked<S extends { readonly name: string }>(
+  hits: readonly DescriptionHit[],
+  skills: DescribedSkills<S>,
+  said: ReadonlySet<string>,
+): DescriptionHit[] {
+  const top = hits.slice(0, SIBLING_HITS).map((h) => nameKeys(skills.skill(h.index).name));
+  const drop = new Set<number>();
+  top.forEach((special, i) => {
+    const general = top.find((g, j) =>
+      j !== i && g.size > 0 && g.size < special.size && [...g].every((k) => special.has(k))
+    );
+    if (general && [...special].every((k) => general.has(k) || !said.has(k))) drop.add(i);
+  });
+  return drop.size ? hits.filter((_, i) => !drop.has(i)) : [...hits];
 }
 
 /** Skills and their description terms, as routing hands them to the tier. */
@@ -336,12 +395,12 @@ export interface DescribedRoute<S> {
  * @param eligible Whether the tier may route a skill.
  * @returns The route, or `undefined`.
  */
-export function describeRoute<S>(
+export function describeRoute<S extends { readonly name: string }>(
   query: DescriptionQuery,
   skills: DescribedSkills<S>,
   eligible: (skill: S) => boolean,
 ): DescribedRoute<S> | undefined {
-  const hits = rankDescriptions(skills.index, query);
+  const hits = unasked(rankDescriptions(skills.index, query), skills, query.keys);
   const hit = describedRoute(hits, (i) => eligible(skills.skill(i)));
   return hit ? { skill: skills.skill(hit.index), hit, runnerUp: hits[1]?.score ?? 0 } : undefined;
 }
@@ -356,12 +415,12 @@ export function describeRoute<S>(
  * @param eligible Whether the tier may route a skill.
  * @returns The claim, or `undefined`.
  */
-export function describedClaim<S>(
+export function describedClaim<S extends { readonly name: string }>(
   query: DescriptionQuery,
   skills: DescribedSkills<S>,
   eligible: (skill: S) => boolean,
 ): DescribedRoute<S> | undefined {
-  const hits = rankDescriptions(skills.index, query);
+  const hits = unasked(rankDescriptions(skills.index, query), skills, query.keys);
   const [best] = hits;
   if (!best || best.distinctive < CLAIM_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
     return undefined;

@@ -9,6 +9,7 @@ import {
   descriptionTerms,
   MIN_DESCRIPTION_SCORE,
   rankDescriptions,
+  unasked,
 } from "./describe.ts";
 import { preparePrompt } from "./score.ts";
 
@@ -119,4 +120,29 @@ Deno.test("describedClaim: the best text with CLAIM_WORDS distinctive words, how
     ),
     undefined,
   );
+});
+
+Deno.test("descriptionTerms: words every description uses are dropped in every form", () => {
+  const t = descriptionTerms(
+    "x",
+    "Creates and writes reports, adding charts; built for making decks.",
+  );
+  for (const k of ["creat", "writ", "ad", "mak"]) assert.equal(t.get(k), undefined, k);
+  assert.equal(t.get("chart"), 1);
+});
+
+Deno.test("unasked: a sibling whose name adds words the prompt does not say is out", () => {
+  const skills = [
+    { name: "semgrep-rule-creator", description: "Creates custom Semgrep rules." },
+    { name: "semgrep-rule-variant-creator", description: "Ports Semgrep rules to new languages." },
+    { name: "semgrep", description: "Run Semgrep scans." },
+  ];
+  const list = describedList(skills);
+  const names = (prompt: string) => {
+    const p = preparePrompt(prompt);
+    const hits = rankDescriptions(list.index, { keys: p.said, requestKeys: p.requestKeys });
+    return unasked(hits, list, p.said).map((h) => skills[h.index].name);
+  };
+  assert.ok(!names("write a semgrep rule for eval").includes("semgrep-rule-variant-creator"));
+  assert.ok(names("write a semgrep rule variant for go").includes("semgrep-rule-variant-creator"));
 });

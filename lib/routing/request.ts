@@ -232,7 +232,7 @@ import {
   namesCause,
   UI_WORDS,
 } from "./symptoms.ts";
-import { asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
+import { asksFact, asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
 import { cutEvidence } from "./evidence.ts";
 
 /**
@@ -275,6 +275,7 @@ export const WORK_VERBS: ReadonlySet<string> = new Set([
   "browse",
   "flag",
   "spot",
+  "address",
 ]);
 
 /** Verbs that say where to look, not what to do: the next request clause's verb decides. */
@@ -662,8 +663,10 @@ export function readRequest(prompt: string): RequestView {
       if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
       // "what does QA stand for?", "what's the difference between X and Y", "how do I run one
       // test file?": a question about what something means or how to do something asks for an
-      // answer, as an explain verb does.
-      if (verb === undefined && (asksMeaning(ws) || asksHowTo(ws))) verb = "define";
+      // answer, as an explain verb does; so does "does this repo have a LICENSE file?".
+      if (verb === undefined && (asksMeaning(ws) || asksHowTo(ws) || asksFact(ws))) {
+        verb = "define";
+      }
       worksQuestion ||= opening === undefined && ws;
     } else {
       const from = ws.slice(at);

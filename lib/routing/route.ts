@@ -9,9 +9,11 @@
  * it, `lib/catalog/overlay_index.ts`) that reaches the threshold (0.66 by default, config
  * `route_threshold`) routes; a better-scoring skill that may not route does not block it. When no
  * trigger routes, the description tier (`describe.ts`) may route a skill without triggers of its
- * own that `route_skills` names (or a pack skill), on its name and description; a pack skill's
- * trigger route on an inferred word yields to nothing when another pack skill's text claims the
- * request (`describedClaim`: both claim it, so neither routes). Ties go to the
+ * own that `route_skills` names (or a pack skill), on its name and description. A pack skill's
+ * share must touch a word the prompt asks for, not only the fix a reported symptom infers
+ * (`ScoreOptions.asked`); its trigger route on an inferred word yields when another pack skill's
+ * text claims the request (`describedClaim`): to that skill when its text routes on its own,
+ * else to nothing (both claim it). Ties go to the
  * more specific trigger (`compareScores`), never by name; a full tie routes nothing. A skill the
  * model cannot load (`disable-model-invocation: true`) is never offered to the model: the hint
  * says the user can type `/name`.
@@ -42,14 +44,21 @@ import {
 } from "./skill_rules.ts";
 import { contextAnswer, type HookAnswer } from "../host/answer.ts";
 import type { HookEvent } from "../host/payload.ts";
-import { type HostFolders, hostFor, type HostKind, HOSTS } from "../host/mod.ts";
+import { type HostFolders, HOSTS } from "../host/mod.ts";
 import { SKILL_IS_AGENT_MARK } from "../host/host.ts";
 import { BLOCK_LINE_MARK } from "../contracts/block_line.ts";
 import type { HookContext } from "../hook/runner.ts";
 import { getEnv } from "../base/locations.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { hookCatalogOptions } from "../catalog/hook_options.ts";
-import { describedClaim, describedList, type DescribedSkills, describeRoute } from "./describe.ts";
+import {
+  describedClaim,
+  describedList,
+  type DescribedRoute,
+  type DescribedSkills,
+  describeRoute,
+} from "./describe.ts";
+import { parseHintMode, routeHint } from "./hint.ts";
 
 /** The default routing threshold. */
 export const DEFAULT_ROUTE_THRESHOLD = 0.66;
@@ -69,8 +78,13 @@ export const DEFAULT_ROUTE_SKILLS: readonly string[] = Object.freeze([
 /** Prompts longer than this (pasted logs) are never routed. */
 export const MAX_ROUTE_PROMPT_CHARS = 8000;
 
-/** The off switch the hint names. */
-export const ROUTE_OFF_COMMAND = "skillgate config set skill_routing off";
+export {
+  contractSummaries,
+  type HintMode,
+  parseHintMode,
+  ROUTE_OFF_COMMAND,
+  routeHint,
+} from "./hint.ts";
 
 /** Tags that open a prompt the host wrote, not the user. */
 const HOST_PROMPT_TAGS: readonly string[] = [
@@ -322,7 +336,8 @@ export function scoreSkill(
   const pick = (best: TriggerScore | undefined, other: TriggerScore | undefined) =>
     !best || (other && compareScores(other, best) < 0) ? other : best;
   const best = pick(
-    bestTrigger(triggersOf(skill), p, { foreign }),
+    // A pack skill's share must touch a word the prompt asks for, not only an inferred fix.
+    bestTrigger(triggersOf(skill), p, { foreign, asked: skill.pack !== undefined }),
     skill.keywords?.length ? bestTrigger(keywordsOf(skill), p, { foreign: true }) : undefined,
   );
   let result: SkillMatch = best ? { ...best, intent: false } : {
@@ -450,28 +465,7 @@ export function routePrompt(
       ? "not-routable"
       : "below-threshold";
     const d = described();
-    if (!d) return { reason, candidates, threshold };
-    const n = d.hit.matched.length;
-    return {
-      route: {
-        skill: d.skill,
-        score: d.hit.score,
-        trigger: `description: ${d.hit.matched.join(", ")}`,
-        matched: n,
-        literal: n,
-        total: n,
-        whole: false,
-        onVerb: false,
-        intent: false,
-        routable: true,
-      },
-      tier: "description",
-      candidates,
-      threshold,
-      tie: `/${sanitizeName(d.skill.name) || "?"} on its description at ${d.hit.score.toFixed(1)}${
-        d.runnerUp ? `, the runner-up at ${d.runnerUp.toFixed(1)}` : ""
-      }`,
-    };
+    return d ? describedDecision(d, candidates, threshold) : { reason, candidates, threshold };
   }
   // "QA the site, but only give me a report": /qa's own text says "For report-only mode, use
   // /qa-only", and /qa-only fits as well. Routing to /qa would ask for the work the user ruled out.
@@ -510,6 +504,10 @@ export function routePrompt(
   if (best.skill.pack !== undefined && best.literal < best.matched) {
     const d = described(describedClaim);
     if (d && d.skill !== best.skill) {
+      // The other skill's text routes on its own (a clear margin over its runner-up): its words
+      // are said, the trigger's fit is inferred, so the text wins.
+      const own = described();
+      if (own?.skill === d.skill) return describedDecision(own, candidates, threshold);
       return {
         reason: "tiers-disagree",
         candidates,
@@ -535,6 +533,35 @@ export function routePrompt(
     return { route: best, tier: "trigger", candidates, threshold, tie: tieReason(best, next) };
   }
   return { route: best, tier: "trigger", candidates, threshold };
+}
+
+/** The decision for a description tier route. */
+function describedDecision(
+  d: DescribedRoute<RouteSkill>,
+  candidates: readonly RouteCandidate[],
+  threshold: number,
+): RouteDecision {
+  const n = d.hit.matched.length;
+  return {
+    route: {
+      skill: d.skill,
+      score: d.hit.score,
+      trigger: `description: ${d.hit.matched.join(", ")}`,
+      matched: n,
+      literal: n,
+      total: n,
+      whole: false,
+      onVerb: false,
+      intent: false,
+      routable: true,
+    },
+    tier: "description",
+    candidates,
+    threshold,
+    tie: `/${sanitizeName(d.skill.name) || "?"} on its description at ${d.hit.score.toFixed(1)}${
+      d.runnerUp ? `, the runner-up at ${d.runnerUp.toFixed(1)}` : ""
+    }`,
+  };
 }
 
 /**
@@ -570,81 +597,6 @@ function reportTarget(
     c !== best && sendsTo(best, c.skill) &&
     [...c.skill.triggers, c.skill.description ?? ""].some((t) => /\breport/i.test(String(t)))
   );
-}
-
-/** The wording of the injected line (`SKILLGATE_SKILL_ROUTE_HINT`). */
-export type HintMode = "name" | "step" | "contract";
-
-/**
- * Reads a hint mode; anything other than `step` or `contract` is `name`.
- *
- * @param value The `SKILLGATE_SKILL_ROUTE_HINT` value.
- * @returns The mode.
- */
-export function parseHintMode(value: string | undefined): HintMode {
-  const v = (value ?? "").trim().toLowerCase();
-  return v === "step" || v === "contract" ? v : "name";
-}
-
-/** Text from a SKILL.md made safe for the hint: one line, no quotes or angle brackets, bounded. */
-function hintText(text: string, max: number): string {
-  return sanitizeLine(text, 4 * max).replace(/["<>`]/g, "'").replace(/\s+/g, " ").trim()
-    .slice(0, max);
-}
-
-/**
- * The contract items' `summary` phrases of a skill, in order.
- *
- * @param contract The parsed `contract:` block.
- * @returns The summaries (at most 20).
- */
-export function contractSummaries(contract: unknown): string[] {
-  if (!contract || typeof contract !== "object") return [];
-  const items = (contract as { items?: unknown }).items;
-  if (!Array.isArray(items)) return [];
-  const out: string[] = [];
-  for (const item of items.slice(0, 20)) {
-    const summary = item && typeof item === "object"
-      ? (item as { summary?: unknown }).summary
-      : undefined;
-    if (typeof summary === "string" && summary.trim()) out.push(hintText(summary, 120));
-  }
-  return out;
-}
-
-/**
- * The one line of context the hook adds for a routed skill. It states the fit as a fact, names
- * skillgate's UserPromptSubmit hook as its source and the off switch, and asks the model to tell
- * the user in one sentence that skillgate routed the request. For a skill the model cannot load
- * (`disable-model-invocation: true`) it never says a tool loads it: it says the user can type
- * `/name`, and asks the model to tell the user so.
- *
- * @param skill The routed skill.
- * @param mode `name` (default), `step` (plus its first step) or `contract` (plus its contract).
- * @param host The host the line is for: it names that host's skill tool.
- * @returns The line.
- */
-export function routeHint(skill: RouteSkill, mode: HintMode, host: HostKind): string {
-  const name = sanitizeName(skill.name) || "skill";
-  const h = hostFor(host);
-  // The host's own names: its prompt event (`userPromptSubmitted` on Copilot CLI), its skill tool.
-  const event = h.hookEvents.UserPromptSubmit ?? "UserPromptSubmit";
-  const head = `skillgate skill routing (${event} hook; the user can turn it off with: ` +
-    `${ROUTE_OFF_COMMAND}): this request fits the installed skill /${name}`;
-  if (skill.userOnly) {
-    // disable-model-invocation: the model cannot load it; only the user can start it.
-    return `${head}, which only the user can start, by typing /${name} (the model cannot load ` +
-      `it). Please tell the user in one sentence that they can type /${name} to run it.`;
-  }
-  let line = `${head}, which ${h.texts.skillTool} loads.`;
-  if (mode === "step" && skill.firstStep && hintText(skill.firstStep, 200)) {
-    line += ` Its first step: "${hintText(skill.firstStep, 200).replace(/[.;:]+$/, "")}".`;
-  } else if (mode === "contract") {
-    const summaries = contractSummaries(skill.contract);
-    if (summaries.length) line += ` It is done when: ${summaries.join("; ")}.`;
-  }
-  return line + ` Please tell the user in one sentence that skillgate routed this request ` +
-    `to /${name}.`;
 }
 
 /** The threshold and routable set config asks for. */

@@ -135,7 +135,7 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
 Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {
   const debugging: RouteSkill = {
     name: "systematic-debugging",
-    triggers: ["fix this bug"],
+    triggers: ["fix this bug", "why is this broken"],
     description: "Use when encountering any bug, test failure, or unexpected behavior",
     pack: "superpowers",
   };
@@ -145,13 +145,20 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
     description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
     pack: "trailofbits",
   };
-  const prompt = "check that the key material is zeroized and the compiler doesn't drop it";
-  const d = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  // "why" asked in words, "broken" inferred from the report: the text's words are said, so a text
+  // that routes on its own (a clear margin) wins.
+  const prompt = "why is the key material not zeroized? the compiler keeps dropping the wipe";
+  const clear = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
+  assert.equal(clear.route?.skill.name, "zeroize-audit");
+  assert.equal(clear.tier, "description");
+  // Two texts that claim it alike: which one is a guess, and the trigger's fit is inferred.
+  const wipe: RouteSkill = { ...zeroize, name: "secret-wipe-check" };
+  const d = routePrompt(prompt, [debugging, zeroize, wipe, pdf, docx]);
   assert.equal(d.route, undefined);
   assert.equal(d.reason, "tiers-disagree");
   assert.match(
     d.tie ?? "",
-    /^\/systematic-debugging on "fix this bug", \/zeroize-audit on its description/,
+    /^\/systematic-debugging on "why is this broken", \/zeroize-audit on its description/,
   );
   // The trigger's words said (not inferred): the trigger routes.
   const said = routePrompt("fix this bug: the key material is not zeroized by the compiler", [
@@ -160,10 +167,38 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
   ]);
   assert.equal(said.route?.skill.name, "systematic-debugging");
   // No pack skill: the rule does not apply (gstack's skills are routed as before).
-  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize], {
+  const own = routePrompt(prompt, [{ ...debugging, pack: undefined }, zeroize, wipe], {
     routable: ["systematic-debugging", "+packs"],
   });
   assert.equal(own.route?.skill.name, "systematic-debugging");
+});
+
+Deno.test("a pack skill's share needs a word the prompt asks for, not only the fix a report infers", () => {
+  const debugging: RouteSkill = {
+    name: "systematic-debugging",
+    triggers: ["fix this bug", "debug this"],
+    description: "Use when encountering any bug, test failure, or unexpected behavior",
+    pack: "superpowers",
+  };
+  // A symptom in a statement, an order for other work: no fix asked for.
+  const sort = "sort the keys in locales/en.json alphabetically, translators keep complaining";
+  assert.equal(routePrompt(sort, [debugging]).candidates.length, 0);
+  const look = "a customer says checkout cant be completed with keyboard only. go through it";
+  assert.equal(routePrompt(look, [debugging]).route, undefined);
+  // The fix said in an order, a cause asked for, or a bare report: it routes.
+  for (
+    const asked of [
+      "the theme toggle doesn't persist, it resets on reload. fix it",
+      "the websocket reconnects every 30s since the upgrade. find out why",
+      "the app crashes when I rotate the phone",
+    ]
+  ) assert.equal(routePrompt(asked, [debugging]).route?.skill.name, "systematic-debugging", asked);
+  // Not a pack skill: a reported symptom still asks for the fix.
+  const own = { ...debugging, pack: undefined };
+  assert.equal(
+    routePrompt(sort, [own], { routable: ["systematic-debugging"] }).route?.skill.name,
+    "systematic-debugging",
+  );
 });
 
 Deno.test("routePrompt() routes the best routable skill: a better one that may not route does not block it", () => {

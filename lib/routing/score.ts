@@ -30,6 +30,8 @@
  * - A whole phrase may be broken by one extra word ({@link holdsPhrase}); a share of three or more
  *   words that leaves out the word naming the trigger's thing is held: shown, never routed.
  * - A later build or explain verb does not cancel a fix or review asked for before it.
+ * - With {@link ScoreOptions.asked} (built-in pack skills), a share must touch a word the prompt
+ *   asks for ({@link PreparedPrompt.asked}), not only the `bug` and `fix` a report infers.
  *
  * @module
  */
@@ -48,13 +50,17 @@ import {
 } from "./request.ts";
 import { CONCEPTS, PHRASES, SCRIPT_TERMS } from "./concepts.ts";
 import {
+  ERRNO,
+  ERROR_CLASS,
   isBreakage,
   isLintComplaint,
   LINT_PHRASES,
   LINT_WORDS,
   padded,
+  PASTED_ERROR,
   REPORT_ONLY,
   REVIEW_ACTIONS,
+  SERVER_ERROR,
   SYMPTOM_PHRASES,
   SYMPTOM_WORDS,
 } from "./symptoms.ts";
@@ -298,6 +304,13 @@ export interface PreparedPrompt {
   readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
+  /**
+   * The keys the prompt asks for: the request clauses' own words, and what an order infers (a
+   * request for a cause: `debug`; a hands-on test: `qa`, `test`, `site`; a look at a change:
+   * `review`). Not the `bug` and `fix` a reported symptom infers: a report asks for nothing in
+   * words ({@link ScoreOptions.asked}).
+   */
+  readonly asked: ReadonlySet<string>;
   /** True when the main verb is a build or explain verb: only whole phrases holding it count. */
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
@@ -375,6 +388,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     scriptKeys(view.request, requestKeys);
   }
   const said = new Set(keys);
+  const asked = new Set(requestKeys);
   const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
   if (view.infer) {
@@ -389,6 +403,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     if (keys.has("pr") && REVIEW_PADDED.some((a) => request.includes(a))) {
       inferred.add("review");
     }
+    for (const k of inferred) if (k !== "bug" && k !== "fix") asked.add(k);
   }
   for (const k of inferred) {
     keys.add(k);
@@ -418,6 +433,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     inferred,
     standIn,
     said,
+    asked,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     lint,
@@ -521,26 +537,6 @@ function isLooseKey(key: string): boolean {
 const SYMPTOM_PADDED = padded(SYMPTOM_PHRASES);
 
 /**
- * A pasted error: `Error:`, `exception:`, `FATAL:` or Go's `panic:`, or an error class name such
- * as `TypeError`.
- */
-const PASTED_ERROR = /\b(?:error|exception|fatal|panic)\s*:/i;
-const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
-/**
- * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared
- * as written words: a set, not a regular expression, whose compiling costs the first prompt.
- */
-const ERRNO: ReadonlySet<string> = new Set(
-  (
-    "EACCES EADDRINUSE EADDRNOTAVAIL ECONNABORTED ECONNREFUSED ECONNRESET EEXIST EHOSTUNREACH " +
-    "EISDIR EMFILE ENETUNREACH ENOENT ENOMEM ENOSPC ENOTDIR ENOTEMPTY ENOTFOUND EPERM EPIPE " +
-    "EPROTO ETIMEDOUT"
-  ).split(" "),
-); /** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
-const SERVER_ERROR =
-  /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
-
-/**
  * True when the text reports a malfunction: a pasted error or error code, a 5xx server error, a
  * {@link SYMPTOM_WORDS} word (camelCase parts too) or a {@link SYMPTOM_PHRASES} phrase.
  */
@@ -619,6 +615,12 @@ export interface ScoreOptions {
    * besides question words.
    */
   readonly foreign?: boolean;
+  /**
+   * True when a share must touch what the prompt asks for in words ({@link PreparedPrompt.asked}),
+   * not only the `bug` and `fix` a reported symptom infers: built-in pack skills' triggers
+   * ("sort the keys, translators keep complaining" asks for no fix).
+   */
+  readonly asked?: boolean;
 }
 
 /**
@@ -687,7 +689,7 @@ export function scoreTrigger(
     if (!has(k)) continue;
     matched++;
     if (p.said.has(k)) literal++;
-    if (p.requestKeys.has(k)) touch = true;
+    if ((options.asked ? p.asked : p.requestKeys).has(k)) touch = true;
   }
   if (!touch) return none;
   if (options.foreign && t.keys.filter((k) => has(k) && !QUESTION_WORDS.has(k)).length < 2) {

@@ -771,3 +771,24 @@ export function asksIfWorks(question: readonly string[], ui: boolean): boolean {
   return ui && WORKS_QUESTION.test(question.join(" ")) &&
     !question.some((w) => CODE_TEST_WORDS.has(w));
 }
+
+/**
+ * A pasted error: `Error:`, `exception:`, `FATAL:` or Go's `panic:`.
+ */
+export const PASTED_ERROR = /\b(?:error|exception|fatal|panic)\s*:/i;
+/** An error class name such as `TypeError`. */
+export const ERROR_CLASS = /[A-Za-z0-9](?:Error|Exception)\b/;
+/**
+ * POSIX error codes, as Node.js, Python and Go print them (`ECONNRESET`, `EADDRINUSE`), compared
+ * as written words: a set, not a regular expression, whose compiling costs the first prompt.
+ */
+export const ERRNO: ReadonlySet<string> = new Set(
+  (
+    "EACCES EADDRINUSE EADDRNOTAVAIL ECONNABORTED ECONNREFUSED ECONNRESET EEXIST EHOSTUNREACH " +
+    "EISDIR EMFILE ENETUNREACH ENOENT ENOMEM ENOSPC ENOTDIR ENOTEMPTY ENOTFOUND EPERM EPIPE " +
+    "EPROTO ETIMEDOUT"
+  ).split(" "),
+);
+/** A server error reported by its HTTP status (the investigate skill's "500 errors"). */
+export const SERVER_ERROR =
+  /\b(?:returns?|returning|returned|respond(?:s|ed|ing)?|with|gets?|got|getting|throws?|an?|http|status)\s+(?:an?\s+)?5\d\d\b|\b5\d\d\s*(?:errors?|status|responses?|internal|bad gateway|gateway)\b/i;
