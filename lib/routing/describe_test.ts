@@ -38,7 +38,7 @@ const SKILLS: [string, string][] = [
 function route(prompt: string, routable = () => true): string | undefined {
   const index = descriptionIndex(SKILLS.map(([n, d]) => descriptionTerms(n, d)));
   const p = preparePrompt(prompt);
-  const hits = rankDescriptions(index, { keys: p.said, requestKeys: p.requestKeys, verb: p.verb });
+  const hits = rankDescriptions(index, { keys: p.words, requestKeys: p.requestKeys, verb: p.verb });
   const hit = describedRoute(hits, routable);
   return hit ? SKILLS[hit.index][0] : undefined;
 }
@@ -103,7 +103,7 @@ Deno.test("describedClaim: the best text with CLAIM_WORDS distinctive words, how
   const d = describedList(skills);
   const query = (text: string) => {
     const p = preparePrompt(text);
-    return { keys: p.said, requestKeys: p.requestKeys, verb: p.verb };
+    return { keys: p.words, requestKeys: p.requestKeys, verb: p.verb };
   };
   const claim = describedClaim(
     query("check that the key material is zeroized and the compiler keeps it"),
@@ -140,8 +140,8 @@ Deno.test("unasked: a sibling whose name adds words the prompt does not say is o
   const list = describedList(skills);
   const names = (prompt: string) => {
     const p = preparePrompt(prompt);
-    const hits = rankDescriptions(list.index, { keys: p.said, requestKeys: p.requestKeys });
-    return unasked(hits, list, p.said).map((h) => skills[h.index].name);
+    const hits = rankDescriptions(list.index, { keys: p.words, requestKeys: p.requestKeys });
+    return unasked(hits, list, p.words).map((h) => skills[h.index].name);
   };
   assert.ok(!names("write a semgrep rule for eval").includes("semgrep-rule-variant-creator"));
   assert.ok(names("write a semgrep rule variant for go").includes("semgrep-rule-variant-creator"));

@@ -452,7 +452,7 @@ export function routePrompt(
   const described = (ask: typeof describeRoute = describeRoute) => {
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
     return pool && ask(
-      { keys: prepared.said, requestKeys: prepared.requestKeys, verb: prepared.verb },
+      { keys: prepared.words, requestKeys: prepared.requestKeys, verb: prepared.verb },
       pool,
       // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
       (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),

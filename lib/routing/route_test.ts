@@ -132,6 +132,20 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
   assert.equal(routePrompt(word, [own], { routable: ["docx"] }).route, undefined);
 });
 
+Deno.test("the description tier sees the prompt's own words, not what a phrase stands for", () => {
+  const theme: RouteSkill = {
+    name: "theme-factory",
+    triggers: [],
+    description: "Apply pre-set themes to slides and landing pages: colors, fonts and styles.",
+    pack: "anthropics",
+  };
+  // "before i merge" stands for pre-landing to the trigger scorer; its words are not `pre`, `land`.
+  const p = "before i merge i want the diff looked at by a reviewer, not just style nits";
+  assert.equal(routePrompt(p, [theme]).route, undefined);
+  const said = "apply a pre-set theme to the landing page styles";
+  assert.equal(routePrompt(said, [theme]).route?.skill.name, "theme-factory");
+});
+
 Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {
   const debugging: RouteSkill = {
     name: "systematic-debugging",

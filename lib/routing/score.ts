@@ -304,6 +304,8 @@ export interface PreparedPrompt {
   readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
+  /** {@link said} without the keys a phrase stands for ("before i merge" → `pre`, `land`). */
+  readonly words: ReadonlySet<string>;
   /**
    * The keys the prompt asks for: the request clauses' own words, and what an order infers (a
    * request for a cause: `debug`; a hands-on test: `qa`, `test`, `site`; a look at a change:
@@ -337,18 +339,16 @@ function addWordKeys(
   raw: readonly string[],
   keys: Set<string>,
   lint: boolean,
+  own?: Set<string>,
 ): string[] {
   const words = raw.map((w) => w.toLowerCase());
-  words.forEach((w) => {
-    const k = wordKey(w);
-    if (!(lint && k === "bug")) keys.add(k);
-  });
-  for (const w of raw) {
-    for (const part of camelParts(w)) {
-      const k = wordKey(part);
-      if (!(lint && k === "bug")) keys.add(k);
-    }
-  }
+  const add = (k: string): void => {
+    if (lint && k === "bug") return;
+    keys.add(k);
+    own?.add(k);
+  };
+  words.forEach((w) => add(wordKey(w)));
+  for (const w of raw) for (const part of camelParts(w)) add(wordKey(part));
   const phrase = ` ${words.join(" ")} `;
   for (const w of new Set(words)) {
     for (const [padded, phraseKeys] of PHRASES_BY_FIRST.get(w) ?? []) {
@@ -373,7 +373,8 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   const allPhrase = ` ${allWords.join(" ")} `;
   const lint = isLintComplaint(allWords, allPhrase) && !isBreakage(allWords, allPhrase);
   const keys = new Set<string>();
-  const prosePhrase = ` ${addWordKeys(rawWords(view.prose), keys, lint).join(" ")} `;
+  const words = new Set<string>();
+  const prosePhrase = ` ${addWordKeys(rawWords(view.prose), keys, lint, words).join(" ")} `;
   let requestKeys: Set<string>;
   let request: string;
   if (view.request === view.prose) {
@@ -384,7 +385,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     request = ` ${addWordKeys(rawWords(view.request), requestKeys, lint).join(" ")} `;
   }
   if (SCRIPTS.test(view.prose)) {
-    scriptKeys(view.prose, keys);
+    scriptKeys(view.prose, keys, words);
     scriptKeys(view.request, requestKeys);
   }
   const said = new Set(keys);
@@ -433,6 +434,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     inferred,
     standIn,
     said,
+    words,
     asked,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
@@ -477,11 +479,9 @@ const SCRIPTS = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
 const SCRIPT_LIST: readonly [string, readonly string[]][] = Object.entries(SCRIPT_TERMS);
 
 /** Adds the keys of the {@link SCRIPT_TERMS} a text holds. */
-function scriptKeys(text: string, keys: Set<string>): void {
+function scriptKeys(text: string, ...sets: Set<string>[]): void {
   for (const [term, ks] of SCRIPT_LIST) {
-    if (text.includes(term)) {
-      for (const k of ks) keys.add(k);
-    }
+    if (text.includes(term)) { for (const keys of sets) for (const k of ks) keys.add(k); }
   }
 }
 
