@@ -132,7 +132,7 @@ Deno.test("the description tier routes a trigger-less skill route_skills names, 
   assert.equal(routePrompt(word, [own], { routable: ["docx"] }).route, undefined);
 });
 
-Deno.test("the description tier sees the prompt's own words, not what a phrase stands for", () => {
+Deno.test("the description tier sees the prompt's own words, not what a phrase or code name gives", () => {
   const theme: RouteSkill = {
     name: "theme-factory",
     triggers: [],
@@ -144,6 +144,19 @@ Deno.test("the description tier sees the prompt's own words, not what a phrase s
   assert.equal(routePrompt(p, [theme]).route, undefined);
   const said = "apply a pre-set theme to the landing page styles";
   assert.equal(routePrompt(said, [theme]).route?.skill.name, "theme-factory");
+  // Nor the parts of a code name: parseLegacyIds names code, it does not say "legacy".
+  const migrate: RouteSkill = {
+    name: "angular-migration",
+    triggers: [],
+    description: "Migrate from AngularJS to Angular using hybrid mode. Use when upgrading " +
+      "AngularJS applications, planning framework migrations, or modernizing legacy Angular code.",
+    pack: "wshobson",
+  };
+  const todo =
+    "add a TODO above parseLegacyIds saying it can be deleted once the migration to v2 ids is done";
+  assert.equal(routePrompt(todo, [migrate]).route, undefined);
+  const legacy = "plan the migration of our legacy angularjs app";
+  assert.equal(routePrompt(legacy, [migrate]).route?.skill.name, "angular-migration");
 });
 
 Deno.test("a pack skill's trigger on an inferred word routes nothing when another pack skill's text claims the request", () => {

@@ -304,7 +304,7 @@ export interface PreparedPrompt {
   readonly standIn: ReadonlySet<string>;
   /** The keys of the prose's own words, before the inferences. */
   readonly said: ReadonlySet<string>;
-  /** {@link said} without the keys a phrase stands for ("before i merge" → `pre`, `land`). */
+  /** {@link said} less a phrase's keys ("before i merge" → `pre`) and camelCase parts. */
   readonly words: ReadonlySet<string>;
   /**
    * The keys the prompt asks for: the request clauses' own words, and what an order infers (a
@@ -342,12 +342,12 @@ function addWordKeys(
   own?: Set<string>,
 ): string[] {
   const words = raw.map((w) => w.toLowerCase());
-  const add = (k: string): void => {
+  const add = (k: string, to?: Set<string>): void => {
     if (lint && k === "bug") return;
     keys.add(k);
-    own?.add(k);
+    to?.add(k);
   };
-  words.forEach((w) => add(wordKey(w)));
+  words.forEach((w) => add(wordKey(w), own));
   for (const w of raw) for (const part of camelParts(w)) add(wordKey(part));
   const phrase = ` ${words.join(" ")} `;
   for (const w of new Set(words)) {
