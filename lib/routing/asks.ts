@@ -125,6 +125,21 @@ export function asksFact(ws: readonly string[]): boolean {
   return holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files");
 }
 
+/** What a question offers beside a fault: "… or is that normal?", "a bug or expected?". */
+const EXPECTED: ReadonlySet<string> = new Set(["normal", "expected", "intended", "intentional"]);
+
+/**
+ * Whether a question asks if a behaviour is a fault or to be expected: "is the debug info broken
+ * or is that normal with optimization on?", "is this a bug or expected?". It asks for an answer,
+ * not for a debugging session.
+ *
+ * @param ws The question's words, lower case.
+ * @returns `true` when an "or" offers normal or expected behaviour within four words.
+ */
+export function asksExpected(ws: readonly string[]): boolean {
+  return ws.some((w, i) => w === "or" && ws.slice(i + 1, i + 5).some((x) => EXPECTED.has(x)));
+}
+
 /** The helper verbs of a how-to question: "how do I", "how can we", "how should you". */
 const HOW_HELPERS: ReadonlySet<string> = new Set([
   "do",

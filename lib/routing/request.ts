@@ -124,6 +124,8 @@ export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "skip",
   "split",
   "support",
+  // A change stated in full ("swap logo-old.svg for logo.svg"): no fault to find.
+  "swap",
   "translate",
   "trim",
   "turn",
@@ -162,6 +164,8 @@ export const OBJECT_VERBS: ReadonlySet<string> = new Set([
   "duplicate",
   "copy",
   "cache",
+  // "point it at the new URL": a stated change; "point me to …" asks where.
+  "point",
 ]);
 
 /** Build and explain verbs that report what a hands-on test found: "… and list every issue". */
@@ -232,7 +236,7 @@ import {
   namesCause,
   UI_WORDS,
 } from "./symptoms.ts";
-import { asksFact, asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
+import { asksExpected, asksFact, asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
 import { cutEvidence } from "./evidence.ts";
 
 /**
@@ -663,8 +667,10 @@ export function readRequest(prompt: string): RequestView {
       if (!unknown) described ||= describesSymptom(plainWords(c, ws), false);
       // "what does QA stand for?", "what's the difference between X and Y", "how do I run one
       // test file?": a question about what something means or how to do something asks for an
-      // answer, as an explain verb does; so does "does this repo have a LICENSE file?".
-      if (verb === undefined && (asksMeaning(ws) || asksHowTo(ws) || asksFact(ws))) {
+      // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
+      // broken or is that normal?".
+      const answer = asksMeaning(ws) || asksHowTo(ws) || asksFact(ws) || asksExpected(ws);
+      if (verb === undefined && answer) {
         verb = "define";
       }
       worksQuestion ||= opening === undefined && ws;

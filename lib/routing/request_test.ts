@@ -399,3 +399,19 @@ Deno.test("readRequest(): a later build or explain verb keeps what came before i
   assert.deepEqual(test.lead, { asked: "", told: "" });
   assert.equal(readRequest("write a regression test for the export").lead, undefined);
 });
+
+Deno.test("readRequest(): a report whose change is stated, or a question whether it is normal, infers nothing", () => {
+  const swap = readRequest("the wrong logo is in the email header, swap logo-old.svg for logo.svg");
+  assert.equal(swap.verb, "swap");
+  assert.equal(swap.infer, false);
+  const point = readRequest("the link to the old wiki is broken, point it at https://x.dev/wiki");
+  assert.equal(point.verb, "point");
+  assert.equal(point.infer, false);
+  // "point me to" asks where, not for a change.
+  assert.notEqual(readRequest("point me to where the wiki link is set").verb, "point");
+  const normal = readRequest("is the debug info broken or is that normal with -O2 on?");
+  assert.equal(normal.verb, "define");
+  assert.equal(normal.infer, false);
+  // Without the offer of normal behaviour the question may still report a fault.
+  assert.notEqual(readRequest("is the debug info broken?").verb, "define");
+});
