@@ -330,7 +330,7 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout3.tsv": [31, 2, 1],
   "packs_heldout4.tsv": [29, 0, 1],
   "packs_heldout5.tsv": [16, 0, 1],
-  "packs_heldout6.tsv": [26, 2, 2],
+  "packs_heldout6.tsv": [26, 1, 1],
   "packs_tune.tsv": [30, 0, 1],
 };
 

@@ -112,14 +112,16 @@ export function asksMeaning(ws: readonly string[]): boolean {
 const HOLDS: ReadonlySet<string> = new Set(["have", "has", "contain", "contains", "include"]);
 
 /**
- * Whether a yes/no question asks if something holds a file: "does this repo have a LICENSE
- * file?", "do we have a Dockerfile anywhere?" (a path reads as `file`). Such a question asks for
- * a fact to be looked up, not for the work of a skill about such files.
+ * Whether a question asks for a fact to be looked up, not for the work of a skill: a yes/no
+ * question whether something holds a file ("does this repo have a LICENSE file?", "do we have a
+ * Dockerfile anywhere?", a path reads as `file`), or a question for a number ("how many lines of
+ * typescript are in src/?").
  *
  * @param ws The question's words, lower case.
- * @returns `true` for a question of fact about a file.
+ * @returns `true` for a question of fact.
  */
 export function asksFact(ws: readonly string[]): boolean {
+  if (ws[0] === "how" && (ws[1] === "many" || ws[1] === "much")) return true;
   if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
   return holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files");

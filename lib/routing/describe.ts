@@ -57,7 +57,8 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
     "various multiple different project projects code codebase application applications app " +
     "apps system systems add adds run runs running check checks checking find finds found show " +
     "shows get gets keep keeps point points return returns against until detail detailed already " +
-    "file files no not yes ok read reads reading"
+    "file files no not yes ok read reads reading everything anything something nothing " +
+    "everyone anyone someone everywhere anywhere somewhere"
   ).split(" "),
 );
 
@@ -65,7 +66,7 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
  * The version of {@link descriptionTerms}' code: bump it whenever a change to that code changes the
  * terms it makes (the routing index keeps them under `index_fingerprint.ts`'s fingerprint).
  */
-export const DESCRIPTION_TERMS_VERSION = 2;
+export const DESCRIPTION_TERMS_VERSION = 3;
 
 let stopKeys: ReadonlySet<string> | undefined;
 

@@ -11,7 +11,7 @@ import {
   rankDescriptions,
   unasked,
 } from "./describe.ts";
-import { preparePrompt } from "./score.ts";
+import { preparePrompt, wordKey } from "./score.ts";
 
 Deno.test("descriptionTerms: name words weigh 3, the Use-when clause 2, the rest 1; negatives cut", () => {
   const t = descriptionTerms(
@@ -145,4 +145,10 @@ Deno.test("unasked: a sibling whose name adds words the prompt does not say is o
   };
   assert.ok(!names("write a semgrep rule for eval").includes("semgrep-rule-variant-creator"));
   assert.ok(names("write a semgrep rule variant for go").includes("semgrep-rule-variant-creator"));
+});
+
+Deno.test("descriptionTerms(): everything, anything and the like say nothing about a skill", () => {
+  const t = descriptionTerms("github-triage", "Assign priority to everything outstanding.");
+  assert.ok(!t.has(wordKey("everything")));
+  assert.ok(t.has(wordKey("outstanding")));
 });

@@ -415,3 +415,9 @@ Deno.test("readRequest(): a report whose change is stated, or a question whether
   // Without the offer of normal behaviour the question may still report a fault.
   assert.notEqual(readRequest("is the debug info broken?").verb, "define");
 });
+
+Deno.test("readRequest(): a question for a number asks for an answer", () => {
+  const v = readRequest("how many lines of typescript are in src/ not counting tests? quick count");
+  assert.equal(v.verb, "define");
+  assert.equal(v.infer, false);
+});
