@@ -331,6 +331,7 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout4.tsv": [29, 0, 1],
   "packs_heldout5.tsv": [16, 0, 1],
   "packs_heldout6.tsv": [26, 1, 1],
+  "packs_heldout7.tsv": [24, 3, 3],
   "packs_tune.tsv": [30, 0, 1],
 };
 
