@@ -110,11 +110,12 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   }
 }
 
-/** The folders marked by {@link grantLinkTarget}, without a trailing `/`. */
-const linkedGrants = new Set<string>();
+/** The folders marked by {@link followLinksTo}, without a trailing `/`. */
+const followedFolders = new Set<string>();
 
 /**
- * Marks a granted folder whose links on the way are followed as setup grants them: a `~/.claude`
+ * Marks a granted folder whose links on the way are followed as setup grants them (no Deno grant
+ * is added: {@link statOpenFile} answers by path where Deno refuses): a `~/.claude`
  * (or its `projects/`) kept in a dotfiles folder is granted where it leads too when setup writes
  * the commands (`linkTarget` in `lib/hook/table.ts`), but the plugin's commands name the folder by
  * a placeholder, so nothing can be granted where it leads. Deno opens and reads a file under the
@@ -125,17 +126,17 @@ const linkedGrants = new Set<string>();
  *
  * @param folder An absolute folder the hook is granted.
  */
-export function grantLinkTarget(folder: string): void {
-  linkedGrants.add(folder.replace(/\/+$/, ""));
+export function followLinksTo(folder: string): void {
+  followedFolders.add(folder.replace(/\/+$/, ""));
 }
 
 /**
- * Whether a path lies under a folder marked by {@link grantLinkTarget}, and resolved, under that
+ * Whether a path lies under a folder marked by {@link followLinksTo}, and resolved, under that
  * folder resolved: a link above the folder or at it leads there; a link below it (a transcript
  * linked to a file elsewhere) does not.
  */
 function underGrantedTarget(path: string): boolean {
-  for (const folder of linkedGrants) {
+  for (const folder of followedFolders) {
     if (!isUnder(path, folder)) continue;
     try {
       const real = Deno.realPathSync(path);
@@ -160,7 +161,7 @@ export class ReplacedFileError extends Error {
 /**
  * The `stat` of an open file. Deno 2.9 checks `FsFile.stat` against the grants by the file's
  * resolved path, so a file reached through a linked granted folder opens and reads but does not
- * `stat`. For a path under a folder marked by {@link grantLinkTarget} whose resolved path lies
+ * `stat`. For a path under a folder marked by {@link followLinksTo} whose resolved path lies
  * under the folder's resolved path, the path's own `stat` answers then, and when `before` is given
  * it must name the same file (device and inode) as before the open. Checked twice by the path,
  * not by the open file: a file swapped and swapped back between the two is not caught (Deno has no

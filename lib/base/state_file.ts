@@ -18,7 +18,7 @@
  * @module
  */
 
-import { grantLinkTarget, readSizeSync, statOpenFile } from "./fs.ts";
+import { followLinksTo, readSizeSync, statOpenFile } from "./fs.ts";
 import { basename, dirname, join } from "./path.ts";
 
 /** A state file or folder that is a symbolic link (or of another type): refused, never followed. */
@@ -53,7 +53,7 @@ export function markStateRoot(root: string): void {
   stateRoots.add(r);
   // A state root reached through a link the commands cannot grant (the plugin's data folder in a
   // linked `~/.claude`) is read as setup's grant of where it leads would allow.
-  grantLinkTarget(r);
+  followLinksTo(r);
 }
 
 /** The folders from the state root down to a file under it, outermost first (none elsewhere). */

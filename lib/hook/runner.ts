@@ -34,7 +34,7 @@ import {
   StdinError,
 } from "./io.ts";
 import { checkStateFile, readStateFile } from "../base/state_file.ts";
-import { grantLinkTarget } from "../base/fs.ts";
+import { followLinksTo } from "../base/fs.ts";
 import { readFolders } from "../host/folders.ts";
 import {
   CLAIM_WINDOW_MS,
@@ -234,7 +234,7 @@ export async function evaluateHook(
     // `~/.claude` in a dotfiles folder) is read as setup's grant of where the link leads allows,
     // also when the commands could not grant it (the plugin's).
     const transcripts = readFolders(paths.hostFolders).transcripts;
-    if (transcripts) grantLinkTarget(transcripts);
+    if (transcripts) followLinksTo(transcripts);
     // A log planted as a symbolic link would be followed by every append: refuse to run on it.
     const logPath = join(root, "hooks", row.logFile);
     try {

@@ -338,7 +338,7 @@ const TAGS: Readonly<Record<DoctorLine["status"], string>> = {
 /** Says when a host's config folder is a link (a `~/.claude` in a dotfiles folder): where it
  * leads, and how the hooks read there: granted that place too, as setup grants it (`linkTarget`),
  * or through the link, as a hook reads a file under a granted folder whose link leads there
- * (`grantLinkTarget`: the plugin's commands, whose paths are placeholders, and setup's commands
+ * (`followLinksTo`: the plugin's commands, whose paths are placeholders, and setup's commands
  * written before the folder was linked). */
 function reportLinkedConfig(
   ctx: DoctorContext,
