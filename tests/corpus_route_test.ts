@@ -323,16 +323,16 @@ Deno.test({
 // packs_tune is the tuning set.
 const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_superpowers.tsv": [19, 1, 0],
-  "packs_anthropics.tsv": [22, 0, 0],
-  "packs_trailofbits.tsv": [22, 0, 0],
-  "packs_wshobson.tsv": [20, 0, 0],
-  "packs_heldout2.tsv": [31, 0, 0],
-  "packs_heldout3.tsv": [31, 2, 1],
-  "packs_heldout4.tsv": [29, 0, 1],
-  "packs_heldout5.tsv": [16, 0, 1],
-  "packs_heldout6.tsv": [26, 1, 1],
-  "packs_heldout7.tsv": [24, 3, 3],
-  "packs_tune.tsv": [30, 0, 1],
+  "packs_anthropics.tsv": [23, 0, 0],
+  "packs_trailofbits.tsv": [21, 0, 0],
+  "packs_wshobson.tsv": [21, 0, 0],
+  "packs_heldout2.tsv": [32, 0, 0],
+  "packs_heldout3.tsv": [31, 2, 0],
+  "packs_heldout4.tsv": [31, 0, 0],
+  "packs_heldout5.tsv": [16, 0, 0],
+  "packs_heldout6.tsv": [31, 0, 1],
+  "packs_heldout7.tsv": [28, 1, 0],
+  "packs_tune.tsv": [32, 0, 1],
 };
 
 for (const [file, [right, wrong, nonFit]] of Object.entries(PACK_FLOORS)) {

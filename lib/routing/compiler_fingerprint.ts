@@ -9,4 +9,4 @@
  */
 
 /** `indexFingerprint()` as `deno task gen` computed it. */
-export const COMPILER_FINGERPRINT = "3-b4f237df-48deb655";
+export const COMPILER_FINGERPRINT = "4-48c3a4c-a5cfdcdb";

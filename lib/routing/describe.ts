@@ -223,6 +223,8 @@ export interface DescriptionQuery {
   readonly requestKeys: ReadonlySet<string>;
   /** The main verb, when the prompt has one. */
   readonly verb?: string;
+  /** True when the prompt asks how to do something: the tier answers it despite its verb. */
+  readonly howTo?: boolean;
 }
 
 /**
@@ -236,7 +238,7 @@ export function rankDescriptions(
   index: DescriptionIndex,
   query: DescriptionQuery,
 ): DescriptionHit[] {
-  if (query.verb !== undefined && ANSWER_VERBS.has(query.verb)) return [];
+  if (query.verb !== undefined && ANSWER_VERBS.has(query.verb) && !query.howTo) return [];
   if (index.count === 0) return [];
   const avg = index.totalLength / index.count || 1;
   const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();

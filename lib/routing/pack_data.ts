@@ -15,7 +15,7 @@ superpowers|finishing-a-development-branch|use when implementation is complete, 
 superpowers|receiving-code-review|use when receiving code review feedback, before implementing suggestions, especially if feedback|code review feedback;review feedback;address review comments;respond to the review
 superpowers|requesting-code-review|use when completing tasks, implementing major features, or before merging to verify|request a code review;review my work before merging;verify work meets requirements
 superpowers|subagent-driven-development|use when executing implementation plans with independent tasks in the current session|subagent per task;execute the plan with subagents;subagent driven development
-superpowers|systematic-debugging|use when encountering any bug, test failure, or unexpected behavior, before proposing|debug this;fix this bug;why is this broken;root cause analysis;investigate this error;find the root cause
+superpowers|systematic-debugging|use when encountering any bug, test failure, or unexpected behavior, before proposing|debug this;why is this broken;root cause analysis;investigate this error;find the root cause
 superpowers|test-driven-development|use when implementing any feature or bugfix, before writing implementation code|test driven development;tdd;write the failing test first;test first;red green refactor
 superpowers|using-git-worktrees|use when starting feature work that needs isolation from current workspace or|git worktree;set up a worktree;isolated workspace;create a worktree
 superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;claim work is complete;verification commands
@@ -108,7 +108,7 @@ trailofbits|trailmark-review-gate|runs a trailmark structural review gate over a
 trailofbits|trailmark-structural|runs full trailmark structural analysis by building a graph, running|
 trailofbits|trailmark-summary|runs a trailmark summary analysis on a codebase. returns auto-detected languages, entry|
 trailofbits|trailmark-variant-neighborhood|expands one confirmed or suspected vulnerability into a trailmark graph neighborhood of|
-trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|are there others like this?;is this the same bug?
+trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|are there others like this?;is this the same bug?;other instances of this bug;variants of this bug;where else it occurs;same bug elsewhere
 trailofbits|vector-forge|mutation-driven test vector generation. finds implementations of a cryptographic algorithm or protocol,|
 trailofbits|vulnerability-triage-brocards|this skill should be used when the user asks to "triage a|triage a vulnerability report;assess a CVE;evaluate a bug bounty submission;decide if a finding is valid;dismiss a vulnerability;should we fix this CVE;prioritize a vulnerability report
 trailofbits|writing-lean-proofs|writes and reviews structured lean 4 proofs and designs lean libraries following|

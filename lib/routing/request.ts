@@ -421,6 +421,19 @@ export interface RequestView {
   /** False when the main verb asks for something other than work on a malfunction or a change. */
   readonly infer: boolean;
   /**
+   * True when the question that gives the main verb asks how to do something or whether a
+   * behaviour is to be expected ("how do I find the injected process with volatility", "is that
+   * normal with optimization on?"): a guide's or a reference's text answers it. Not a question
+   * about what a thing means or about a fact ("does this repo have a LICENSE file?").
+   */
+  readonly howTo: boolean;
+  /**
+   * True when a request clause asks for an edit and states its result ("change the date format to
+   * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"): the user knows
+   * the change ({@link statesEdit}).
+   */
+  readonly statedEdit: boolean;
+  /**
    * True when a statement clause reports behaviour that does not happen, keeps happening or
    * stopped happening ({@link reportsBehaviour}): "the totals don't add up", "the page keeps
    * reloading", "the sync stopped running".
@@ -595,6 +608,57 @@ function openingVerb(
   return { at: i, unknown };
 }
 
+/** Verbs of an edit whose result a request can state: "change X to Y", "bump it from 2 to 3". */
+const EDIT_VERBS: ReadonlySet<string> = new Set([
+  "change",
+  "bump",
+  "move",
+  "rename",
+  "replace",
+  "swap",
+  "set",
+  "update",
+  "reorder",
+  "increase",
+  "decrease",
+  "raise",
+  "lower",
+  "point",
+]);
+
+/** How many words after an edit verb its stated result may come. */
+const EDIT_REACH = 10;
+
+/**
+ * True when a clause of the text has an {@link EDIT_VERBS} verb followed, within
+ * {@link EDIT_REACH} words, by "to" and the result ("change the date format to YYYY-MM-DD", "in
+ * the k8s yaml bump replicas from 2 to 3"). Not "set up", and not "to" before a verb, which says
+ * what the edit is for ("update the parser to handle tabs").
+ *
+ * @param text Request clauses, one a line.
+ * @returns Whether one states an edit's result.
+ */
+export function statesEdit(text: string): boolean {
+  for (const line of text.split("\n")) {
+    // Hyphenated words stay whole: "a pre-set theme" has no verb "set".
+    const ws = line.toLowerCase().replace(/'/g, "").split(/[^\p{L}\p{N}-]+/u);
+    for (let i = 0; i < ws.length; i++) {
+      if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
+      for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
+        if (ws[j] !== "to") continue;
+        // A result quoted or pasted is cut out of the prose: "change the text to" ends the line.
+        const next = ws[j + 1];
+        if (next === undefined) return true;
+        if (!BUILD_VERBS.has(next) && !WORK_VERBS.has(next) && !EXPLAIN_VERBS.has(next)) {
+          return true;
+        }
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Reads a prompt as a request and its evidence (see the module doc).
  *
@@ -610,6 +674,7 @@ export function readRequest(prompt: string): RequestView {
   let reports = false;
   let cause = false;
   let handsOn = false;
+  let howTo = false;
   let opening: readonly string[] | undefined;
   const orders: string[] = [];
   let described = false;
@@ -669,9 +734,11 @@ export function readRequest(prompt: string): RequestView {
       // test file?": a question about what something means or how to do something asks for an
       // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
       // broken or is that normal?".
-      const answer = asksMeaning(ws) || asksHowTo(ws) || asksFact(ws) || asksExpected(ws);
+      const guide = asksHowTo(ws) || asksExpected(ws);
+      const answer = guide || asksMeaning(ws) || asksFact(ws);
       if (verb === undefined && answer) {
         verb = "define";
+        howTo = guide && !asksMeaning(ws) && !asksFact(ws);
       }
       worksQuestion ||= opening === undefined && ws;
     } else {
@@ -728,6 +795,8 @@ export function readRequest(prompt: string): RequestView {
     ...(verb !== undefined ? { verb } : {}),
     build,
     infer: !build,
+    howTo,
+    statedEdit: statesEdit(any ? request : prose.join("")),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").
     reports: reports || (described && !unknownOrder),

@@ -421,3 +421,38 @@ Deno.test("readRequest(): a question for a number asks for an answer", () => {
   assert.equal(v.verb, "define");
   assert.equal(v.infer, false);
 });
+
+Deno.test("statesEdit() finds an edit whose result the request states", async () => {
+  const { statesEdit } = await import("./request.ts");
+  for (
+    const t of [
+      "change the date format to YYYY-MM-DD in the export",
+      "in the k8s yaml bump replicas from 2 to 3",
+      "move the image assets from public/img to public/images and fix the imports",
+      // A quoted result is cut out of the prose: the line ends at "to".
+      "change the text to",
+      "set the timeout to 30s",
+    ]
+  ) assert.equal(statesEdit(t), true, t);
+  for (
+    const t of [
+      "update the parser to handle tabs",
+      "set up a canary release with istio, 10% of traffic to v2",
+      "apply a pre-set theme to the landing page",
+      "migrate this project from pip to uv",
+      "record our decision\nto keep grpc",
+    ]
+  ) assert.equal(statesEdit(t), false, t);
+});
+
+Deno.test("readRequest() marks a how-to question, not a question of meaning or fact", () => {
+  const how = readRequest(
+    "have a raw memory dump. how do i find the injected process with volatility",
+  );
+  assert.equal(how.verb, "define");
+  assert.equal(how.howTo, true);
+  assert.equal(readRequest("is the debug info broken or is that normal with -O2?").howTo, true);
+  assert.equal(readRequest("how many lines of typescript are in src?").howTo, false);
+  assert.equal(readRequest("what does QA stand for?").howTo, false);
+  assert.equal(readRequest("how does the cache work?").howTo, false);
+});

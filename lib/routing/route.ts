@@ -311,6 +311,8 @@ export interface SkillMatch {
   readonly intent: boolean;
   /** True for a held share (`TriggerScore.held`): shown, never routed. */
   readonly held?: boolean;
+  /** True when the phrase counts only as what an order makes (`TriggerScore.object`). */
+  readonly object?: boolean;
 }
 
 /**
@@ -450,9 +452,17 @@ export function routePrompt(
   // The description tier's route, asked at most once: when no trigger routes, and when one routes
   // a pack skill (a pack skill's trigger and another pack skill's own text claiming the request).
   const described = (ask: typeof describeRoute = describeRoute) => {
+    // "change the date format to YYYY-MM-DD in the export": the user states the edit; no skill's
+    // text is asked for, whatever words it shares.
+    if (prepared.statedEdit) return undefined;
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
     return pool && ask(
-      { keys: prepared.words, requestKeys: prepared.requestKeys, verb: prepared.verb },
+      {
+        keys: prepared.words,
+        requestKeys: prepared.requestKeys,
+        verb: prepared.verb,
+        howTo: prepared.howTo,
+      },
       pool,
       // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
       (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
@@ -498,10 +508,10 @@ export function routePrompt(
       }`,
     };
   }
-  // A pack skill's trigger fits on a word the prompt does not say (a symptom read as "bug", …),
-  // and another pack skill's own name and description fit it clearly: both claim the request, so
-  // neither routes.
-  if (best.skill.pack !== undefined && best.literal < best.matched) {
+  // A pack skill's trigger fits on a word the prompt does not say (a symptom read as "bug", …) or
+  // only as the thing an order makes, and another pack skill's own name and description fit it
+  // clearly: both claim the request, so neither routes.
+  if (best.skill.pack !== undefined && (best.literal < best.matched || best.object === true)) {
     const d = described(describedClaim);
     if (d && d.skill !== best.skill) {
       // The other skill's text routes on its own (a clear margin over its runner-up): its words

@@ -579,3 +579,33 @@ Deno.test("routePrompt(): a prompt that rules out changes goes where the fixing 
   const debug = "figure out why the webhook fires twice, don't change any code, just report back";
   assert.equal(routePrompt(debug, [qa, qaOnly, investigate]).route?.skill.name, "investigate");
 });
+
+Deno.test("the description tier answers a how-to question and leaves a stated edit alone", () => {
+  const forensics: RouteSkill = {
+    name: "memory-forensics",
+    triggers: [],
+    description:
+      "Memory forensics with Volatility: analyze a memory dump, find injected code and hidden processes.",
+    pack: "trailofbits",
+  };
+  const quantized: RouteSkill = {
+    name: "quantized-export",
+    triggers: [],
+    description: "Export a model in a quantized format (GGUF, AWQ) for local inference.",
+    pack: "wshobson",
+  };
+  const skills = [forensics, quantized];
+  const how = "got a memory dump of the box. how do i find the injected process with volatility";
+  assert.equal(routePrompt(how, skills).route?.skill.name, "memory-forensics");
+  // What a thing means still gets no skill.
+  assert.equal(routePrompt("what is memory forensics with volatility?", skills).route, undefined);
+  // Without the stated result the description routes; with it, the user knows the edit.
+  assert.equal(
+    routePrompt("export the model in a quantized gguf format", skills).route?.skill.name,
+    "quantized-export",
+  );
+  assert.equal(
+    routePrompt("change the quantized export format to gguf", skills).route,
+    undefined,
+  );
+});

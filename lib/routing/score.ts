@@ -317,6 +317,10 @@ export interface PreparedPrompt {
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
   readonly verb?: string;
+  /** True when its main question asks how to do something (`RequestView.howTo`). */
+  readonly howTo: boolean;
+  /** True when a request clause states an edit's result (`RequestView.statedEdit`). */
+  readonly statedEdit: boolean;
   /** True when it complains about lint, types or compiling and says nothing broke. */
   readonly lint: boolean;
   /** True when it asks for a report and rules out changes ({@link REPORT_ONLY}). */
@@ -438,6 +442,8 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     asked,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
+    howTo: view.howTo,
+    statedEdit: view.statedEdit,
     lint,
     reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),
     verbKeys,
@@ -558,7 +564,11 @@ export interface CompiledTrigger {
   readonly phrase: string;
   /** Its content words' keys, without repeats. */
   readonly keys: readonly string[];
-  /** False when only the whole phrase counts (one short or question content word, or none). */
+  /**
+   * False when only the whole phrase counts: one short or question content word, none, or a
+   * trigger written as a question ("are there others like this?": a conversational form whose
+   * words say little one by one).
+   */
   readonly partial: boolean;
 }
 
@@ -572,7 +582,7 @@ export function compileTrigger(text: string): CompiledTrigger {
   const words = tokenize(text);
   const content = joinPhrases(words).filter((w) => !STOP_WORDS.has(w));
   const keys = [...new Set(content.map(keyOf))];
-  let partial = keys.length > 1;
+  let partial = keys.length > 1 && !/\?\s*$/.test(String(text));
   if (keys.length === 1) {
     const only = content[0];
     // A phrase that stands for a question word ("what's going on" → why) is a question word too.
@@ -603,6 +613,12 @@ export interface TriggerScore {
    * about (not a verb or a {@link LOOSE_WORDS} word): it is shown but never routes.
    */
   readonly held?: boolean;
+  /**
+   * True when the whole phrase counts only as what a build request's order makes (a pack skill's
+   * trigger, {@link ScoreOptions.asked}): another pack skill whose text claims the request
+   * beats it (`route.ts`).
+   */
+  readonly object?: boolean;
 }
 
 /** Options of {@link scoreTrigger} and {@link bestTrigger}. */
@@ -616,9 +632,10 @@ export interface ScoreOptions {
    */
   readonly foreign?: boolean;
   /**
-   * True when a share must touch what the prompt asks for in words ({@link PreparedPrompt.asked}),
-   * not only the `bug` and `fix` a reported symptom infers: built-in pack skills' triggers
-   * ("sort the keys, translators keep complaining" asks for no fix).
+   * True for a built-in pack skill's reviewed triggers: a share must touch what the prompt asks
+   * for in words ({@link PreparedPrompt.asked}), not only the `bug` and `fix` a reported symptom
+   * infers ("sort the keys, translators keep complaining" asks for no fix); and in a build
+   * request a trigger of two or more words counts where any order holds it, not only at its start.
    */
   readonly asked?: boolean;
 }
@@ -664,20 +681,26 @@ export function scoreTrigger(
   if (options.foreign && isPathLike(t.text)) return none;
   if (
     t.phrase && holdsPhrase(p.request, t.phrase) &&
-    !(options.foreign && t.keys.some((k) => p.standIn.has(k))) &&
-    (!p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
-      p.orders.some((o) => holdsPhrase(o, t.phrase, 2, true)))
+    !(options.foreign && t.keys.some((k) => p.standIn.has(k)))
   ) {
-    const onVerb = t.keys.some((k) => p.verbKeys.has(k));
-    return {
-      trigger: t.text,
-      score: 1,
-      matched: total,
-      literal: total,
-      total,
-      whole: true,
-      onVerb,
-    };
+    const opens = !p.build || (p.verb !== undefined && t.phrase.includes(` ${p.verb} `)) ||
+      p.orders.some((o) => holdsPhrase(o, t.phrase, 2, true));
+    // A pack skill's trigger of two or more words names a thing the skill makes: an order that
+    // holds it asks for that thing ("draft an incident report for the newsletter").
+    const object = !opens && options.asked === true && t.keys.length >= 2 &&
+      p.orders.some((o) => holdsPhrase(o, t.phrase));
+    if (opens || object) {
+      return {
+        trigger: t.text,
+        score: 1,
+        matched: total,
+        literal: total,
+        total,
+        whole: true,
+        onVerb: t.keys.some((k) => p.verbKeys.has(k)),
+        ...(object ? { object } : {}),
+      };
+    }
   }
   if (!t.partial || p.build || total === 0 || (options.foreign && total < 2)) return none;
   let matched = 0, literal = 0, touch = false;
@@ -770,7 +793,7 @@ let fingerprint: string | undefined;
  * functions it calls) changes what it makes; `lib/routing/score_test.ts` pins what it makes for
  * the fixture skills and fails until the version is bumped.
  */
-export const TRIGGER_COMPILER_VERSION = 3;
+export const TRIGGER_COMPILER_VERSION = 4;
 
 /**
  * Identifies what {@link compileTrigger} makes: {@link TRIGGER_COMPILER_VERSION} and a hash of its

@@ -227,7 +227,11 @@ Deno.test("compilerFingerprint() is one stable hex value per scorer", () => {
 });
 
 /** What compileTrigger() makes for every trigger of the fixture skills, pinned per version. */
-const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = { 2: "feb679d1", 3: "feb679d1" };
+const PINNED_COMPILER_OUTPUT: Readonly<Record<number, string>> = {
+  2: "feb679d1",
+  3: "feb679d1",
+  4: "feb679d1",
+};
 
 Deno.test("compileTrigger() output is pinned: a change to it needs TRIGGER_COMPILER_VERSION bumped", async () => {
   const dir = new URL("../../fixtures/routing/skills/", import.meta.url);
@@ -584,4 +588,33 @@ Deno.test("the common words for why, broken, error, fix, review and test in Russ
   // Writing a test asks for no skill in any language.
   assert.equal(scoreTrigger("why is this broken", "写一个单元测试给这个函数").score, 0);
   assert.equal(scoreTrigger("review this pr", "这个PR很好").score, 0.5);
+});
+
+Deno.test("a trigger written as a question counts only as its whole phrase", () => {
+  const t = compileTrigger("are there others like this?");
+  assert.equal(t.partial, false);
+  // Two common words of it, in another sense, are no share of it.
+  const p = "the landing page looks like every other bootstrap template, redesign it";
+  assert.equal(scoreTrigger(t, preparePrompt(p)).score, 0);
+  assert.equal(
+    scoreTrigger(t, preparePrompt("found one sqli. are there others like this?")).score,
+    1,
+  );
+  // The same words as a statement still share.
+  assert.ok(scoreTrigger("others like this", preparePrompt(p)).score > 0);
+});
+
+Deno.test("in a build request, a pack trigger of two or more words counts where an order holds it", () => {
+  const p = preparePrompt("draft an incident report for the team newsletter about the outage");
+  assert.equal(p.build, true);
+  // A pack skill's reviewed trigger names a thing the skill makes.
+  assert.equal(scoreTrigger("incident report", p, { asked: true }).score, 1);
+  // Not a skill's own triggers (the order does not open with the phrase) ...
+  assert.equal(scoreTrigger("incident report", p).score, 0);
+  // ... nor a one-word pack trigger ("add .docx and .xlsx to the gitignore" makes no document).
+  const ignore = preparePrompt("add docx and xlsx files to the gitignore");
+  assert.equal(scoreTrigger("docx", ignore, { asked: true }).score, 0);
+  // Nor a phrase outside the orders.
+  const told = preparePrompt("the incident report template is in docs. add a link to it in README");
+  assert.equal(scoreTrigger("incident report", told, { asked: true }).score, 0);
 });
