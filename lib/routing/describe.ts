@@ -18,7 +18,9 @@
  *   means the same whatever the catalog's size). The best skill routes only when the caller lets
  *   it (routing: no triggers of its own, or a pack skill, and named by `route_skills`), it holds at
  *   least {@link MIN_DESCRIPTION_WORDS} distinctive matched words ({@link DISTINCTIVE_SHARE}) and a
- *   score of {@link MIN_DESCRIPTION_SCORE}, and it beats the runner-up (routable or not) by
+ *   score of {@link MIN_DESCRIPTION_SCORE} (or one distinctive word among {@link LONE_WORDS}
+ *   matched, a score of {@link LONE_SCORE} and {@link CLAIM_MARGIN} over the runner-up), and it
+ *   beats the runner-up (routable or not) by
  *   {@link DESCRIPTION_MARGIN}: a close second means the prompt fits a kind of skill, not one. A
  *   runner-up that matched every word the best matched, {@link CLAIM_WORDS} distinctive ones or
  *   more, must be beaten by {@link CLAIM_MARGIN}: two texts that claim a request in the same words
@@ -30,8 +32,10 @@
  * - {@link describedClaim}: the best skill whose text claims a prompt ({@link CLAIM_WORDS}
  *   distinctive words), however close its runner-up; routing asks it when a pack skill's trigger
  *   routes on an inferred word (`route.ts`).
- * - A question about what something means or how it works (main verb `define`, `explain`, …) asks
- *   for an answer, and gets none.
+ * - A question about what something means or how it works, or a question of fact (main verb
+ *   `define`, `explain`, …), asks for an answer, and gets none; a question how to do something or
+ *   whether a behaviour is to be expected may route (`RequestView.howTo`): a guide's or a
+ *   reference's text answers it.
  *
  * The terms are computed when the routing index is built (`route_index.ts`), never on a prompt:
  * the hook reads them from the JSON index, as it reads the triggers.
@@ -281,7 +285,10 @@ export function describedRoute(
 ): DescriptionHit | undefined {
   const [best, next] = hits;
   if (!best || !routable(best.index)) return undefined;
-  if (best.distinctive < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
+  if (
+    !strongLone(best, next) &&
+    (best.distinctive < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE)
+  ) {
     return undefined;
   }
   if (next && best.score < DESCRIPTION_MARGIN * next.score) return undefined;
@@ -295,6 +302,20 @@ export function describedRoute(
     return undefined;
   }
   return best;
+}
+
+/**
+ * A hit with one distinctive word may route when it matched at least {@link LONE_WORDS} words in
+ * all, scored {@link LONE_SCORE} and beats the runner-up by {@link CLAIM_MARGIN}: "handle GDPR
+ * data deletion requests" (gdpr-data-handling: `gdpr`, `handl`, `data`).
+ */
+export const LONE_WORDS = 3;
+/** The score a hit with one distinctive word needs ({@link LONE_WORDS}). */
+export const LONE_SCORE = 15;
+
+function strongLone(best: DescriptionHit, next: DescriptionHit | undefined): boolean {
+  return best.distinctive >= 1 && best.matched.length >= LONE_WORDS && best.score >= LONE_SCORE &&
+    (!next || best.score >= CLAIM_MARGIN * next.score);
 }
 
 /** How many of the best hits {@link unasked} compares. */

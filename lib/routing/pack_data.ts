@@ -8,17 +8,17 @@
 
 /** The entries, one per line. */
 export const PACK_LINES: string = `
-superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design
-superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;independent tasks in parallel;multiple independent failures
-superpowers|executing-plans|use when you have a written implementation plan to execute in a|execute the plan;execute this implementation plan;carry out the plan;implement this plan
-superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch
-superpowers|receiving-code-review|use when receiving code review feedback, before implementing suggestions, especially if feedback|code review feedback;review feedback;address review comments;respond to the review
-superpowers|requesting-code-review|use when completing tasks, implementing major features, or before merging to verify|request a code review;review my work before merging;verify work meets requirements
-superpowers|subagent-driven-development|use when executing implementation plans with independent tasks in the current session|subagent per task;execute the plan with subagents;subagent driven development
+superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
+superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;independent tasks in parallel;multiple independent failures;multiple unrelated failures;different root causes;one agent per problem domain;broken independently
+superpowers|executing-plans|use when you have a written implementation plan to execute in a|execute the plan;execute this implementation plan;carry out the plan;implement this plan;execute all tasks;separate session;review checkpoints
+superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally;keep the branch as is;discard this work
+superpowers|receiving-code-review|use when receiving code review feedback, before implementing suggestions, especially if feedback|code review feedback;review feedback;address review comments;respond to the review;implementing suggestions;feedback seems unclear
+superpowers|requesting-code-review|use when completing tasks, implementing major features, or before merging to verify|request a code review;review my work before merging;verify work meets requirements;before merge to main;code reviewer subagent;request code review
+superpowers|subagent-driven-development|use when executing implementation plans with independent tasks in the current session|subagent per task;execute the plan with subagents;subagent driven development;fresh subagent per task;tasks mostly independent;stay in this session
 superpowers|systematic-debugging|use when encountering any bug, test failure, or unexpected behavior, before proposing|debug this;why is this broken;root cause analysis;investigate this error;find the root cause
 superpowers|test-driven-development|use when implementing any feature or bugfix, before writing implementation code|test driven development;tdd;write the failing test first;test first;red green refactor
 superpowers|using-git-worktrees|use when starting feature work that needs isolation from current workspace or|git worktree;set up a worktree;isolated workspace;create a worktree
-superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;claim work is complete;verification commands
+superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;claim work is complete;verification commands;fresh verification evidence;before claiming;completion claims;success claims
 superpowers|writing-plans|use when you have a spec or requirements for a multi-step task,|write an implementation plan;implementation plan;plan before touching code;multi step plan
 superpowers|writing-skills|use when creating new skills, editing existing skills, or verifying skills work|write a skill;create a new skill;edit this skill;test the skill
 anthropics|algorithmic-art|creating algorithmic art using p5.js with seeded randomness and interactive parameter exploration.|generative art;algorithmic art;flow field;particle system;p5js

@@ -632,8 +632,9 @@ const EDIT_REACH = 10;
 /**
  * True when a clause of the text has an {@link EDIT_VERBS} verb followed, within
  * {@link EDIT_REACH} words, by "to" and the result ("change the date format to YYYY-MM-DD", "in
- * the k8s yaml bump replicas from 2 to 3"). Not "set up", and not "to" before a verb, which says
- * what the edit is for ("update the parser to handle tabs").
+ * the k8s yaml bump replicas from 2 to 3"), or says what a text should say or read ("the button
+ * should say 'Download invoice'"). Not "set up", and not "to" before a verb, which says what the
+ * edit is for ("update the parser to handle tabs").
  *
  * @param text Request clauses, one a line.
  * @returns Whether one states an edit's result.
@@ -643,6 +644,9 @@ export function statesEdit(text: string): boolean {
     // Hyphenated words stay whole: "a pre-set theme" has no verb "set".
     const ws = line.toLowerCase().replace(/'/g, "").split(/[^\p{L}\p{N}-]+/u);
     for (let i = 0; i < ws.length; i++) {
+      // "the button should say 'Download invoice' instead": a text whose new words are given.
+      if (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to")) return true;
+      if (ws[i] === "read" && ws[i - 1] === "should") return true;
       if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
       for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
         if (ws[j] !== "to") continue;
