@@ -7,6 +7,8 @@ import {
   describedRoute,
   descriptionIndex,
   descriptionTerms,
+  LONE_SCORE,
+  LONE_WORDS,
   MIN_DESCRIPTION_SCORE,
   rankDescriptions,
   unasked,
@@ -151,4 +153,27 @@ Deno.test("descriptionTerms(): everything, anything and the like say nothing abo
   const t = descriptionTerms("github-triage", "Assign priority to everything outstanding.");
   assert.ok(!t.has(wordKey("everything")));
   assert.ok(t.has(wordKey("outstanding")));
+});
+
+Deno.test("describedRoute: one distinctive word routes only among three matched, scored high, well ahead", () => {
+  const hit = (index: number, score: number, n: number, distinctive: number) => ({
+    index,
+    score,
+    matched: Array.from({ length: n }, (_, i) => `w${i}`),
+    distinctive,
+  });
+  const yes = () => true;
+  assert.equal(LONE_WORDS, 3);
+  // "handle GDPR data deletion requests": gdpr (distinctive), handl, data.
+  assert.equal(describedRoute([hit(0, LONE_SCORE, 3, 1)], yes)?.index, 0);
+  assert.equal(describedRoute([hit(0, LONE_SCORE, 3, 1), hit(1, 9, 2, 2)], yes)?.index, 0);
+  // Two words, a lower score, or a runner-up within CLAIM_MARGIN: nothing.
+  assert.equal(describedRoute([hit(0, LONE_SCORE + 5, 2, 1)], yes), undefined);
+  assert.equal(describedRoute([hit(0, LONE_SCORE - 0.1, 4, 1)], yes), undefined);
+  assert.equal(
+    describedRoute([hit(0, LONE_SCORE, 3, 1), hit(1, LONE_SCORE / CLAIM_MARGIN + 0.1, 2, 1)], yes),
+    undefined,
+  );
+  // No distinctive word at all: nothing.
+  assert.equal(describedRoute([hit(0, LONE_SCORE + 5, 4, 0)], yes), undefined);
 });

@@ -47,3 +47,14 @@ Deno.test("cutEvidence() reads review comments, other reviews and QA places as w
   assert.equal(cutEvidence("a security review of my PR").text, "a security review of my PR");
   assert.equal(cutEvidence("qa the signup page").text, "qa the signup page");
 });
+
+Deno.test("cutEvidence() cuts an inline SQL statement written in capitals, not prose", () => {
+  const sql = "this takes 14s on prod: SELECT u.email, count(*) FROM events e JOIN users u " +
+    "ON u.id = e.user_id WHERE e.created_at > now() GROUP BY 1 ORDER BY 2";
+  const { text, evidence } = cutEvidence(`${sql}\nwhat index do i need`);
+  assert.equal(text, "this takes 14s on prod:  code \nwhat index do i need");
+  assert.equal(evidence.length, 1);
+  assert.match(evidence[0], /^SELECT u\.email.*ORDER BY 2$/);
+  const prose = "select the rows from the orders table where the status is void";
+  assert.equal(cutEvidence(prose).text, prose);
+});

@@ -626,6 +626,18 @@ const EDIT_VERBS: ReadonlySet<string> = new Set([
   "point",
 ]);
 
+/** Who does a thing, not what a text says: "i should read …", "what should we say". */
+const PERSONS: ReadonlySet<string> = new Set([
+  "i",
+  "we",
+  "you",
+  "u",
+  "they",
+  "he",
+  "she",
+  "someone",
+]);
+
 /** How many words after an edit verb its stated result may come. */
 const EDIT_REACH = 10;
 
@@ -645,8 +657,11 @@ export function statesEdit(text: string): boolean {
     const ws = line.toLowerCase().replace(/'/g, "").split(/[^\p{L}\p{N}-]+/u);
     for (let i = 0; i < ws.length; i++) {
       // "the button should say 'Download invoice' instead": a text whose new words are given.
-      if (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to")) return true;
-      if (ws[i] === "read" && ws[i - 1] === "should") return true;
+      // Not what a person should do: "i should read the docs first".
+      if (
+        (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to") ||
+          ws[i] === "read" && ws[i - 1] === "should") && !PERSONS.has(ws[i - 2])
+      ) return true;
       if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
       for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
         if (ws[j] !== "to") continue;

@@ -432,6 +432,8 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       // A quoted result is cut out of the prose: the line ends at "to".
       "change the text to",
       "set the timeout to 30s",
+      "the download button should say instead",
+      "the heading should read",
     ]
   ) assert.equal(statesEdit(t), true, t);
   for (
@@ -441,6 +443,7 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "apply a pre-set theme to the landing page",
       "migrate this project from pip to uv",
       "record our decision\nto keep grpc",
+      "i should read the docs first",
     ]
   ) assert.equal(statesEdit(t), false, t);
 });
