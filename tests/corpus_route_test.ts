@@ -327,11 +327,11 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_trailofbits.tsv": [21, 0, 0],
   "packs_wshobson.tsv": [21, 0, 0],
   "packs_heldout2.tsv": [32, 0, 0],
-  "packs_heldout3.tsv": [31, 2, 0],
-  "packs_heldout4.tsv": [32, 0, 0],
+  "packs_heldout3.tsv": [31, 1, 0],
+  "packs_heldout4.tsv": [33, 0, 0],
   "packs_heldout5.tsv": [16, 0, 0],
-  "packs_heldout6.tsv": [31, 0, 1],
-  "packs_heldout7.tsv": [28, 1, 0],
+  "packs_heldout6.tsv": [32, 0, 1],
+  "packs_heldout7.tsv": [30, 1, 0],
   "packs_tune.tsv": [33, 0, 1],
 };
 

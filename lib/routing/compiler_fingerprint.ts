@@ -9,4 +9,4 @@
  */
 
 /** `indexFingerprint()` as `deno task gen` computed it. */
-export const COMPILER_FINGERPRINT = "4-48c3a4c-e0bd98c2";
+export const COMPILER_FINGERPRINT = "4-a29e066e-a6968bfa";

@@ -19,8 +19,10 @@
  *   it (routing: no triggers of its own, or a pack skill, and named by `route_skills`), it holds at
  *   least {@link MIN_DESCRIPTION_WORDS} distinctive matched words ({@link DISTINCTIVE_SHARE}) and a
  *   score of {@link MIN_DESCRIPTION_SCORE} (or one distinctive word among {@link LONE_WORDS}
- *   matched, a score of {@link LONE_SCORE} and {@link CLAIM_MARGIN} over the runner-up), and it
- *   beats the runner-up (routable or not) by
+ *   matched, a score of {@link LONE_SCORE} and {@link CLAIM_MARGIN} over the runner-up), one of
+ *   its matched words is not among the 2,000 most frequent words of spoken English
+ *   (`common_words.ts`: "hire" and "team" alone say no skill's topic), and it beats the runner-up
+ *   (routable or not) by
  *   {@link DESCRIPTION_MARGIN}: a close second means the prompt fits a kind of skill, not one. A
  *   runner-up that matched every word the best matched, {@link CLAIM_WORDS} distinctive ones or
  *   more, must be beaten by {@link CLAIM_MARGIN}: two texts that claim a request in the same words
@@ -32,10 +34,10 @@
  * - {@link describedClaim}: the best skill whose text claims a prompt ({@link CLAIM_WORDS}
  *   distinctive words), however close its runner-up; routing asks it when a pack skill's trigger
  *   routes on an inferred word (`route.ts`).
- * - A question about what something means or how it works, or a question of fact (main verb
- *   `define`, `explain`, …), asks for an answer, and gets none; a question how to do something or
- *   whether a behaviour is to be expected may route (`RequestView.howTo`): a guide's or a
- *   reference's text answers it.
+ * - An order to explain or define something, or a question of fact ("does this repo have a
+ *   LICENSE file?"), asks for an answer, and gets none; a question how to do something, what
+ *   something means or whether a behaviour is to be expected may route (`RequestView.guide`): a
+ *   guide's or a reference's text answers it.
  *
  * The terms are computed when the routing index is built (`route_index.ts`), never on a prompt:
  * the hook reads them from the JSON index, as it reads the triggers.
@@ -44,6 +46,7 @@
  */
 
 import { QUESTION_WORDS, STOP_WORDS, tokenize, wordKey } from "./score.ts";
+import { COMMON_WORD_KEYS } from "./common_words.ts";
 
 /** Words most skill descriptions use, which say nothing about which skill fits. */
 export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -227,8 +230,8 @@ export interface DescriptionQuery {
   readonly requestKeys: ReadonlySet<string>;
   /** The main verb, when the prompt has one. */
   readonly verb?: string;
-  /** True when the prompt asks how to do something: the tier answers it despite its verb. */
-  readonly howTo?: boolean;
+  /** True when the prompt's question is one a guide answers: the tier answers it despite its verb. */
+  readonly guide?: boolean;
 }
 
 /**
@@ -242,7 +245,7 @@ export function rankDescriptions(
   index: DescriptionIndex,
   query: DescriptionQuery,
 ): DescriptionHit[] {
-  if (query.verb !== undefined && ANSWER_VERBS.has(query.verb) && !query.howTo) return [];
+  if (query.verb !== undefined && ANSWER_VERBS.has(query.verb) && !query.guide) return [];
   if (index.count === 0) return [];
   const avg = index.totalLength / index.count || 1;
   const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();
@@ -285,6 +288,9 @@ export function describedRoute(
 ): DescriptionHit | undefined {
   const [best, next] = hits;
   if (!best || !routable(best.index)) return undefined;
+  // "add the new hire to the team section", "reword this so it sounds less passive": words
+  // everyone says (hire, team; sound, less) tell no skill's topic without a rarer word beside them.
+  if (!saysUncommon(best.matched)) return undefined;
   if (
     !strongLone(best, next) &&
     (best.distinctive < MIN_DESCRIPTION_WORDS || best.score < MIN_DESCRIPTION_SCORE)
@@ -316,6 +322,17 @@ export const LONE_SCORE = 15;
 function strongLone(best: DescriptionHit, next: DescriptionHit | undefined): boolean {
   return best.distinctive >= 1 && best.matched.length >= LONE_WORDS && best.score >= LONE_SCORE &&
     (!next || best.score >= CLAIM_MARGIN * next.score);
+}
+
+let commonKeys: ReadonlySet<string> | undefined;
+
+/**
+ * True when one of the matched word keys is not among the most frequent words of spoken English
+ * ({@link COMMON_WORD_KEYS}).
+ */
+function saysUncommon(matched: readonly string[]): boolean {
+  commonKeys ??= new Set(COMMON_WORD_KEYS.split(" "));
+  return matched.some((k) => !commonKeys!.has(k));
 }
 
 /** How many of the best hits {@link unasked} compares. */

@@ -91,7 +91,8 @@ Deno.test("describedRoute: a runner-up that matched the same words within CLAIM_
     describedRoute([hit(0, 25.2, [...same, "hmac"]), hit(1, 20.4, same)], yes)?.index,
     0,
   );
-  assert.equal(describedRoute([hit(0, 25, ["a", "b"]), hit(1, 20, ["a", "b"])], yes)?.index, 0);
+  const two = ["hmac", "sidechannel"];
+  assert.equal(describedRoute([hit(0, 25, two), hit(1, 20, two)], yes)?.index, 0);
 });
 
 Deno.test("describedClaim: the best text with CLAIM_WORDS distinctive words, however close the next", () => {
@@ -176,4 +177,13 @@ Deno.test("describedRoute: one distinctive word routes only among three matched,
   );
   // No distinctive word at all: nothing.
   assert.equal(describedRoute([hit(0, LONE_SCORE + 5, 4, 0)], yes), undefined);
+});
+
+Deno.test("describedRoute: words everyone says route nothing without a rarer one beside them", () => {
+  const hit = (words: string[]) => ({ index: 0, score: 20, matched: words, distinctive: 2 });
+  const yes = () => true;
+  // "add the new hire to the team section": hire, team.
+  const common = [wordKey("hire"), wordKey("team")];
+  assert.equal(describedRoute([hit(common)], yes), undefined);
+  assert.equal(describedRoute([hit([...common, wordKey("compensation")])], yes)?.index, 0);
 });

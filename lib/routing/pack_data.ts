@@ -11,7 +11,7 @@ export const PACK_LINES: string = `
 superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
 superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;independent tasks in parallel;multiple independent failures;multiple unrelated failures;different root causes;one agent per problem domain;broken independently
 superpowers|executing-plans|use when you have a written implementation plan to execute in a|execute the plan;execute this implementation plan;carry out the plan;implement this plan;execute all tasks;separate session;review checkpoints
-superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally;keep the branch as is;discard this work
+superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally
 superpowers|receiving-code-review|use when receiving code review feedback, before implementing suggestions, especially if feedback|code review feedback;review feedback;address review comments;respond to the review;implementing suggestions;feedback seems unclear
 superpowers|requesting-code-review|use when completing tasks, implementing major features, or before merging to verify|request a code review;review my work before merging;verify work meets requirements;before merge to main;code reviewer subagent;request code review
 superpowers|subagent-driven-development|use when executing implementation plans with independent tasks in the current session|subagent per task;execute the plan with subagents;subagent driven development;fresh subagent per task;tasks mostly independent;stay in this session
@@ -65,7 +65,7 @@ trailofbits|dimensional-analysis|annotates codebases with dimensional analysis c
 trailofbits|dwarf-expert|analyzes dwarf debug information in compiled binaries. use when inspecting .debug_* sections,|
 trailofbits|entry-point-analyzer|analyzes smart contract codebases to identify state-changing entry points for security auditing.|
 trailofbits|firebase-apk-scanner|scans android apks for firebase security misconfigurations including open databases, storage buckets,|
-trailofbits|fp-check|systematically verifies suspected security bugs to eliminate false positives, producing a true|
+trailofbits|fp-check|systematically verifies suspected security bugs to eliminate false positives, producing a true|true positive
 trailofbits|fuzzing-dictionary|fuzzing dictionaries guide fuzzers with domain-specific tokens. use when fuzzing parsers, protocols,|
 trailofbits|fuzzing-obstacles|techniques for patching code to overcome fuzzing obstacles. use when checksums, global|
 trailofbits|genotoxic|graph-informed mutation testing triage. parses codebases with trailmark, runs mutation testing and|

@@ -421,12 +421,13 @@ export interface RequestView {
   /** False when the main verb asks for something other than work on a malfunction or a change. */
   readonly infer: boolean;
   /**
-   * True when the question that gives the main verb asks how to do something or whether a
-   * behaviour is to be expected ("how do I find the injected process with volatility", "is that
-   * normal with optimization on?"): a guide's or a reference's text answers it. Not a question
-   * about what a thing means or about a fact ("does this repo have a LICENSE file?").
+   * True when the question that gives the main verb is one a guide's or a reference's text
+   * answers: how to do something ("how do I find the injected process with volatility"), what
+   * something means ("what does DW_AT_type mean"), whether a behaviour is to be expected ("is that
+   * normal with optimization on?"). Not a question of fact ("does this repo have a LICENSE file?",
+   * "how many lines …").
    */
-  readonly howTo: boolean;
+  readonly guide: boolean;
   /**
    * True when a request clause asks for an edit and states its result ("change the date format to
    * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"): the user knows
@@ -693,7 +694,7 @@ export function readRequest(prompt: string): RequestView {
   let reports = false;
   let cause = false;
   let handsOn = false;
-  let howTo = false;
+  let guide = false;
   let opening: readonly string[] | undefined;
   const orders: string[] = [];
   let described = false;
@@ -753,11 +754,11 @@ export function readRequest(prompt: string): RequestView {
       // test file?": a question about what something means or how to do something asks for an
       // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
       // broken or is that normal?".
-      const guide = asksHowTo(ws) || asksExpected(ws);
-      const answer = guide || asksMeaning(ws) || asksFact(ws);
+      const fact = asksFact(ws);
+      const answer = fact || asksMeaning(ws) || asksHowTo(ws) || asksExpected(ws);
       if (verb === undefined && answer) {
         verb = "define";
-        howTo = guide && !asksMeaning(ws) && !asksFact(ws);
+        guide = !fact;
       }
       worksQuestion ||= opening === undefined && ws;
     } else {
@@ -814,7 +815,7 @@ export function readRequest(prompt: string): RequestView {
     ...(verb !== undefined ? { verb } : {}),
     build,
     infer: !build,
-    howTo,
+    guide,
     statedEdit: statesEdit(any ? request : prose.join("")),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").

@@ -448,14 +448,17 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
   ) assert.equal(statesEdit(t), false, t);
 });
 
-Deno.test("readRequest() marks a how-to question, not a question of meaning or fact", () => {
+Deno.test("readRequest() marks a question a guide answers, not a question of fact", () => {
   const how = readRequest(
     "have a raw memory dump. how do i find the injected process with volatility",
   );
   assert.equal(how.verb, "define");
-  assert.equal(how.howTo, true);
-  assert.equal(readRequest("is the debug info broken or is that normal with -O2?").howTo, true);
-  assert.equal(readRequest("how many lines of typescript are in src?").howTo, false);
-  assert.equal(readRequest("what does QA stand for?").howTo, false);
-  assert.equal(readRequest("how does the cache work?").howTo, false);
+  assert.equal(how.guide, true);
+  assert.equal(readRequest("is the debug info broken or is that normal with -O2?").guide, true);
+  assert.equal(readRequest("what does DW_AT_type mean?").guide, true);
+  assert.equal(readRequest("whats a cleaner way to structure it").guide, true);
+  assert.equal(readRequest("how many lines of typescript are in src?").guide, false);
+  assert.equal(readRequest("does this repo have a LICENSE file?").guide, false);
+  // An order to explain is no question.
+  assert.equal(readRequest("explain the parser").guide, false);
 });

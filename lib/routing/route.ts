@@ -459,9 +459,11 @@ export function routePrompt(
     return pool && ask(
       {
         keys: prepared.words,
-        requestKeys: prepared.requestKeys,
+        // A question points back at what the prompt told ("… is one huge match statement,
+        // what's a cleaner way to structure it"): all of it is asked about.
+        requestKeys: prepared.guide ? prepared.words : prepared.requestKeys,
         verb: prepared.verb,
-        howTo: prepared.howTo,
+        guide: prepared.guide,
       },
       pool,
       // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.

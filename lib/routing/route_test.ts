@@ -580,7 +580,7 @@ Deno.test("routePrompt(): a prompt that rules out changes goes where the fixing 
   assert.equal(routePrompt(debug, [qa, qaOnly, investigate]).route?.skill.name, "investigate");
 });
 
-Deno.test("the description tier answers a how-to question and leaves a stated edit alone", () => {
+Deno.test("the description tier answers a how-to question, not one of fact, and leaves a stated edit alone", () => {
   const forensics: RouteSkill = {
     name: "memory-forensics",
     triggers: [],
@@ -597,8 +597,11 @@ Deno.test("the description tier answers a how-to question and leaves a stated ed
   const skills = [forensics, quantized];
   const how = "got a memory dump of the box. how do i find the injected process with volatility";
   assert.equal(routePrompt(how, skills).route?.skill.name, "memory-forensics");
-  // What a thing means still gets no skill.
-  assert.equal(routePrompt("what is memory forensics with volatility?", skills).route, undefined);
+  // A question of fact gets no skill.
+  assert.equal(
+    routePrompt("how many memory dumps did volatility analyze?", skills).route,
+    undefined,
+  );
   // Without the stated result the description routes; with it, the user knows the edit.
   assert.equal(
     routePrompt("export the model in a quantized gguf format", skills).route?.skill.name,

@@ -317,8 +317,8 @@ export interface PreparedPrompt {
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
   readonly verb?: string;
-  /** True when its main question asks how to do something (`RequestView.howTo`). */
-  readonly howTo: boolean;
+  /** True when its main question is one a guide answers (`RequestView.guide`). */
+  readonly guide: boolean;
   /** True when a request clause states an edit's result (`RequestView.statedEdit`). */
   readonly statedEdit: boolean;
   /** True when it complains about lint, types or compiling and says nothing broke. */
@@ -442,7 +442,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     asked,
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
-    howTo: view.howTo,
+    guide: view.guide,
     statedEdit: view.statedEdit,
     lint,
     reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),
@@ -517,9 +517,9 @@ const REVIEW_PADDED = padded(REVIEW_ACTIONS);
 const REPORT_ONLY_PADDED = padded(REPORT_ONLY);
 
 /**
- * Words of a trigger that name a kind of work or a prefix, not the thing it is about: a share
- * that leaves one of them out still counts ("root cause analysis" matched by "find the root
- * cause").
+ * Words of a trigger that name a kind of work, a prefix or a number, not the thing it is about: a
+ * share that leaves one of them out still counts ("root cause analysis" matched by "find the root
+ * cause", "multiple unrelated failures" by "4 unrelated test files fail").
  */
 export const LOOSE_WORDS: ReadonlySet<string> = new Set([
   "analysis",
@@ -527,6 +527,10 @@ export const LOOSE_WORDS: ReadonlySet<string> = new Set([
   "issues",
   "problem",
   "problems",
+  // How many, which a prompt says with a number ("4 test files fail").
+  "multiple",
+  "several",
+  "many",
 ]);
 
 let looseKeys: ReadonlySet<string> | undefined;
