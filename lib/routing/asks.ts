@@ -115,17 +115,28 @@ const HOLDS: ReadonlySet<string> = new Set(["have", "has", "contain", "contains"
  * Whether a question asks for a fact to be looked up, not for the work of a skill: a yes/no
  * question whether something holds a file ("does this repo have a LICENSE file?", "do we have a
  * Dockerfile anywhere?", a path reads as `file`), or a question for a number ("how many lines of
- * typescript are in src/?").
+ * typescript are in src/?"), or, with a question mark, how a tool behaves in general ("does cargo
+ * build --release strip debug symbols by default?"; "do the tasks in plan.md" is an order).
  *
  * @param ws The question's words, lower case.
+ * @param question True when the clause ends with a question mark.
  * @returns `true` for a question of fact.
  */
-export function asksFact(ws: readonly string[]): boolean {
+export function asksFact(ws: readonly string[], question = false): boolean {
   if (ws[0] === "how" && (ws[1] === "many" || ws[1] === "much")) return true;
-  if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did") return false;
+  if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did" && ws[0] !== "will") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
-  return holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files");
+  if (holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files")) return true;
+  // "does cargo build --release strip debug symbols by default?", "do running pods pick it up?":
+  // how a tool behaves in general, not the user's own code ("does this leak timing?") and not a
+  // request ("do you see …").
+  return question && !ASKED_OF.has(ws[1]) && !ws.some((w) => THEIRS.has(w));
 }
+
+/** Who a yes/no question addresses or is about when it asks for work, not a fact. */
+const ASKED_OF: ReadonlySet<string> = new Set(["you", "u", "i", "we", "someone", "anyone"]);
+/** Words that make a yes/no question about the user's own code or finding. */
+const THEIRS: ReadonlySet<string> = new Set(["this", "these", "that", "my", "our", "mine", "ours"]);
 
 /** What a question offers beside a fault: "… or is that normal?", "a bug or expected?". */
 const EXPECTED: ReadonlySet<string> = new Set(["normal", "expected", "intended", "intentional"]);

@@ -186,6 +186,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
   site: ["site", "website", "webapp", "webpage", "sito", "sitio", "сайт"],
   /** Kubernetes and its common short form (wshobson's kubernetes skills write both). */
   kubernetes: ["kubernetes", "k8s"],
+  /** PostgreSQL and its common short forms (wshobson's postgresql skills write "PostgreSQL"). */
+  postgresql: ["postgresql", "postgres"],
   /** A shift's hand-off: "handover" in British English (on-call-handoff-patterns writes "handoff"). */
   handoff: ["handoff", "handover", "handoffs", "handovers"],
 });

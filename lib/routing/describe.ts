@@ -92,6 +92,19 @@ function isStopKey(key: string): boolean {
   return stopKeys.has(key);
 }
 
+/**
+ * Function words of the other languages users write in (German, French, Spanish, Portuguese,
+ * Italian): no content on a prompt's side ("la mise à jour hebdo pour la direction" says no "de").
+ */
+const FOREIGN_FUNCTION_WORDS: readonly string[] = (
+  "de la le les des du un une et el los las del und der das dem ein eine ist nicht mit für fur " +
+  "von zu il gli di che je nous vous pour avec sur dans pas est sont que qui por para una uno mi " +
+  "meu minha não nao em um uma ao mais muy mas pero sind auf wie ich wir sie unser unsere notre " +
+  "nos nuestro nuestra"
+).split(" ");
+
+let foreignKeys: ReadonlySet<string> | undefined;
+
 /** Field weights: the name's words, the "Use when …" clause's, the rest of the description's. */
 const NAME_WEIGHT = 3;
 const WHEN_WEIGHT = 2;
@@ -251,7 +264,8 @@ export function rankDescriptions(
   const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();
   const n = Math.max(index.count, MIN_IDF_COUNT);
   for (const k of query.keys) {
-    if (isStopKey(k) || QUESTION_WORDS.has(k)) continue;
+    foreignKeys ??= new Set(FOREIGN_FUNCTION_WORDS.map(wordKey));
+    if (isStopKey(k) || QUESTION_WORDS.has(k) || foreignKeys.has(k)) continue;
     const list = index.postings(k);
     if (list.length === 0) continue;
     const rare = list.length <= DISTINCTIVE_SHARE * n ? 1 : 0;

@@ -187,3 +187,15 @@ Deno.test("describedRoute: words everyone says route nothing without a rarer one
   assert.equal(describedRoute([hit(common)], yes), undefined);
   assert.equal(describedRoute([hit([...common, wordKey("compensation")])], yes)?.index, 0);
 });
+
+Deno.test("rankDescriptions: another language's function words match nothing", () => {
+  const index = descriptionIndex([
+    descriptionTerms("cargo-fuzz", "cargo-fuzz is the de facto fuzzing tool for Rust backends."),
+  ]);
+  const q = (text: string) => {
+    const p = preparePrompt(text);
+    return { keys: p.words, requestKeys: p.words };
+  };
+  assert.equal(rankDescriptions(index, q("la mise à jour de la direction")).length, 0);
+  assert.equal(rankDescriptions(index, q("fuzz the rust parser")).length, 1);
+});

@@ -1,7 +1,7 @@
 /**
  * The pasted evidence in a prompt, cut out before the request reader (`request.ts`) reads it:
  * fenced code blocks, lines that look like a log or a stack trace, inline code, an inline SQL
- * statement (its keywords in capitals), quoted text, asides
+ * statement (its keywords in capitals), snake_case names, quoted text, asides
  * in parentheses (one with a local address is read as `website`), URLs (read as the word
  * `website`, a pull request URL as `pull request`), file
  * paths and file names (`file`). One or two quoted plain words are a mention and are dropped, not
@@ -73,6 +73,8 @@ const LOG_LINE = new RegExp(
  */
 const INLINE_SQL =
   /\b(?:EXPLAIN(?: ANALYZE)? )?(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\b(?=[^\n]*\b(?:FROM|SET|VALUES|WHERE)\b)[^\n;]*;?/g;
+/** A snake_case name (`parse_record`, `tenant_id`, `_physics_process`): code, not words. */
+const SNAKE_NAME = /(?<![\w.-])_*[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+_*(?![\w-])/g;
 /** A log line that opens with an upper-case level. */
 const LEVEL_LINE = /^\s*(?:\[[^\]]*\]\s*)?(?:INFO|DEBUG|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL)\b/;
 
@@ -117,6 +119,7 @@ export function cutEvidence(prompt: string): CutPrompt {
   }
   if (text.includes("`")) text = cut(text, INLINE_CODE, " code ");
   if (/SELECT|INSERT|UPDATE|DELETE|WITH/.test(text)) text = cut(text, INLINE_SQL, " code ");
+  if (text.includes("_")) text = cut(text, SNAKE_NAME, " code ");
   if (text.includes('"') || text.includes("\u201c") || text.includes("\u201d")) {
     // One or two quoted plain words name a thing ("bug" and "regression" labels, the "Save"
     // button): a mention, not pasted evidence of a malfunction.

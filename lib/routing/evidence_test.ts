@@ -58,3 +58,10 @@ Deno.test("cutEvidence() cuts an inline SQL statement written in capitals, not p
   const prose = "select the rows from the orders table where the status is void";
   assert.equal(cutEvidence(prose).text, prose);
 });
+
+Deno.test("cutEvidence() reads a snake_case name as code", () => {
+  const { text, standIns } = cutEvidence("how do i fuzz parse_record and _physics_process");
+  assert.equal(text, "how do i fuzz  code  and  code ");
+  assert.deepEqual(standIns, ["code", "code"]);
+  assert.equal(cutEvidence("a self-hosted well_known thing").text, "a self-hosted  code  thing");
+});

@@ -108,7 +108,7 @@ trailofbits|trailmark-review-gate|runs a trailmark structural review gate over a
 trailofbits|trailmark-structural|runs full trailmark structural analysis by building a graph, running|
 trailofbits|trailmark-summary|runs a trailmark summary analysis on a codebase. returns auto-detected languages, entry|
 trailofbits|trailmark-variant-neighborhood|expands one confirmed or suspected vulnerability into a trailmark graph neighborhood of|
-trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|are there others like this?;is this the same bug?;other instances of this bug;variants of this bug;where else it occurs;same bug elsewhere
+trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|are there others like this?;is this the same bug?;other instances of this bug;variants of this bug;where else it occurs
 trailofbits|vector-forge|mutation-driven test vector generation. finds implementations of a cryptographic algorithm or protocol,|
 trailofbits|vulnerability-triage-brocards|this skill should be used when the user asks to "triage a|triage a vulnerability report;assess a CVE;evaluate a bug bounty submission;decide if a finding is valid;dismiss a vulnerability;should we fix this CVE;prioritize a vulnerability report
 trailofbits|writing-lean-proofs|writes and reviews structured lean 4 proofs and designs lean libraries following|

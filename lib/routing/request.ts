@@ -639,6 +639,24 @@ const PERSONS: ReadonlySet<string> = new Set([
   "someone",
 ]);
 
+/** Words before an edit verb that make it no order: a subject, a modal, an infinitive's "to". */
+const NOT_ORDERED: ReadonlySet<string> = new Set([
+  "i",
+  "we",
+  "you",
+  "they",
+  "he",
+  "she",
+  "it",
+  "to",
+  "can",
+  "could",
+  "would",
+  "will",
+  "might",
+  "may",
+]);
+
 /** How many words after an edit verb its stated result may come. */
 const EDIT_REACH = 10;
 
@@ -664,6 +682,9 @@ export function statesEdit(text: string): boolean {
           ws[i] === "read" && ws[i - 1] === "should") && !PERSONS.has(ws[i - 2])
       ) return true;
       if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
+      // "a seed i can change to get a new one", "we move the jobs to a queue", "our decision to
+      // move to grpc": someone's plan or a thing's purpose, not an edit asked for.
+      if (NOT_ORDERED.has(ws[i - 1])) continue;
       for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
         if (ws[j] !== "to") continue;
         // A result quoted or pasted is cut out of the prose: "change the text to" ends the line.
@@ -754,7 +775,8 @@ export function readRequest(prompt: string): RequestView {
       // test file?": a question about what something means or how to do something asks for an
       // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
       // broken or is that normal?".
-      const fact = asksFact(ws);
+      // "is the debug info broken or is that normal …": offered a choice, not asked a fact.
+      const fact = asksFact(ws, sep.includes("?")) && !asksExpected(ws);
       const answer = fact || asksMeaning(ws) || asksHowTo(ws) || asksExpected(ws);
       if (verb === undefined && answer) {
         verb = "define";

@@ -462,3 +462,20 @@ Deno.test("readRequest() marks a question a guide answers, not a question of fac
   // An order to explain is no question.
   assert.equal(readRequest("explain the parser").guide, false);
 });
+
+Deno.test("a yes/no question how a tool behaves is one of fact; an order opening with do is not", () => {
+  const fact = readRequest("does cargo build --release strip debug symbols by default?");
+  assert.equal(fact.verb, "define");
+  assert.equal(fact.guide, false);
+  // About the user's own code: no fact, and no answer verb.
+  assert.notEqual(readRequest("does this comparison leak timing?").verb, "define");
+  assert.notEqual(readRequest("do the tasks in plan.md here, one subagent each").verb, "define");
+});
+
+Deno.test("statesEdit() skips a plan or a purpose: a subject, a modal or 'to' before the verb", async () => {
+  const { statesEdit } = await import("./request.ts");
+  assert.equal(statesEdit("with a seed i can change to get a new one"), false);
+  assert.equal(statesEdit("a design doc proposing we move the jobs to a queue"), false);
+  assert.equal(statesEdit("record our decision to move to grpc"), false);
+  assert.equal(statesEdit("move the jobs to a queue"), true);
+});

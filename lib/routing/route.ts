@@ -439,6 +439,9 @@ export function routePrompt(
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
     // By name: in the list, a pack skill under `+packs`, or allowed by an overlay's `route: true`
     // (its triggers are then the user's own choice, not a foreign list).
+    // "just change the label to 'Export to Excel'": the user states the edit, and a pack skill's
+    // trigger word in it ("xlsx") asks for none of its work.
+    if (prepared.statedEdit && skill.pack !== undefined) continue;
     const byName = named(skill, routable);
     const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !byName);
     if (s.score <= 0) continue;
@@ -452,9 +455,10 @@ export function routePrompt(
   // The description tier's route, asked at most once: when no trigger routes, and when one routes
   // a pack skill (a pack skill's trigger and another pack skill's own text claiming the request).
   const described = (ask: typeof describeRoute = describeRoute) => {
-    // "change the date format to YYYY-MM-DD in the export": the user states the edit; no skill's
-    // text is asked for, whatever words it shares.
-    if (prepared.statedEdit) return undefined;
+    // "change the date format to YYYY-MM-DD in the export": the user states the edit; "fix the
+    // lint error: prefer-const on line 42": a plain fix. No skill's text is asked for, whatever
+    // words it shares.
+    if (prepared.statedEdit || (prepared.lint && !prepared.build)) return undefined;
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
     return pool && ask(
       {

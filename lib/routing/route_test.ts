@@ -612,3 +612,36 @@ Deno.test("the description tier answers a how-to question, not one of fact, and 
     undefined,
   );
 });
+
+Deno.test("a stated edit or a lint complaint asks no pack skill", () => {
+  const xlsx: RouteSkill = {
+    name: "xlsx",
+    triggers: ["xlsx"],
+    description: "Use this skill any time a spreadsheet file (.xlsx) is the input or the output.",
+    pack: "anthropics",
+  };
+  const shellcheck: RouteSkill = {
+    name: "shellcheck-configuration",
+    triggers: [],
+    description: "Configure ShellCheck: lint shell scripts, fix warnings, tune lint rules.",
+    pack: "wshobson",
+  };
+  const skills = [xlsx, shellcheck];
+  assert.equal(
+    routePrompt("fix the broken formulas in the xlsx", skills).route?.skill.name,
+    "xlsx",
+  );
+  assert.equal(
+    routePrompt("our button downloads an .xlsx file 🤷 just change the label to Excel", skills)
+      .route,
+    undefined,
+  );
+  assert.equal(
+    routePrompt("configure shellcheck to lint our shell scripts", skills).route?.skill.name,
+    "shellcheck-configuration",
+  );
+  assert.equal(
+    routePrompt("fix the lint warnings: prefer-const in api.ts", skills).route,
+    undefined,
+  );
+});

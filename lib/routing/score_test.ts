@@ -618,3 +618,8 @@ Deno.test("in a build request, a pack trigger of two or more words counts where 
   const told = preparePrompt("the incident report template is in docs. add a link to it in README");
   assert.equal(scoreTrigger("incident report", told, { asked: true }).score, 0);
 });
+
+Deno.test("postgres is postgresql, handover is handoff", () => {
+  assert.equal(wordKey("postgres"), wordKey("postgresql"));
+  assert.equal(wordKey("handover"), wordKey("handoff"));
+});
