@@ -130,7 +130,9 @@ export function asksFact(ws: readonly string[], question = false): boolean {
   // "does cargo build --release strip debug symbols by default?", "do running pods pick it up?":
   // how a tool behaves in general, not the user's own code ("does this leak timing?") and not a
   // request ("do you see …").
-  return question && !ASKED_OF.has(ws[1]) && !ws.some((w) => THEIRS.has(w));
+  // "does the signup page actually work?" asks for a hands-on test (`asksIfWorks`).
+  return question && !ASKED_OF.has(ws[1]) &&
+    !ws.some((w) => THEIRS.has(w) || w === "work" || w === "works");
 }
 
 /** Who a yes/no question addresses or is about when it asks for work, not a fact. */

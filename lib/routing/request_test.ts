@@ -470,6 +470,8 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
   // About the user's own code: no fact, and no answer verb.
   assert.notEqual(readRequest("does this comparison leak timing?").verb, "define");
   assert.notEqual(readRequest("do the tasks in plan.md here, one subagent each").verb, "define");
+  // "does it work?" asks for a hands-on test.
+  assert.notEqual(readRequest("does the signup page actually work?").verb, "define");
 });
 
 Deno.test("statesEdit() skips a plan or a purpose: a subject, a modal or 'to' before the verb", async () => {
