@@ -110,6 +110,69 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   }
 }
 
+/**
+ * Reads a whole file synchronously when it is a regular file (links followed) of at most
+ * `maxBytes`: for a file whose path comes from disk (a `SKILL.md`, a manifest, an index under the
+ * state root). A FIFO, socket or device is refused by its `stat`, never opened, so the read never
+ * waits for a writer nor reads forever; a larger file is refused unread. Once open, the file must
+ * still be that regular file (device and inode), and no more than its size then is read.
+ *
+ * @param path The path.
+ * @param maxBytes The largest file read.
+ * @returns Its bytes.
+ * @throws {NotRegularFileError} When it is no regular file.
+ * @throws {FileTooLargeError} When it is larger than `maxBytes`.
+ * @throws {ReplacedFileError} When it was replaced between its `stat` and its open.
+ * @throws {Error} What `Deno.statSync` or `Deno.openSync` throws (`NotFound`, a missing grant).
+ *
+ * @example
+ * ```ts
+ * import { readRegularFileSync } from "./fs.ts";
+ * readRegularFileSync("/etc/hostname", 4096);
+ * ```
+ */
+export function readRegularFileSync(path: string, maxBytes: number): Uint8Array<ArrayBuffer> {
+  const before = statRegularFile(path);
+  if (before.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  using file = Deno.openSync(path, { read: true });
+  const opened = statOpenFile(file, path, before);
+  const what = notRegularKind(opened);
+  if (what) throw new NotRegularFileError(path, what);
+  if (before.ino !== null && (opened.ino !== before.ino || opened.dev !== before.dev)) {
+    throw new ReplacedFileError(path);
+  }
+  if (opened.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  return readSizeSync(file, opened.size);
+}
+
+/**
+ * {@link readRegularFileSync} as text (UTF-8, as `Deno.readTextFileSync` decodes it: a byte
+ * order mark kept, a bad byte replaced).
+ *
+ * @param path The path.
+ * @param maxBytes The largest file read.
+ * @returns Its text.
+ * @throws {Error} What {@link readRegularFileSync} throws.
+ */
+export function readRegularTextSync(path: string, maxBytes: number): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(readRegularFileSync(path, maxBytes));
+}
+
+/** Thrown for a file larger than a reader's cap: never read. */
+export class FileTooLargeError extends Error {
+  /** The path. */
+  readonly path: string;
+  /**
+   * @param path The path.
+   * @param maxBytes The cap.
+   */
+  constructor(path: string, maxBytes: number) {
+    super(`Larger than ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+    this.path = path;
+  }
+}
+
 /** The folders marked by {@link followLinksTo}, without a trailing `/`. */
 const followedFolders = new Set<string>();
 
@@ -200,7 +263,7 @@ export function statOpenFile(
  * @param size How many bytes (its size, say).
  * @returns The bytes read.
  */
-export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array {
+export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let got = 0;
   while (got < size) {
