@@ -19,7 +19,6 @@
 
 import { basename, dirname, join } from "./path.ts";
 import { getEnv } from "./locations.ts";
-import { readRegularFileSync } from "./fs.ts";
 import { withLock, writeFileAtomic } from "./state_file.ts";
 
 /** The names of skillgate's switches. */
@@ -292,7 +291,10 @@ export function readConfig(root: string | (() => string)): ConfigState {
   }
   if (!listed(path)) return { path, exists: false, readable: true, values: {} };
   try {
-    const bytes = readRegularFileSync(path, MAX_CONFIG_BYTES);
+    const info = Deno.statSync(path);
+    if (!info.isFile) throw new Error("Not a regular file");
+    if (info.size > MAX_CONFIG_BYTES) throw new Error(`Larger than ${MAX_CONFIG_BYTES} bytes`);
+    const bytes = Deno.readFileSync(path);
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     if (text.includes("\u0000")) throw new Error("Binary content");
     return { path, exists: true, readable: true, ...parseConfig(text) };
