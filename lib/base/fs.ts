@@ -101,8 +101,7 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   const before = statRegularFile(path);
   const file = await Deno.open(path, { read: true });
   try {
-    const what = notRegularKind(statOpenFile(file, path, before));
-    if (what) throw new NotRegularFileError(path, what);
+    regularOpened(file, path, before);
     return file;
   } catch (err) {
     file.close();
@@ -110,20 +109,28 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   }
 }
 
+/** The `stat` of a file opened by a path whose `stat` was `before`: still a regular file. */
+function regularOpened(file: Deno.FsFile, path: string, before: Deno.FileInfo): Deno.FileInfo {
+  const info = statOpenFile(file, path, before);
+  const what = notRegularKind(info);
+  if (what) throw new NotRegularFileError(path, what);
+  return info;
+}
+
 /**
  * Reads a whole file synchronously when it is a regular file (links followed) of at most
  * `maxBytes`: for a file whose path comes from disk (a `SKILL.md`, a manifest, an index under the
  * state root). A FIFO, socket or device is refused by its `stat`, never opened, so the read never
  * waits for a writer nor reads forever; a larger file is refused unread. Once open, the file must
- * still be that regular file (device and inode), and no more than its size then is read.
+ * still be a regular file, and no more than its size then is read.
  *
  * @param path The path.
  * @param maxBytes The largest file read.
  * @returns Its bytes.
  * @throws {NotRegularFileError} When it is no regular file.
  * @throws {FileTooLargeError} When it is larger than `maxBytes`.
- * @throws {ReplacedFileError} When it was replaced between its `stat` and its open.
- * @throws {Error} What `Deno.statSync` or `Deno.openSync` throws (`NotFound`, a missing grant).
+ * @throws {Error} What `Deno.statSync`, `Deno.openSync` or {@link statOpenFile} throws
+ *   (`NotFound`, a missing grant).
  *
  * @example
  * ```ts
@@ -135,14 +142,9 @@ export function readRegularFileSync(path: string, maxBytes: number): Uint8Array<
   const before = statRegularFile(path);
   if (before.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
   using file = Deno.openSync(path, { read: true });
-  const opened = statOpenFile(file, path, before);
-  const what = notRegularKind(opened);
-  if (what) throw new NotRegularFileError(path, what);
-  if (before.ino !== null && (opened.ino !== before.ino || opened.dev !== before.dev)) {
-    throw new ReplacedFileError(path);
-  }
-  if (opened.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
-  return readSizeSync(file, opened.size);
+  const size = regularOpened(file, path, before).size;
+  if (size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  return readSizeSync(file, size);
 }
 
 /**

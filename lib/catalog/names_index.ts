@@ -43,7 +43,7 @@ export const NAMES_SWEEP_MS = 60_000;
 
 const NAMES_VERSION = 3;
 
-/** The largest names file or contracts view read (a view: a few skills' entries and one root's file list each). */
+/** The largest names file or contracts view read. */
 const MAX_VIEW_BYTES = 16 * 1024 * 1024;
 
 /** What the names index needs of a catalog index's root. */
