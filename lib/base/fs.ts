@@ -122,13 +122,16 @@ function regularOpened(file: Deno.FsFile, path: string, before: Deno.FileInfo): 
  * `maxBytes`: for a file whose path comes from disk (a `SKILL.md`, a manifest, an index under the
  * state root). A FIFO, socket or device is refused by its `stat`, never opened, so the read never
  * waits for a writer nor reads forever; a larger file is refused unread. Once open, the file must
- * still be a regular file, and no more than its size then is read.
+ * still be a regular file (for a file read through a link out of the grants, which Deno does not
+ * let the open file `stat`: the path's `stat` again, naming the same file), and no more than its
+ * size then is read.
  *
  * @param path The path.
  * @param maxBytes The largest file read.
  * @returns Its bytes.
  * @throws {NotRegularFileError} When it is no regular file.
  * @throws {FileTooLargeError} When it is larger than `maxBytes`.
+ * @throws {ReplacedFileError} When its path names another file after the open than before.
  * @throws {Error} What `Deno.statSync`, `Deno.openSync` or {@link statOpenFile} throws
  *   (`NotFound`, a missing grant).
  *
@@ -142,9 +145,18 @@ export function readRegularFileSync(path: string, maxBytes: number): Uint8Array<
   const before = statRegularFile(path);
   if (before.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
   using file = Deno.openSync(path, { read: true });
-  const size = regularOpened(file, path, before).size;
-  if (size > maxBytes) throw new FileTooLargeError(path, maxBytes);
-  return readSizeSync(file, size);
+  let opened: Deno.FileInfo;
+  try {
+    opened = regularOpened(file, path, before);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotCapable)) throw err;
+    // Read through a link out of the grants (a linked skill folder: read as the host reads it),
+    // which Deno does not let the open file `stat`: the path's own `stat`, still the same file.
+    opened = statRegularFile(path);
+    if (opened.ino !== before.ino || opened.dev !== before.dev) throw new ReplacedFileError(path);
+  }
+  if (opened.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  return readSizeSync(file, opened.size);
 }
 
 /**
