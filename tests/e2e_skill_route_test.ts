@@ -429,3 +429,34 @@ Deno.test("skill-route hook routes a built-in pack skill without triggers on its
     assert.match(log[0], / skill=pdf tier=description /);
   });
 });
+
+Deno.test("skill-route hook under its registered flags routes past a FIFO or /dev/zero where a SKILL.md, the plugin list or the routing index is", async () => {
+  await withWorld(async (world) => {
+    const fifo = (path: string) => {
+      Deno.mkdirSync(join(path, ".."), { recursive: true });
+      assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success, "mkfifo");
+    };
+    const skills = join(world.claudeDir, "skills");
+    fifo(join(skills, "pipe", "SKILL.md"));
+    Deno.mkdirSync(join(skills, "zero"));
+    Deno.symlinkSync("/dev/zero", join(skills, "zero", "SKILL.md"));
+    fifo(join(world.claudeDir, "plugins", "installed_plugins.json"));
+    fifo(join(world.stateRoot, "catalog", "routes.idx"));
+    // The watchdog catches a hang (the process blocked on a FIFO), far above any deadline.
+    for (const session of ["sess-1", "sess-2"]) {
+      const r = await runHookProcess(
+        "skill-route",
+        payload(world, "this test fails, fix it", session),
+        {
+          world,
+          env: ON,
+          killAfterMs: 30_000,
+        },
+      );
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.stderr, "");
+      assert.ok(context(r.json).includes("this request fits the installed skill /investigate"));
+    }
+    assert.match(readLog(world, "skill-route.log"), / outcome=routed .* skill=investigate /);
+  });
+});

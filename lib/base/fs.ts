@@ -101,12 +101,89 @@ export async function openRegularFile(path: string): Promise<Deno.FsFile> {
   const before = statRegularFile(path);
   const file = await Deno.open(path, { read: true });
   try {
-    const what = notRegularKind(statOpenFile(file, path, before));
-    if (what) throw new NotRegularFileError(path, what);
+    regularOpened(file, path, before);
     return file;
   } catch (err) {
     file.close();
     throw err;
+  }
+}
+
+/** The `stat` of a file opened by a path whose `stat` was `before`: still a regular file. */
+function regularOpened(file: Deno.FsFile, path: string, before: Deno.FileInfo): Deno.FileInfo {
+  const info = statOpenFile(file, path, before);
+  const what = notRegularKind(info);
+  if (what) throw new NotRegularFileError(path, what);
+  return info;
+}
+
+/**
+ * Reads a whole file synchronously when it is a regular file (links followed) of at most
+ * `maxBytes`: for a file whose path comes from disk (a `SKILL.md`, a manifest, an index under the
+ * state root). A FIFO, socket or device is refused by its `stat`, never opened, so the read never
+ * waits for a writer nor reads forever; a larger file is refused unread. Once open, the file must
+ * still be a regular file (for a file read through a link out of the grants, which Deno does not
+ * let the open file `stat`: the path's `stat` again, naming the same file), and no more than its
+ * size then is read.
+ *
+ * @param path The path.
+ * @param maxBytes The largest file read.
+ * @returns Its bytes.
+ * @throws {NotRegularFileError} When it is no regular file.
+ * @throws {FileTooLargeError} When it is larger than `maxBytes`.
+ * @throws {ReplacedFileError} When its path names another file after the open than before.
+ * @throws {Error} What `Deno.statSync`, `Deno.openSync` or {@link statOpenFile} throws
+ *   (`NotFound`, a missing grant).
+ *
+ * @example
+ * ```ts
+ * import { readRegularFileSync } from "./fs.ts";
+ * readRegularFileSync("/etc/hostname", 4096);
+ * ```
+ */
+export function readRegularFileSync(path: string, maxBytes: number): Uint8Array<ArrayBuffer> {
+  const before = statRegularFile(path);
+  if (before.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  using file = Deno.openSync(path, { read: true });
+  let opened: Deno.FileInfo;
+  try {
+    opened = regularOpened(file, path, before);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotCapable)) throw err;
+    // Read through a link out of the grants (a linked skill folder: read as the host reads it),
+    // which Deno does not let the open file `stat`: the path's own `stat`, still the same file.
+    opened = statRegularFile(path);
+    if (opened.ino !== before.ino || opened.dev !== before.dev) throw new ReplacedFileError(path);
+  }
+  if (opened.size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+  return readSizeSync(file, opened.size);
+}
+
+/**
+ * {@link readRegularFileSync} as text (UTF-8, as `Deno.readTextFileSync` decodes it: a byte
+ * order mark kept, a bad byte replaced).
+ *
+ * @param path The path.
+ * @param maxBytes The largest file read.
+ * @returns Its text.
+ * @throws {Error} What {@link readRegularFileSync} throws.
+ */
+export function readRegularTextSync(path: string, maxBytes: number): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(readRegularFileSync(path, maxBytes));
+}
+
+/** Thrown for a file larger than a reader's cap: never read. */
+export class FileTooLargeError extends Error {
+  /** The path. */
+  readonly path: string;
+  /**
+   * @param path The path.
+   * @param maxBytes The cap.
+   */
+  constructor(path: string, maxBytes: number) {
+    super(`Larger than ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+    this.path = path;
   }
 }
 
@@ -200,7 +277,7 @@ export function statOpenFile(
  * @param size How many bytes (its size, say).
  * @returns The bytes read.
  */
-export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array {
+export function readSizeSync(file: Deno.FsFile, size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   let got = 0;
   while (got < size) {

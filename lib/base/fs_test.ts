@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { exists, NotRegularFileError, openRegularFile } from "./fs.ts";
+import {
+  exists,
+  FileTooLargeError,
+  NotRegularFileError,
+  openRegularFile,
+  readRegularFileSync,
+  readRegularTextSync,
+} from "./fs.ts";
 
 Deno.test("exists() sees files, directories and links, and a dangling link only unfollowed", () => {
   const dir = Deno.makeTempDirSync({ prefix: "skillgate-fs-" });
@@ -42,5 +49,47 @@ Deno.test("openRegularFile() refuses a FIFO, a folder and a device at once, and 
     file.close();
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("readRegularTextSync() refuses a FIFO with no writer, a link to /dev/zero and a file over its cap, unread", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "skillgate-fs-" });
+  try {
+    const fifo = join(dir, "fifo");
+    assert.ok(new Deno.Command("mkfifo", { args: [fifo] }).outputSync().success, "mkfifo");
+    Deno.symlinkSync("/dev/zero", join(dir, "zero"));
+    const big = join(dir, "big");
+    Deno.writeTextFileSync(big, "");
+    Deno.truncateSync(big, 64 * 1024 * 1024 + 1);
+    const cases: [string, (e: unknown) => boolean][] = [
+      [fifo, (e) => e instanceof NotRegularFileError && /a FIFO/.test(e.message)],
+      [join(dir, "zero"), (e) => e instanceof NotRegularFileError && /a device/.test(e.message)],
+      [dir, (e) => e instanceof NotRegularFileError && /a folder/.test(e.message)],
+      [big, (e) => e instanceof FileTooLargeError && e.message === "Larger than 1048576 bytes"],
+    ];
+    for (const [path, refused] of cases) {
+      assert.throws(() => readRegularTextSync(path, 1024 * 1024), refused);
+    }
+    assert.throws(() => readRegularTextSync(join(dir, "gone"), 10), Deno.errors.NotFound);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("readRegularTextSync() reads a file up to its cap, through a link, as readTextFileSync decodes it", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "skillgate-fs-" });
+  try {
+    const file = join(dir, "f");
+    Deno.writeFileSync(file, new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69, 0xff]));
+    Deno.symlinkSync(file, join(dir, "link"));
+    for (const path of [file, join(dir, "link")]) {
+      assert.equal(readRegularTextSync(path, 6), Deno.readTextFileSync(file));
+    }
+    assert.deepEqual(readRegularFileSync(file, 6), Deno.readFileSync(file));
+    assert.throws(() => readRegularFileSync(file, 5), FileTooLargeError);
+    Deno.writeTextFileSync(join(dir, "empty"), "");
+    assert.equal(readRegularTextSync(join(dir, "empty"), 0), "");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
   }
 });

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { readRegularFileSync, readRegularTextSync } from "../base/fs.ts";
+
 /** Where a folder's agents are acknowledged: the file, and the project root it keys them by. */
 export interface Acknowledged {
   /** The file of acknowledgements (`~/.gemini/acknowledgments/agents.json`). */
@@ -17,6 +19,8 @@ export interface Acknowledged {
 
 /** The largest acknowledgements file read. */
 const MAX_RECORD_BYTES = 1024 * 1024;
+/** The largest agent file hashed (as the catalog reads no larger one). */
+const MAX_AGENT_BYTES = 1024 * 1024;
 
 /**
  * The acknowledgements of a project's agents: agent name to the SHA-256 (hex) of the file the
@@ -27,9 +31,7 @@ const MAX_RECORD_BYTES = 1024 * 1024;
  */
 function acknowledgements(a: Acknowledged): Record<string, unknown> {
   try {
-    const info = Deno.statSync(a.record);
-    if (!info.isFile || info.size > MAX_RECORD_BYTES) return {};
-    const all = JSON.parse(Deno.readTextFileSync(a.record));
+    const all = JSON.parse(readRegularTextSync(a.record, MAX_RECORD_BYTES));
     const mine = all !== null && typeof all === "object" ? all[a.project] : undefined;
     return mine !== null && typeof mine === "object" && !Array.isArray(mine) ? mine : {};
   } catch {
@@ -39,7 +41,7 @@ function acknowledgements(a: Acknowledged): Record<string, unknown> {
 
 /** A file's SHA-256, in hex (as Gemini CLI hashes an agent file it asks the user to acknowledge). */
 async function sha256Hex(file: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", Deno.readFileSync(file));
+  const digest = await crypto.subtle.digest("SHA-256", readRegularFileSync(file, MAX_AGENT_BYTES));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

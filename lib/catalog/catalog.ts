@@ -24,7 +24,7 @@ import { tomlAgentName } from "./toml_agent.ts";
 import { basename, dirname, join, resolve } from "../base/path.ts";
 import { writeCacheFile } from "../base/state_file.ts";
 import { sanitizeText } from "../base/sanitize.ts";
-import { exists } from "../base/fs.ts";
+import { exists, readRegularTextSync } from "../base/fs.ts";
 import type { HostFolders } from "../host/host.ts";
 import { readFolders } from "../host/folders.ts";
 import {
@@ -213,7 +213,10 @@ interface IndexFile {
 }
 
 const INDEX_VERSION = 9;
+/** The largest `SKILL.md` or agent file read (a larger one is skipped). */
 const MAX_FILE_BYTES = 1024 * 1024;
+/** The largest index file read (a larger one is built again). */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
 /** Whether this process may read a path (asked first: a denied read costs a thrown error). */
 function readable(path: string): boolean {
@@ -294,18 +297,10 @@ function dirOfKey(key: string): string {
   return key.split("|").slice(3).join("|");
 }
 
-/** Whether a file (symlinks followed) is a regular file small enough to read. */
-function readableSize(file: string): boolean {
-  const info = Deno.statSync(file);
-  return info.isFile && info.size <= MAX_FILE_BYTES;
-}
-
 async function readSkill(root: Root, file: string, mtimeMs: number): Promise<SkillEntry | null> {
-  if (!readableSize(file)) return null;
+  const text = readRegularTextSync(file, MAX_FILE_BYTES);
   const { parseFrontmatter } = await frontmatter();
-  const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(
-    Deno.readTextFileSync(file),
-  );
+  const { data, body, warnings, yamlUnavailable } = await parseFrontmatter(text);
   const dir = dirname(file);
   const dirName = dir === root.dir ? undefined : basename(dir);
   const fmName = typeof data.name === "string" && data.name.trim() ? data.name.trim() : undefined;
@@ -336,8 +331,7 @@ async function readSkill(root: Root, file: string, mtimeMs: number): Promise<Ski
 }
 
 async function readAgent(root: Root, file: string, mtimeMs: number): Promise<AgentEntry | null> {
-  if (!readableSize(file)) return null;
-  const text = Deno.readTextFileSync(file);
+  const text = readRegularTextSync(file, MAX_FILE_BYTES);
   const toml = /\.toml$/i.test(file) ? tomlAgentName(text, basename(file), root.plugin) : "";
   if (toml) return { name: toml, source: root.source, file, mtimeMs };
   if (!/^\uFEFF?---[ \t]*\r?\n/.test(text)) return null;
@@ -456,7 +450,9 @@ function indexPath(stateRoot: string, kind: Root["kind"]): string {
 
 function readIndex(stateRoot: string, kind: Root["kind"]): IndexFile | undefined {
   try {
-    const data = JSON.parse(Deno.readTextFileSync(indexPath(stateRoot, kind))) as IndexFile;
+    const data = JSON.parse(
+      readRegularTextSync(indexPath(stateRoot, kind), MAX_INDEX_BYTES),
+    ) as IndexFile;
     if (data?.version !== INDEX_VERSION || typeof data.roots !== "object") return undefined;
     return data;
   } catch {

@@ -510,3 +510,71 @@ Deno.test("hasAgent() and hasSkill() given the roots of both kinds answer as whe
     await Deno.remove(w.root, { recursive: true });
   }
 });
+
+/** Makes a FIFO (a named pipe) with no writer: a plain read of it waits for one forever. */
+function fifo(path: string): void {
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  assert.ok(new Deno.Command("mkfifo", { args: [path] }).outputSync().success, "mkfifo");
+}
+
+Deno.test("loadCatalog() never waits on a FIFO, reads a device or reads an oversized plugin manifest", async () => {
+  const w = await world();
+  try {
+    const plugins = join(w.claude, "plugins");
+    const installed = join(plugins, "installed_plugins.json");
+    const opts = { hostFolders: claudeFolders(w.claude) };
+    // A plugin installed outside the cache: only installed_plugins.json names it.
+    const extra = join(plugins, "elsewhere", "extra");
+    write(join(extra, ".claude-plugin", "plugin.json"), '{"name":"extra"}');
+    write(join(extra, "skills", "x", "SKILL.md"), "---\nname: x\n---\n");
+    const listing = JSON.stringify({
+      plugins: { "tools@mkt": [{ installPath: w.plugin }], "extra@mkt": [{ installPath: extra }] },
+    });
+    write(installed, listing);
+    assert.ok(findSkill(await loadCatalog(opts), "extra:x"), "listed, it is read");
+    // Refused (a FIFO with no writer, a link to /dev/zero, over 1 MiB): the cache is walked.
+    const refused: Array<() => void> = [
+      () => fifo(installed),
+      () => Deno.symlinkSync("/dev/zero", installed),
+      () => write(installed, listing + " ".repeat(1024 * 1024)),
+    ];
+    for (const make of refused) {
+      Deno.removeSync(installed);
+      make();
+      const c = await loadCatalog(opts);
+      assert.ok(findSkill(c, "tools:lint"), "the cache's plugin");
+      assert.equal(findSkill(c, "extra:x"), undefined, "the file was not read");
+      assert.ok(findSkill(c, "investigate"));
+    }
+    // A plugin.json that is a FIFO or a device: the plugin is named by its folder.
+    Deno.removeSync(installed);
+    write(installed, listing);
+    const manifest = join(extra, ".claude-plugin", "plugin.json");
+    for (const make of [() => fifo(manifest), () => Deno.symlinkSync("/dev/zero", manifest)]) {
+      Deno.removeSync(manifest);
+      make();
+      const c = await loadCatalog(opts);
+      assert.ok(findSkill(c, "extra:x"));
+      assert.ok(findSkill(c, "tools:lint"));
+    }
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});
+
+Deno.test("loadCatalog() skips a SKILL.md that is a FIFO and builds its index again past one that is", async () => {
+  const w = await world();
+  try {
+    const state = join(w.root, "state");
+    fifo(join(w.claude, "skills", "pipe", "SKILL.md"));
+    fifo(join(state, "catalog", "skills.json"));
+    fifo(join(state, "catalog", "agents.json"));
+    const c = await loadCatalog({ hostFolders: claudeFolders(w.claude), stateRoot: state });
+    assert.ok(findSkill(c, "investigate"));
+    assert.ok(findSkill(c, "tools:lint"));
+    assert.ok(isAgent(c, "prompt-writer"));
+    assert.equal(findSkill(c, "pipe"), undefined);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
+});

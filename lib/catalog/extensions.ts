@@ -11,6 +11,7 @@
  * @module
  */
 
+import { readRegularTextSync } from "../base/fs.ts";
 import { isAbsolute, join, resolve } from "../base/path.ts";
 import type { ReadFolders } from "../host/folders.ts";
 import type { Acknowledged } from "./acknowledged.ts";
@@ -38,9 +39,7 @@ const MAX_JSON_BYTES = 256 * 1024;
 
 function readJson(path: string): unknown {
   try {
-    const info = Deno.statSync(path);
-    if (!info.isFile || info.size > MAX_JSON_BYTES) return undefined;
-    return JSON.parse(Deno.readTextFileSync(path));
+    return JSON.parse(readRegularTextSync(path, MAX_JSON_BYTES));
   } catch {
     return undefined;
   }

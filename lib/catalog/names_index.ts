@@ -36,13 +36,14 @@
 
 import { readJsonFile, writeCacheFile } from "../base/state_file.ts";
 import { join } from "../base/path.ts";
+import { readRegularTextSync } from "../base/fs.ts";
 
 /** How old a root's last full check may get before a lookup checks every file again. */
 export const NAMES_SWEEP_MS = 60_000;
 
 const NAMES_VERSION = 3;
 
-/** The largest contracts view read (a few skills' entries and one root's file list each). */
+/** The largest names file or contracts view read. */
 const MAX_VIEW_BYTES = 16 * 1024 * 1024;
 
 /** What the names index needs of a catalog index's root. */
@@ -207,8 +208,9 @@ export function hasNamesIndex(stateRoot: string, kind: NamesKind): boolean {
 function readNames(path: string, viewed = false): NamesFile | undefined {
   try {
     // The contracts view is read as a state file: never through a symbolic link, and bounded.
-    const data =
-      (viewed ? readJsonFile(path, MAX_VIEW_BYTES) : JSON.parse(Deno.readTextFileSync(path))) as
+    const data = (viewed
+      ? readJsonFile(path, MAX_VIEW_BYTES)
+      : JSON.parse(readRegularTextSync(path, MAX_VIEW_BYTES))) as
         | NamesFile
         | undefined;
     if (data?.version !== NAMES_VERSION || !data.roots || typeof data.roots !== "object") {

@@ -18,6 +18,7 @@
  */
 
 import { join } from "../base/path.ts";
+import { readRegularTextSync } from "../base/fs.ts";
 import { readJsonFile, writeCacheFile } from "../base/state_file.ts";
 import type { OverlayEntry, OverlayProblem } from "./overlays.ts";
 import { projectBases } from "./project_bases.ts";
@@ -236,7 +237,7 @@ export async function readOverlayFile(
         }],
       };
     }
-    text = Deno.readTextFileSync(path);
+    text = readRegularTextSync(path, MAX_OVERLAY_BYTES);
   } catch (err) {
     const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
     return {

@@ -7,6 +7,7 @@ import {
   type OverlayFile,
   overlayOf,
   overlayState,
+  readOverlayFile,
   unmatchedOverlays,
 } from "./overlay_index.ts";
 
@@ -113,4 +114,29 @@ Deno.test("mergeOverlays and applyOverlays: project over user per field, overlay
     unmatchedOverlays([{ name: "pack:dbg" }], o).map((u) => [u.name, u.from.line]),
     [["alt", 2]],
   );
+});
+
+Deno.test("readOverlayFile: a FIFO with no writer or a link to /dev/zero is one problem, never read", async () => {
+  const w = await world();
+  try {
+    const fifo = join(w.root, "fifo.yaml");
+    assert.ok(new Deno.Command("mkfifo", { args: [fifo] }).outputSync().success, "mkfifo");
+    const zero = join(w.root, "zero.yaml");
+    Deno.symlinkSync("/dev/zero", zero);
+    for (const [path, what] of [[fifo, "a FIFO"], [zero, "a device"]]) {
+      const read = await readOverlayFile(path);
+      assert.deepEqual(Object.keys(read.entries), []);
+      assert.deepEqual(read.problems, [{
+        severity: "error",
+        message: `Cannot read: Not a regular file (${what})`,
+      }]);
+    }
+    // As the user's overlay file: the skills are loaded without it.
+    Deno.mkdirSync(w.state, { recursive: true });
+    Deno.renameSync(fifo, join(w.state, "skills.yaml"));
+    const loaded = await loadOverlays(overlayState(w.state, []), w.state);
+    assert.equal(overlayOf(loaded, { name: "a" }), undefined);
+  } finally {
+    await Deno.remove(w.root, { recursive: true });
+  }
 });

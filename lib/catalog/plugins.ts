@@ -7,6 +7,7 @@
  */
 
 import { basename, dirname, join, resolve } from "../base/path.ts";
+import { readRegularTextSync } from "../base/fs.ts";
 
 /** A plugin's skills or agents folder (a catalog root of source `plugin`). */
 export interface PluginRoot {
@@ -22,6 +23,8 @@ export interface PluginRoot {
 
 /** How deep the plugin cache is searched for manifests. */
 const MAX_PLUGIN_DEPTH = 5;
+/** The largest `installed_plugins.json` or `plugin.json` read. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 /**
  * The skill and agent roots of the installed plugins.
@@ -32,7 +35,10 @@ const MAX_PLUGIN_DEPTH = 5;
 export async function pluginRoots(pluginsDir: string): Promise<PluginRoot[]> {
   const installs: string[] = [];
   try {
-    const text = Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json"));
+    const text = readRegularTextSync(
+      join(pluginsDir, "installed_plugins.json"),
+      MAX_MANIFEST_BYTES,
+    );
     const data = JSON.parse(text) as { plugins?: Record<string, unknown> };
     for (const value of Object.values(data.plugins ?? {})) {
       for (const item of Array.isArray(value) ? value : [value]) {
@@ -57,7 +63,7 @@ export async function pluginRoots(pluginsDir: string): Promise<PluginRoot[]> {
     let plugin = basename(install);
     try {
       const manifest = JSON.parse(
-        Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json")),
+        readRegularTextSync(join(install, ".claude-plugin", "plugin.json"), MAX_MANIFEST_BYTES),
       ) as { name?: unknown };
       if (typeof manifest.name === "string") plugin = manifest.name;
     } catch {

@@ -12,6 +12,7 @@
  */
 
 import { dirname, join, resolve, sep } from "node:path";
+import { readRegularTextSync } from "../base/fs.ts";
 
 /** What Gemini CLI will do with one of skillgate's project hooks. */
 export type GeminiProjectHookTrust =
@@ -40,8 +41,7 @@ export interface GeminiTrustPlaces {
 
 function readJson(path: string): unknown {
   try {
-    const text = Deno.readTextFileSync(path);
-    return text.length > 4 * 1024 * 1024 ? undefined : JSON.parse(text);
+    return JSON.parse(readRegularTextSync(path, 4 * 1024 * 1024));
   } catch {
     return undefined;
   }

@@ -7,6 +7,7 @@
  */
 
 import { dirname, join, resolve } from "node:path";
+import { readRegularTextSync } from "../base/fs.ts";
 import { recogniseCommand, shellJoin } from "./hook_commands.ts";
 import { listOwnedHooks, type OwnedHook } from "../host/hook_file.ts";
 import { parseJsonObjectText, SettingsFileError } from "../host/json_file.ts";
@@ -128,6 +129,9 @@ function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : undefined;
 }
 
+/** The largest `installed_plugins.json`, `plugin.json` or plugin `hooks.json` read. */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
 /**
  * The hooks of an installed skillgate Claude Code plugin, with the plugin variables filled in the
  * way the client fills them: `${CLAUDE_PLUGIN_ROOT}` (the install), `${CLAUDE_PLUGIN_DATA}` (its
@@ -147,7 +151,9 @@ export function findPluginRegistrations(
   const pluginsDir = resolve(ctx.claudeConfigDir, CLAUDE.layout.plugins);
   let installs: string[] = [];
   try {
-    const data = JSON.parse(Deno.readTextFileSync(join(pluginsDir, "installed_plugins.json")));
+    const data = JSON.parse(
+      readRegularTextSync(join(pluginsDir, "installed_plugins.json"), MAX_MANIFEST_BYTES),
+    );
     for (const value of Object.values((data?.plugins ?? {}) as Record<string, unknown>)) {
       for (const item of Array.isArray(value) ? value : [value]) {
         const path = (item as { installPath?: unknown })?.installPath;
@@ -171,7 +177,9 @@ export function findPluginRegistrations(
   for (const install of installs) {
     let name: unknown;
     try {
-      name = JSON.parse(Deno.readTextFileSync(join(install, ".claude-plugin", "plugin.json"))).name;
+      name = JSON.parse(
+        readRegularTextSync(join(install, ".claude-plugin", "plugin.json"), MAX_MANIFEST_BYTES),
+      ).name;
     } catch {
       continue;
     }
@@ -179,7 +187,7 @@ export function findPluginRegistrations(
     const file = join(install, "hooks", "hooks.json");
     let doc: Record<string, unknown>;
     try {
-      doc = parseJsonObjectText(Deno.readTextFileSync(file), file);
+      doc = parseJsonObjectText(readRegularTextSync(file, MAX_MANIFEST_BYTES), file);
     } catch (err) {
       problems.push(err instanceof SettingsFileError ? err.message : `${file}: ${err}`);
       continue;

@@ -61,6 +61,7 @@ import {
 import { isAbsolute, join } from "../base/path.ts";
 import type { CompiledTrigger } from "./score.ts";
 import { writeCacheFile } from "../base/state_file.ts";
+import { readRegularTextSync } from "../base/fs.ts";
 import { type DescriptionIndex, descriptionTerms } from "./describe.ts";
 
 // The built-in packs are read only when a section is built.
@@ -260,6 +261,9 @@ function descriptionsOf(section: Section): Descriptions {
   return section.descriptions ??= JSON.parse(section.lines[4]) as Descriptions;
 }
 
+/** The largest index file read (a larger one is built again). */
+const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
 function routesPath(stateRoot: string): string {
   return join(stateRoot, "catalog", "routes.idx");
 }
@@ -271,7 +275,7 @@ function routesPath(stateRoot: string): string {
 function readSections(stateRoot: string, version: string, overlays: string): Map<string, Section> {
   const sections = new Map<string, Section>();
   try {
-    const lines = Deno.readTextFileSync(routesPath(stateRoot)).split("\n");
+    const lines = readRegularTextSync(routesPath(stateRoot), MAX_INDEX_BYTES).split("\n");
     const head = JSON.parse(lines[0]) as {
       format?: unknown;
       compiler?: unknown;

@@ -643,3 +643,24 @@ Deno.test("loadRouteIndex(): overlay triggers are indexed; an overlay edit rebui
     assert.deepEqual(names(gone.select(keysOf("tidy the docs"))), ["other"]);
   });
 });
+
+Deno.test("loadRouteIndex() never waits on a FIFO where an index file under the state root is", async () => {
+  await withDir(async (root) => {
+    const claude = join(root, "claude");
+    write(join(claude, "skills", "investigate", "SKILL.md"), skillFile("investigate", ["debug"]));
+    const catalog = join(root, "state", "catalog");
+    Deno.mkdirSync(catalog, { recursive: true });
+    const files = ["routes.idx", "skills.json", "skills.names.json", "skills.contracts.json"];
+    for (const f of files) {
+      const made = new Deno.Command("mkfifo", { args: [join(catalog, f)] }).outputSync();
+      assert.ok(made.success, "mkfifo");
+    }
+    const index = await loadRouteIndex({
+      hostFolders: claudeFolders(claude),
+      stateRoot: join(root, "state"),
+      compiler: counting("a"),
+    });
+    assert.equal(index.fromIndex, false);
+    assert.deepEqual(index.all().map((e) => e.skill.name), ["investigate"]);
+  });
+});

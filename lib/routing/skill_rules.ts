@@ -23,6 +23,7 @@
  * @module
  */
 
+import { readRegularTextSync } from "../base/fs.ts";
 import { join } from "../base/path.ts";
 import type { RouteSkill } from "./route_skill.ts";
 import { sanitizeName } from "../base/sanitize.ts";
@@ -267,7 +268,7 @@ export async function readSkillRules(
         });
         continue;
       }
-      text = Deno.readTextFileSync(path);
+      text = readRegularTextSync(path, MAX_SKILL_RULES_BYTES);
     } catch {
       continue;
     }
