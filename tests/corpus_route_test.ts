@@ -340,6 +340,8 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout13.tsv": [20, 2, 1],
   "packs_heldout14.tsv": [26, 2, 2],
   "packs_heldout15.tsv": [29, 3, 0],
+  "packs_heldout16.tsv": [31, 1, 1],
+  "packs_heldout17.tsv": [26, 0, 1],
   "packs_tune.tsv": [33, 0, 1],
 };
 

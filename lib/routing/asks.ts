@@ -127,6 +127,9 @@ export function asksFact(ws: readonly string[], question = false): boolean {
   if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did" && ws[0] !== "will") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
   if (holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files")) return true;
+  // "does our design doc template have a non-goals section?": what a thing holds, unless it is a
+  // fault ("does this function have a race?").
+  if (question && holds > 0 && !ws.slice(holds + 1).some((w) => FAULTS.has(w))) return true;
   // "does cargo build --release strip debug symbols by default?", "do running pods pick it up?":
   // how a tool behaves in general, not the user's own code ("does this leak timing?") and not a
   // request ("do you see …").
@@ -134,6 +137,27 @@ export function asksFact(ws: readonly string[], question = false): boolean {
   return question && !ASKED_OF.has(ws[1]) &&
     !ws.some((w) => THEIRS.has(w) || w === "work" || w === "works");
 }
+
+/** What a thing may hold that is a fault, not a fact: "does this code have a race?". */
+const FAULTS: ReadonlySet<string> = new Set([
+  "bug",
+  "bugs",
+  "race",
+  "leak",
+  "leaks",
+  "issue",
+  "issues",
+  "problem",
+  "problems",
+  "vulnerability",
+  "vulnerabilities",
+  "flaw",
+  "flaws",
+  "hole",
+  "holes",
+  "error",
+  "errors",
+]);
 
 /** Who a yes/no question addresses or is about when it asks for work, not a fact. */
 const ASKED_OF: ReadonlySet<string> = new Set(["you", "u", "i", "we", "someone", "anyone"]);
@@ -149,10 +173,16 @@ const EXPECTED: ReadonlySet<string> = new Set(["normal", "expected", "intended",
  * not for a debugging session.
  *
  * @param ws The question's words, lower case.
- * @returns `true` when an "or" offers normal or expected behaviour within four words.
+ * @returns `true` when an "or" offers normal or expected behaviour within four words after it, or
+ * follows it within three ("is that expected or …").
  */
 export function asksExpected(ws: readonly string[]): boolean {
-  return ws.some((w, i) => w === "or" && ws.slice(i + 1, i + 5).some((x) => EXPECTED.has(x)));
+  return ws.some((w, i) =>
+    w === "or" &&
+    (ws.slice(i + 1, i + 5).some((x) => EXPECTED.has(x)) ||
+      // "is that expected or is my toolchain dropping …": the choice offered first.
+      ws.slice(Math.max(0, i - 3), i).some((x) => EXPECTED.has(x)))
+  );
 }
 
 /** The helper verbs of a how-to question: "how do I", "how can we", "how should you". */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { asksFact, asksHowTo, asksMeaning } from "./asks.ts";
+import { asksExpected, asksFact, asksHowTo, asksMeaning } from "./asks.ts";
 import { readRequest } from "./request.ts";
 import { preparePrompt, scoreTrigger } from "./score.ts";
 
@@ -119,4 +119,15 @@ Deno.test("asksFact: a yes/no question whether something holds a file", () => {
       "can you have a look at the file",
     ]
   ) assert.ok(!asksFact(ask(q)), q);
+});
+
+Deno.test("asksExpected() reads the choice offered first too; asksFact() what a thing holds", () => {
+  const ws = (t: string) => t.split(" ");
+  assert.equal(asksExpected(ws("is that expected or is my toolchain dropping debug info")), true);
+  assert.equal(asksExpected(ws("is it broken or is that normal")), true);
+  assert.equal(asksExpected(ws("is it the cache or the network")), false);
+  assert.equal(asksFact(ws("does our design doc template have a non goals section"), true), true);
+  // A fault a thing may hold asks for a review; without a question mark, no fact either.
+  assert.equal(asksFact(ws("does this function have a race"), true), false);
+  assert.equal(asksFact(ws("does our design doc template have a non goals section")), false);
 });
