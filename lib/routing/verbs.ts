@@ -1,0 +1,393 @@
+/**
+ * The verb tables the request reader (`request.ts`) reads an order by, and the edits a request
+ * states ({@link statesEdit}).
+ *
+ * @module
+ */
+
+/** Lead words that ask for something: "can we vendor it?" orders an unknown verb. */
+export const ASKING_WORDS: ReadonlySet<string> = new Set([
+  "please",
+  "pls",
+  "plz",
+  "can",
+  "could",
+  "would",
+  "will",
+  "should",
+  "lets",
+  "let",
+  "need",
+  "want",
+  "like",
+]);
+
+/** Words that may come before the opening verb of an order ("can you please add", "I need to add"). */
+export const LEAD_WORDS: ReadonlySet<string> = new Set([
+  ...ASKING_WORDS,
+  "you",
+  "u",
+  "us",
+  "i",
+  "id",
+  "we",
+  "to",
+  "ahead",
+  "and",
+  "me",
+  "now",
+  "also",
+  "just",
+  "then",
+  "so",
+  "ok",
+  "okay",
+  "hey",
+  "hi",
+  "claude",
+  "first",
+  "quickly",
+  "maybe",
+  "anyway",
+]);
+
+/**
+ * Verbs that open a request to build or change code in a stated way. A prompt whose main verb is
+ * one of them, used as an order, is a build request: it asks for new work, so no intent is
+ * inferred for it and a trigger counts only as a whole phrase that holds that verb ("write docs
+ * for this module"), never a phrase used in passing ("add a section on how to debug this").
+ */
+export const BUILD_VERBS: ReadonlySet<string> = new Set([
+  "add",
+  "allow",
+  "build",
+  "bump",
+  "catch",
+  "change",
+  "clean",
+  "configure",
+  "convert",
+  "create",
+  "delete",
+  "design",
+  "disable",
+  "document",
+  "draw",
+  "enable",
+  "expose",
+  "extract",
+  "generate",
+  "handle",
+  "implement",
+  "install",
+  "introduce",
+  "log",
+  "make",
+  "merge",
+  "migrate",
+  "move",
+  "parallelize",
+  "port",
+  "rebase",
+  "refactor",
+  "reformat",
+  "remove",
+  "rename",
+  "rephrase",
+  "replace",
+  "report",
+  "restyle",
+  "retry",
+  "rewrite",
+  "scaffold",
+  "set",
+  "setup",
+  "shorten",
+  "show",
+  "simplify",
+  "skip",
+  "split",
+  "support",
+  // A change stated in full ("swap logo-old.svg for logo.svg"): no fault to find.
+  "swap",
+  "translate",
+  "trim",
+  "turn",
+  "update",
+  "upgrade",
+  "wire",
+  "wrap",
+  "write",
+  // Putting scattered things in order ("consolidate the guidelines into one page").
+  "consolidate",
+  "combine",
+  "unify",
+  "reorganize",
+  "reorganise",
+  "restructure",
+  "organize",
+  "organise",
+  "tidy",
+  "dedupe",
+  "deduplicate",
+]);
+
+/**
+ * Words that are a build verb only before an object ("push the branch", "duplicate the config")
+ * and otherwise a noun ("push notifications arrive twice", "duplicate rows"): read as a
+ * {@link BUILD_VERBS} verb when one of {@link OBJECT_WORDS} follows.
+ */
+export const OBJECT_VERBS: ReadonlySet<string> = new Set([
+  "push",
+  "commit",
+  "tag",
+  "drop",
+  "switch",
+  "cut",
+  "pick",
+  "duplicate",
+  "copy",
+  "cache",
+  // "point it at the new URL": a stated change; "point me to …" asks where.
+  "point",
+]);
+
+/**
+ * Verbs that ask for an answer, not for work on a malfunction or a change: with one of them as
+ * the main verb no symptom or review intent is inferred ("explain this stack trace", "summarize
+ * the changes in PR #7").
+ */
+export const EXPLAIN_VERBS: ReadonlySet<string> = new Set([
+  "explain",
+  "summarize",
+  "summarise",
+  "describe",
+  "list",
+  "compare",
+  "outline",
+  "teach",
+  "clarify",
+  "define",
+  "count",
+  "estimate",
+  "draft",
+  "plan",
+  "brainstorm",
+  "suggest",
+  "recommend",
+  "present",
+]);
+
+/**
+ * Verbs that ask for work on something that misbehaves or for a judgement: the inferences stay on.
+ * Listed so that a clause opening with one is read as a request.
+ */
+export const WORK_VERBS: ReadonlySet<string> = new Set([
+  "fix",
+  "debug",
+  "investigate",
+  "diagnose",
+  "troubleshoot",
+  "repair",
+  "resolve",
+  "solve",
+  "review",
+  "critique",
+  "audit",
+  "check",
+  "test",
+  "qa",
+  "verify",
+  "find",
+  "track",
+  "figure",
+  "work",
+  "pin",
+  "narrow",
+  "dig",
+  "hunt",
+  "sort",
+  "try",
+  "click",
+  "exercise",
+  "play",
+  "explore",
+  "poke",
+  "smoke",
+  "dogfood",
+  "browse",
+  "flag",
+  "spot",
+  "address",
+]);
+
+/** Verbs that say where to look, not what to do: the next request clause's verb decides. */
+export const NEUTRAL_VERBS: ReadonlySet<string> = new Set([
+  "look",
+  "go",
+  "read",
+  "take",
+  "have",
+  "give",
+  "run",
+  "help",
+  "see",
+  "open",
+  "use",
+  "start",
+  "walk",
+  "tell",
+]);
+
+/**
+ * Words that, right after an opening verb, show it is a noun stating something, not an order:
+ * "build is broken on main", "install fails with EACCES", "make sure it works".
+ */
+export const STATE_WORDS: ReadonlySet<string> = new Set([
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "had",
+  "keeps",
+  "kept",
+  "started",
+  "stopped",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "wasnt",
+  "arent",
+  "wont",
+  "cant",
+  "never",
+  "seems",
+  "looks",
+  "takes",
+  "took",
+  "still",
+  "sure",
+  "fails",
+  "failed",
+  "breaks",
+  "broke",
+  "crashes",
+  "crashed",
+  "hangs",
+  "hung",
+  "freezes",
+  "froze",
+  "panics",
+  "panicked",
+  "throws",
+  "threw",
+  "errors",
+  "leaks",
+  "deadlocks",
+  "script",
+  "scripts",
+  "step",
+  "job",
+  "output",
+  "times",
+  // A team or a tool reporting something: "QA reported that …", "review found two issues".
+  "reported",
+  "reports",
+  "says",
+  "said",
+  "found",
+  "noticed",
+  "flagged",
+]);
+
+/** Verbs of an edit whose result a request can state: "change X to Y", "bump it from 2 to 3". */
+const EDIT_VERBS: ReadonlySet<string> = new Set([
+  "change",
+  "bump",
+  "move",
+  "rename",
+  "replace",
+  "swap",
+  "set",
+  "update",
+  "reorder",
+  "increase",
+  "decrease",
+  "raise",
+  "lower",
+  "point",
+]);
+
+/** Who does a thing, not what a text says: "i should read …", "what should we say". */
+const PERSONS: ReadonlySet<string> = new Set([
+  "i",
+  "we",
+  "you",
+  "u",
+  "they",
+  "he",
+  "she",
+  "someone",
+]);
+
+/** Words before an edit verb that make it no order: a subject, a modal, an infinitive's "to". */
+const NOT_ORDERED: ReadonlySet<string> = new Set([
+  "i",
+  "we",
+  "you",
+  "they",
+  "he",
+  "she",
+  "it",
+  "to",
+  "can",
+  "could",
+  "would",
+  "will",
+  "might",
+  "may",
+]);
+
+/** How many words after an edit verb its stated result may come. */
+const EDIT_REACH = 10;
+
+/**
+ * True when a clause of the text has an {@link EDIT_VERBS} verb followed, within
+ * {@link EDIT_REACH} words, by "to" and the result ("change the date format to YYYY-MM-DD", "in
+ * the k8s yaml bump replicas from 2 to 3"), or says what a text should say or read ("the button
+ * should say 'Download invoice'"). Not "set up", and not "to" before a verb, which says what the
+ * edit is for ("update the parser to handle tabs").
+ *
+ * @param text Request clauses, one a line.
+ * @returns Whether one states an edit's result.
+ */
+export function statesEdit(text: string): boolean {
+  for (const line of text.split("\n")) {
+    // Hyphenated words stay whole: "a pre-set theme" has no verb "set".
+    const ws = line.toLowerCase().replace(/'/g, "").split(/[^\p{L}\p{N}-]+/u);
+    for (let i = 0; i < ws.length; i++) {
+      // "the button should say 'Download invoice' instead": a text whose new words are given.
+      // Not what a person should do: "i should read the docs first".
+      if (
+        (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to") ||
+          ws[i] === "read" && ws[i - 1] === "should") && !PERSONS.has(ws[i - 2])
+      ) return true;
+      if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
+      // "a seed i can change to get a new one", "we move the jobs to a queue", "our decision to
+      // move to grpc": someone's plan or a thing's purpose, not an edit asked for.
+      if (NOT_ORDERED.has(ws[i - 1])) continue;
+      for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
+        if (ws[j] !== "to") continue;
+        // A result quoted or pasted is cut out of the prose: "change the text to" ends the line.
+        const next = ws[j + 1];
+        if (next === undefined) return true;
+        if (!BUILD_VERBS.has(next) && !WORK_VERBS.has(next) && !EXPLAIN_VERBS.has(next)) {
+          return true;
+        }
+        break;
+      }
+    }
+  }
+  return false;
+}
