@@ -342,6 +342,8 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout15.tsv": [29, 3, 0],
   "packs_heldout16.tsv": [31, 1, 1],
   "packs_heldout17.tsv": [26, 0, 1],
+  "packs_heldout18.tsv": [26, 0, 2],
+  "packs_heldout19.tsv": [21, 0, 3],
   "packs_tune.tsv": [33, 0, 1],
 };
 
