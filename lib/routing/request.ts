@@ -33,17 +33,6 @@ import {
   WORK_VERBS,
 } from "./verbs.ts";
 
-export {
-  BUILD_VERBS,
-  EXPLAIN_VERBS,
-  LEAD_WORDS,
-  NEUTRAL_VERBS,
-  OBJECT_VERBS,
-  STATE_WORDS,
-  statesEdit,
-  WORK_VERBS,
-} from "./verbs.ts";
-
 /** Build and explain verbs that report what a hands-on test found: "… and list every issue". */
 const REPORTING_VERBS: ReadonlySet<string> = new Set(["report", "list", "log", "describe"]);
 /** What a hands-on test finds: "… and write down the issues you hit" reports them. */

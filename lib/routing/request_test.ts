@@ -423,7 +423,7 @@ Deno.test("readRequest(): a question for a number asks for an answer", () => {
 });
 
 Deno.test("statesEdit() finds an edit whose result the request states", async () => {
-  const { statesEdit } = await import("./request.ts");
+  const { statesEdit } = await import("./verbs.ts");
   for (
     const t of [
       "change the date format to YYYY-MM-DD in the export",
@@ -475,7 +475,7 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
 });
 
 Deno.test("statesEdit() skips a plan or a purpose: a subject, a modal or 'to' before the verb", async () => {
-  const { statesEdit } = await import("./request.ts");
+  const { statesEdit } = await import("./verbs.ts");
   assert.equal(statesEdit("with a seed i can change to get a new one"), false);
   assert.equal(statesEdit("a design doc proposing we move the jobs to a queue"), false);
   assert.equal(statesEdit("record our decision to move to grpc"), false);

@@ -36,18 +36,15 @@
  * @module
  */
 
+import { readRequest, reportsBehaviour, type RequestView } from "./request.ts";
 import {
   BUILD_VERBS,
   EXPLAIN_VERBS,
-  joinPrefixed,
   LEAD_WORDS,
   NEUTRAL_VERBS,
-  readRequest,
-  reportsBehaviour,
-  type RequestView,
   STATE_WORDS,
   WORK_VERBS,
-} from "./request.ts";
+} from "./verbs.ts";
 import { CONCEPTS, PHRASES, SCRIPT_TERMS } from "./concepts.ts";
 import {
   camelParts,
