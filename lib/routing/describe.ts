@@ -263,8 +263,8 @@ export function rankDescriptions(
   const avg = index.totalLength / index.count || 1;
   const scores = new Map<number, { score: number; matched: string[]; distinctive: number }>();
   const n = Math.max(index.count, MIN_IDF_COUNT);
+  foreignKeys ??= new Set(FOREIGN_FUNCTION_WORDS.map(wordKey));
   for (const k of query.keys) {
-    foreignKeys ??= new Set(FOREIGN_FUNCTION_WORDS.map(wordKey));
     if (isStopKey(k) || QUESTION_WORDS.has(k) || foreignKeys.has(k)) continue;
     const list = index.postings(k);
     if (list.length === 0) continue;

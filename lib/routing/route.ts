@@ -437,11 +437,11 @@ export function routePrompt(
   const prepared = prepareOnce(text);
   const candidates: RouteCandidate[] = [];
   for (const skill of list ?? (skills as SkillPool).candidatesFor(prepared)) {
-    // By name: in the list, a pack skill under `+packs`, or allowed by an overlay's `route: true`
-    // (its triggers are then the user's own choice, not a foreign list).
     // "just change the label to 'Export to Excel'": the user states the edit, and a pack skill's
     // trigger word in it ("xlsx") asks for none of its work.
     if (prepared.statedEdit && skill.pack !== undefined) continue;
+    // By name: in the list, a pack skill under `+packs`, or allowed by an overlay's `route: true`
+    // (its triggers are then the user's own choice, not a foreign list).
     const byName = named(skill, routable);
     const s = scoreSkill(skill, prepared, text, options.pastDeadline, star && !byName);
     if (s.score <= 0) continue;
