@@ -344,6 +344,8 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout17.tsv": [26, 0, 1],
   "packs_heldout18.tsv": [26, 0, 2],
   "packs_heldout19.tsv": [21, 0, 3],
+  "packs_heldout20.tsv": [30, 3, 5],
+  "packs_heldout21.tsv": [21, 2, 3],
   "packs_tune.tsv": [33, 0, 1],
 };
 
