@@ -364,8 +364,11 @@ const EDIT_REACH = 10;
  */
 export function statesEdit(text: string): boolean {
   for (const line of text.split("\n")) {
-    // Hyphenated words stay whole: "a pre-set theme" has no verb "set".
-    const ws = line.toLowerCase().replace(/'/g, "").split(/[^\p{L}\p{N}-]+/u);
+    // Hyphenated words stay whole: "a pre-set theme" has no verb "set". ASCII text skips the
+    // Unicode property classes, which are costly to compile in a hook.
+    const t = line.toLowerCase().replace(/'/g, "");
+    // deno-lint-ignore no-control-regex
+    const ws = /^[\x00-\x7f]*$/.test(t) ? t.split(/[^a-z0-9-]+/) : t.split(/[^\p{L}\p{N}-]+/u);
     for (let i = 0; i < ws.length; i++) {
       // "the button should say 'Download invoice' instead": a text whose new words are given.
       // Not what a person should do: "i should read the docs first".
