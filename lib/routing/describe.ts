@@ -443,20 +443,37 @@ export interface DescribedRoute<S> {
 }
 
 /**
+ * The ranked hits both {@link describeRoute} and {@link describedClaim} read: every skill whose
+ * text shares a content word with the prompt, best first, without the siblings it does not ask
+ * for ({@link unasked}). A caller that asks both passes them to each, so they are ranked once.
+ *
+ * @param query The prompt's keys.
+ * @param skills The skills and their terms.
+ * @returns The hits, best first.
+ */
+export function descriptionHits<S extends { readonly name: string }>(
+  query: DescriptionQuery,
+  skills: DescribedSkills<S>,
+): DescriptionHit[] {
+  return unasked(rankDescriptions(skills.index, query), skills, query.keys);
+}
+
+/**
  * The description tier's route for a prompt, if any ({@link rankDescriptions},
  * {@link describedRoute}).
  *
  * @param query The prompt's keys.
  * @param skills The skills and their terms.
  * @param eligible Whether the tier may route a skill.
+ * @param hits The ranked hits ({@link descriptionHits}), when the caller has them.
  * @returns The route, or `undefined`.
  */
 export function describeRoute<S extends { readonly name: string }>(
   query: DescriptionQuery,
   skills: DescribedSkills<S>,
   eligible: (skill: S) => boolean,
+  hits: readonly DescriptionHit[] = descriptionHits(query, skills),
 ): DescribedRoute<S> | undefined {
-  const hits = unasked(rankDescriptions(skills.index, query), skills, query.keys);
   const hit = describedRoute(hits, (i) => eligible(skills.skill(i)));
   return hit ? { skill: skills.skill(hit.index), hit, runnerUp: hits[1]?.score ?? 0 } : undefined;
 }
@@ -469,14 +486,15 @@ export function describeRoute<S extends { readonly name: string }>(
  * @param query The prompt's keys.
  * @param skills The skills and their terms.
  * @param eligible Whether the tier may route a skill.
+ * @param hits The ranked hits ({@link descriptionHits}), when the caller has them.
  * @returns The claim, or `undefined`.
  */
 export function describedClaim<S extends { readonly name: string }>(
   query: DescriptionQuery,
   skills: DescribedSkills<S>,
   eligible: (skill: S) => boolean,
+  hits: readonly DescriptionHit[] = descriptionHits(query, skills),
 ): DescribedRoute<S> | undefined {
-  const hits = unasked(rankDescriptions(skills.index, query), skills, query.keys);
   const [best] = hits;
   if (!best || best.distinctive < CLAIM_WORDS || best.score < MIN_DESCRIPTION_SCORE) {
     return undefined;

@@ -57,6 +57,8 @@ import {
   type DescribedRoute,
   type DescribedSkills,
   describeRoute,
+  type DescriptionHit,
+  descriptionHits,
 } from "./describe.ts";
 import { parseHintMode, routeHint } from "./hint.ts";
 
@@ -452,26 +454,32 @@ export function routePrompt(
   const reaching = candidates.filter((c) => shown(c.score) >= threshold && c.held !== true);
   const routed = reaching.filter((c) => c.routable);
   const best = routed[0];
-  // The description tier's route, asked at most once: when no trigger routes, and when one routes
-  // a pack skill (a pack skill's trigger and another pack skill's own text claiming the request).
+  // The description tier: when no trigger routes, and when one routes a pack skill (a pack
+  // skill's trigger and another pack skill's own text claiming the request). Its hits are ranked
+  // at most once a prompt, whichever of the two asks.
+  let hits: DescriptionHit[] | undefined;
   const described = (ask: typeof describeRoute = describeRoute) => {
     // "change the date format to YYYY-MM-DD in the export": the user states the edit; "fix the
     // lint error: prefer-const on line 42": a plain fix. No skill's text is asked for, whatever
     // words it shares.
     if (prepared.statedEdit || (prepared.lint && !prepared.build)) return undefined;
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
-    return pool && ask(
-      {
-        keys: prepared.words,
-        // A question points back at what the prompt told ("… is one huge match statement,
-        // what's a cleaner way to structure it"): all of it is asked about.
-        requestKeys: prepared.guide ? prepared.words : prepared.requestKeys,
-        verb: prepared.verb,
-        guide: prepared.guide,
-      },
+    if (!pool) return undefined;
+    const query = {
+      keys: prepared.words,
+      // A question points back at what the prompt told ("… is one huge match statement,
+      // what's a cleaner way to structure it"): all of it is asked about.
+      requestKeys: prepared.guide ? prepared.words : prepared.requestKeys,
+      verb: prepared.verb,
+      guide: prepared.guide,
+    };
+    hits ??= descriptionHits(query, pool);
+    return ask(
+      query,
       pool,
       // Skills without triggers of their own (pack skills' are reviewed), named by route_skills.
       (s) => named(s, routable) && (s.pack !== undefined || s.triggers.length === 0),
+      hits,
     );
   };
   if (!best) {
