@@ -645,3 +645,18 @@ Deno.test("a stated edit or a lint complaint asks no pack skill", () => {
     undefined,
   );
 });
+
+Deno.test("a question a guide answers is asked about all the prompt told", () => {
+  const godot: RouteSkill = {
+    name: "godot-gdscript-patterns",
+    triggers: [],
+    description:
+      "Godot 4 GDScript patterns: player controllers, state machines, signals and scene trees.",
+    pack: "wshobson",
+  };
+  // The skill's words (godot, player, state) are in the statement, none in the question.
+  const p =
+    "my player script in godot 4 is one huge match statement on state, whats a cleaner way " +
+    "to structure it";
+  assert.equal(routePrompt(p, [godot]).route?.skill.name, "godot-gdscript-patterns");
+});

@@ -623,3 +623,12 @@ Deno.test("postgres is postgresql, handover is handoff", () => {
   assert.equal(wordKey("postgres"), wordKey("postgresql"));
   assert.equal(wordKey("handover"), wordKey("handoff"));
 });
+
+Deno.test("a share may leave out a trigger's quantifier: a number says it", () => {
+  const p = preparePrompt(
+    "4 test files fail after the upgrade and they look unrelated. can you look into them in parallel",
+  );
+  const s = scoreTrigger("multiple unrelated failures", p, { asked: true });
+  assert.equal(s.held, undefined);
+  assert.ok(s.score >= 0.66, `${s.score}`);
+});
