@@ -116,7 +116,10 @@ const HOLDS: ReadonlySet<string> = new Set(["have", "has", "contain", "contains"
  * question whether something holds a file ("does this repo have a LICENSE file?", "do we have a
  * Dockerfile anywhere?", a path reads as `file`), or a question for a number ("how many lines of
  * typescript are in src/?"), or, with a question mark, how a tool behaves in general ("does cargo
- * build --release strip debug symbols by default?"; "do the tasks in plan.md" is an order).
+ * build --release strip debug symbols by default?", "what timezone does `date` use on a runner?";
+ * "do the tasks in plan.md" is an order), the name or meaning of a flag, command or setting
+ * ("whats the flag to …", "what does the --no-verify flag do?"), who did or owns something ("who
+ * owns the grafana dashboards"), or a state ("is the PDF in docs/assets the latest version?").
  *
  * @param ws The question's words, lower case.
  * @param question True when the clause ends with a question mark.
@@ -124,6 +127,31 @@ const HOLDS: ReadonlySet<string> = new Set(["have", "has", "contain", "contains"
  */
 export function asksFact(ws: readonly string[], question = false): boolean {
   if (ws[0] === "how" && (ws[1] === "many" || ws[1] === "much")) return true;
+  if (ws[0] === "what" || ws[0] === "whats" || ws[0] === "which") {
+    // "whats the flag to make deno test stop at the first failure": a name to look up.
+    const named = ws.findIndex((w, i) => i > 0 && i <= 4 && NAMES_ASKED.has(w));
+    if (named > 0 && (ws[named + 1] === "to" || ws[named + 1] === "for")) return true;
+    // "what timezone does `date` use on a github actions runner?": how a tool behaves in general,
+    // not the user's own work ("what tests does this need?") or advice ("what should i use?").
+    const does = ws.findIndex((w, i) => i >= 2 && i <= 4 && /^(?:does|do|did)$/.test(w));
+    if (question && ws[0] !== "whats" && does > 0 && !ws.some((w) => ADVISED.has(w))) return true;
+  }
+  // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
+  // up; not "who looks burnt out", which asks for a judgement.
+  if (ws[0] === "who" && WHO_FACTS.has(ws[1])) return true;
+  // "what does the --no-verify flag on git commit do?": a flag's meaning is in its docs.
+  if (
+    ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") &&
+    /^(?:do|mean|means)$/.test(ws.at(-1) ?? "") && ws.some((w) => NAMES_ASKED.has(w))
+  ) return true;
+  // "is the PDF in docs/assets the latest version of the diagram": a state to look up; not the
+  // user's own work ("is this safe"), a fault ("is the debug info broken"), a search ("is the same
+  // mistake anywhere else"), a hands-on test ("is the pricing page working") or a judgement ("is
+  // the PR ok to merge").
+  if (
+    /^(?:is|are|was|were)$/.test(ws[0]) && /^(?:the|a|an)$/.test(ws[1]) &&
+    !ws.some((w) => THEIRS.has(w) || FAULTS.has(w) || NOT_LOOKED_UP.has(w))
+  ) return true;
   if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did" && ws[0] !== "will") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
   if (holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files")) return true;
@@ -134,10 +162,78 @@ export function asksFact(ws: readonly string[], question = false): boolean {
   // how a tool behaves in general, not the user's own code ("does this leak timing?") and not a
   // request ("do you see …").
   // "does the signup page actually work?" asks for a hands-on test (`asksIfWorks`).
+  // "do a security review of the diff in PR #88, what's the blast radius?": an order, though its
+  // sentence ends with a question mark.
+  if (ws[0] === "do" && ORDERED_OBJECTS.has(ws[1])) return false;
   return question && !ASKED_OF.has(ws[1]) &&
     !ws.some((w) => THEIRS.has(w) || w === "work" || w === "works");
 }
 
+/** Words that make a what-does question about the user's own work or ask for advice. */
+const ADVISED: ReadonlySet<string> = new Set([
+  "this",
+  "these",
+  "that",
+  "my",
+  "our",
+  "i",
+  "we",
+  "it",
+  "you",
+  "u",
+  "should",
+]);
+/** Verbs after "who" that ask for a fact about a person: "who owns …", "who wrote …". */
+const WHO_FACTS: ReadonlySet<string> = new Set([
+  "owns",
+  "owned",
+  "wrote",
+  "was",
+  "were",
+  "added",
+  "made",
+  "maintains",
+  "maintained",
+  "approved",
+  "merged",
+  "changed",
+  "created",
+  "committed",
+  "reviewed",
+  "introduced",
+  "knows",
+  "runs",
+  "ran",
+]);
+/**
+ * Words that make an "is the …" question a search, a hands-on test, a fault or a judgement ("is
+ * the PR ok to merge"), not a state to look up.
+ */
+const NOT_LOOKED_UP: ReadonlySet<string> = new Set([
+  "else",
+  "anywhere",
+  "same",
+  "other",
+  "others",
+  "work",
+  "works",
+  "working",
+  "broken",
+  "wrong",
+  "failing",
+  "slow",
+  "ok",
+  "okay",
+  "fine",
+  "good",
+  "safe",
+  "secure",
+  "correct",
+  "right",
+  "ready",
+  "enough",
+  "valid",
+]);
 /** What a thing may hold that is a fault, not a fact: "does this code have a race?". */
 const FAULTS: ReadonlySet<string> = new Set([
   "bug",
@@ -159,6 +255,8 @@ const FAULTS: ReadonlySet<string> = new Set([
   "errors",
 ]);
 
+/** Words after "do" that make it an order's verb: "do a review", "do the tasks in plan.md". */
+const ORDERED_OBJECTS: ReadonlySet<string> = new Set(["a", "an", "the", "some", "all", "it", "me"]);
 /** Who a yes/no question addresses or is about when it asks for work, not a fact. */
 const ASKED_OF: ReadonlySet<string> = new Set(["you", "u", "i", "we", "someone", "anyone"]);
 /** Words that make a yes/no question about the user's own code or finding. */
@@ -197,6 +295,15 @@ const HOW_HELPERS: ReadonlySet<string> = new Set([
 ]);
 /** Words that open a question about the way to do something. */
 const WAY_OPENERS: ReadonlySet<string> = new Set(["is", "any", "whats", "what"]);
+/** What a question of fact asks the name of: "what's the flag to …", "which command for …". */
+const NAMES_ASKED: ReadonlySet<string> = new Set([
+  "command",
+  "flag",
+  "option",
+  "setting",
+  "syntax",
+  "shortcut",
+]);
 /** Who a how-to question asks about. */
 const HOW_SUBJECTS: ReadonlySet<string> = new Set(["i", "we", "you", "u", "one", "people"]);
 /**

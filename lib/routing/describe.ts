@@ -65,7 +65,7 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
     "apps system systems add adds run runs running check checks checking find finds found show " +
     "shows get gets keep keeps point points return returns against until detail detailed already " +
     "file files no not yes ok read reads reading everything anything something nothing " +
-    "everyone anyone someone everywhere anywhere somewhere"
+    "everyone anyone someone everywhere anywhere somewhere less more"
   ).split(" "),
 );
 
@@ -73,7 +73,7 @@ export const DESCRIPTION_STOP_WORDS: ReadonlySet<string> = new Set(
  * The version of {@link descriptionTerms}' code: bump it whenever a change to that code changes the
  * terms it makes (the routing index keeps them under `index_fingerprint.ts`'s fingerprint).
  */
-export const DESCRIPTION_TERMS_VERSION = 3;
+export const DESCRIPTION_TERMS_VERSION = 4;
 
 let stopKeys: ReadonlySet<string> | undefined;
 

@@ -154,6 +154,10 @@ Deno.test("descriptionTerms(): everything, anything and the like say nothing abo
   const t = descriptionTerms("github-triage", "Assign priority to everything outstanding.");
   assert.ok(!t.has(wordKey("everything")));
   assert.ok(t.has(wordKey("outstanding")));
+  // A comparative says how, not what: "make text sound less like AI" is about AI, not "less".
+  const c = descriptionTerms("avoid-ai-writing", "Make text sound less like AI, or more human.");
+  assert.ok(!c.has(wordKey("less")) && !c.has(wordKey("more")));
+  assert.ok(c.has(wordKey("human")));
 });
 
 Deno.test("describedRoute: one distinctive word routes only among three matched, scored high, well ahead", () => {

@@ -42,7 +42,7 @@ const LOCAL = /\blocalhost\b|\b(?:127\.0\.0\.1|0\.0\.0\.0)\b/i;
 const HOST =
   /\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|ai|site|page)(?::\d+)?(?:\/\S*)?(?=[\s,;:!?)]|\.?$|\.\s)/gi;
 /** Paths with a slash (`src/a.ts`, `/opt/x`, `./pkg/...`, `.claude/`) and file names (`a.ts`). */
-const PATH = /(?:^|(?<=[\s(\[,:=]))(?:~|\.{1,2})?\/?[\w.@*-]+(?:\/[\w.@*-]*)+/g;
+const PATH = /(?:^|(?<=[\s(\[,:=]))(?:~|\.{1,2})?\/?[\w.@*-]+(?:\/[\w.@*-]*)+(?<!\.)/g;
 const FILE_NAME =
   /\b[\w.-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|rb|java|kt|swift|c|h|cc|cpp|cs|ex|exs|php|json|ya?ml|toml|md|sh|css|scss|html|sql|conf|lock|txt|env|cfg|ini|xml|gradle|tf|lua)\b/gi;
 /** A line of a log or a stack trace. */

@@ -29,6 +29,7 @@ import {
   NEUTRAL_VERBS,
   OBJECT_VERBS,
   STATE_WORDS,
+  statesCorrection,
   statesEdit,
   WORK_VERBS,
 } from "./verbs.ts";
@@ -146,8 +147,9 @@ export interface RequestView {
   readonly guide: boolean;
   /**
    * True when a request clause asks for an edit and states its result ("change the date format to
-   * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"): the user knows
-   * the change ({@link statesEdit}).
+   * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"), or the prose
+   * gives a value's right and wrong form ("offset should be (page - 1) * size, not page * size"):
+   * the user knows the change ({@link statesEdit}, {@link statesCorrection}).
    */
   readonly statedEdit: boolean;
   /**
@@ -234,11 +236,15 @@ function words(text: string): string[] {
 }
 
 /**
- * A clause's words for the plain-symptom rules, without hyphenated terms ("stale-while-revalidate")
- * and comparisons ("twice as fast").
+ * A clause's words for the plain-symptom rules, without hyphenated terms ("stale-while-revalidate"),
+ * decimal numbers ("0.1") and comparisons ("twice as fast").
  */
 function plainWords(clause: string, clauseWords: readonly string[]): string {
-  const ws = clause.includes("-") ? words(clause.replace(/\S*\w-\w\S*/g, " ")) : clauseWords;
+  // "why is 0.1 + 0.2 !== 0.3": a decimal number is no word of its own ("0" is a blank result).
+  const cut = /\w-\w|\d\.\d/.test(clause);
+  const ws = cut
+    ? words(clause.replace(/\S*\w-\w\S*/g, " ").replace(/\d+(?:\.\d+)+/g, " "))
+    : clauseWords;
   const text = ws.join(" ");
   return text.includes("twice as") ? text.replace(/\btwice as\b/g, " ") : text;
 }
@@ -254,15 +260,24 @@ function hasLetter(text: string): boolean {
 const CLAUSE_SEP =
   /([.!?;:]+(?=\s|$)|\n+|,\s+|\s+[\u2013\u2014-]+\s+|\s+(?:but|so|and then|then|and)\s+|\s+(?=\d{1,2}\)\s))/i;
 
-/** Splits prose into clauses, each with the separator that follows it. */
-function clauses(prose: string): { text: string; sep: string }[] {
+/**
+ * Splits prose into clauses, each with the separator that follows it and whether its sentence ends
+ * with a question mark ("does kubectl rollout restart cause downtime if the deployment has 3
+ * replicas and a readiness probe?" asks in its first clause too).
+ */
+function clauses(prose: string): { text: string; sep: string; question: boolean }[] {
   const parts = prose.split(CLAUSE_SEP);
-  const out: { text: string; sep: string }[] = [];
+  const out: { text: string; sep: string; question: boolean }[] = [];
   for (let i = 0; i < parts.length; i += 2) {
     const text = parts[i] ?? "";
     const sep = parts[i + 1] ?? "";
-    if (hasLetter(text)) out.push({ text: text.trim(), sep });
+    if (hasLetter(text)) out.push({ text: text.trim(), sep, question: false });
     else if (out.length) out[out.length - 1].sep += text + sep;
+  }
+  let question = false;
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (/[.!?;:\n]/.test(out[i].sep)) question = out[i].sep.includes("?");
+    out[i].question = question;
   }
   return out;
 }
@@ -362,7 +377,7 @@ export function readRequest(prompt: string): RequestView {
   const asked: string[] = [];
   const told: string[] = [];
   let lead: { asked: string; told: string } | undefined;
-  for (const { text: c, sep } of clauses(text)) {
+  for (const { text: c, sep, question } of clauses(text)) {
     const ws = words(c);
     const label = ws.length <= 2 && sep.startsWith(":") && (sep.includes("\n") || !firstLine);
     const value = labelled && !firstLine;
@@ -401,7 +416,7 @@ export function readRequest(prompt: string): RequestView {
       // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
       // broken or is that normal?".
       // "is the debug info broken or is that normal …": offered a choice, not asked a fact.
-      const fact = asksFact(ws, sep.includes("?")) && !asksExpected(ws);
+      const fact = asksFact(ws, question) && !asksExpected(ws);
       const answer = fact || asksMeaning(ws) || asksHowTo(ws) || asksExpected(ws);
       if (verb === undefined && answer) {
         verb = "define";
@@ -463,7 +478,7 @@ export function readRequest(prompt: string): RequestView {
     build,
     infer: !build,
     guide,
-    statedEdit: statesEdit(any ? request : prose.join("")),
+    statedEdit: statesEdit(any ? request : prose.join("")) || statesCorrection(prose.join("")),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").
     reports: reports || (described && !unknownOrder),

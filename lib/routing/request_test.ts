@@ -140,6 +140,8 @@ Deno.test("readRequest() reads a symptom told in plain words in a statement or a
       "empty the cache before the deploy",
       // An order is no plain report: it asks for something else.
       "make the slow tests run nightly",
+      // A decimal number is no blank result ("is 0").
+      "why is 0.1 + 0.2 !== 0.3 in js",
     ]
   ) assert.ok(!readRequest(p).reports, p);
 });
@@ -434,6 +436,14 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "set the timeout to 30s",
       "the download button should say instead",
       "the heading should read",
+      // What goes and from where; the very flag or key to add.
+      "remove the xlsx option from the dropdown in file",
+      "drop the legacy column from the users table",
+      "add --max-warnings 0 to the lint script",
+      "add secure: true to the cookie options",
+      "copy them into file and overwrite the old ones",
+      // Asked for, not planned.
+      "could you change to in file",
     ]
   ) assert.equal(statesEdit(t), true, t);
   for (
@@ -444,6 +454,11 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "migrate this project from pip to uv",
       "record our decision\nto keep grpc",
       "i should read the docs first",
+      // A removal without its place, an addition of a thing to build.
+      "remove the dead code",
+      "add a slugify helper to file",
+      "we can remove it from the list later",
+      "set me up an isolated copy of the repo to work in",
     ]
   ) assert.equal(statesEdit(t), false, t);
 });
@@ -463,7 +478,7 @@ Deno.test("readRequest() marks a question a guide answers, not a question of fac
   assert.equal(readRequest("explain the parser").guide, false);
 });
 
-Deno.test("a yes/no question how a tool behaves is one of fact; an order opening with do is not", () => {
+Deno.test("a yes/no question how a tool behaves is one of fact; an order opening with do is not", async () => {
   const fact = readRequest("does cargo build --release strip debug symbols by default?");
   assert.equal(fact.verb, "define");
   assert.equal(fact.guide, false);
@@ -472,6 +487,56 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
   assert.notEqual(readRequest("do the tasks in plan.md here, one subagent each").verb, "define");
   // "does it work?" asks for a hands-on test.
   assert.notEqual(readRequest("does the signup page actually work?").verb, "define");
+  // What a tool does in general, or the name of a flag: facts too; advice and the user's own
+  // work are not.
+  for (
+    const q of [
+      "what timezone does `date` use on a github actions runner?",
+      "whats the flag to make deno test stop at the first failure",
+      "which option for pytest shows local variables?",
+    ]
+  ) {
+    assert.equal(readRequest(q).verb, "define", q);
+    assert.equal(readRequest(q).guide, false, q);
+  }
+  for (
+    const q of [
+      "who owns the grafana dashboards, are they in terraform? grep the repo",
+      "what does the --no-verify flag on git commit do? someone keeps using it",
+      "is the PDF in docs/assets the latest version of the diagram, or is the png newer?",
+      // The question mark ends the sentence, not the clause.
+      "does kubectl rollout restart cause downtime if the deployment has 3 replicas and a probe?",
+    ]
+  ) {
+    assert.equal(readRequest(q).verb, "define", q);
+    assert.equal(readRequest(q).guide, false, q);
+  }
+  for (
+    const q of [
+      "got the culture index results. who looks burnt out?",
+      "is the same mistake anywhere else in the codebase?",
+      "is the new pricing page on localhost:8080 working? click around and fix anything off",
+      "do a security-focused review of the diff in PR #88, what's the blast radius?",
+    ]
+  ) assert.notEqual(readRequest(q).verb, "define", q);
+  const { asksFact } = await import("./asks.ts");
+  assert.equal(asksFact("what rank do i use for qlora".split(" "), true), false);
+  assert.equal(asksFact("what tests does this module need".split(" "), true), false);
+});
+
+Deno.test("statesCorrection() reads a value's right and wrong form, in a report too", async () => {
+  const { statesCorrection } = await import("./verbs.ts");
+  assert.equal(statesCorrection("Chart.yaml version should be 1.4.2 not 1.4.1"), true);
+  assert.equal(
+    statesCorrection("off by one: offset should be (page - 1) * size, not page * size"),
+    true,
+  );
+  assert.equal(statesCorrection("the total should be correct"), false);
+  assert.equal(statesCorrection("it should be fast but it is not"), false);
+  const v = readRequest(
+    "paginate() has an off by one, the loop should be `i < total` not `i <= total`. fix it",
+  );
+  assert.equal(v.statedEdit, true);
 });
 
 Deno.test("statesEdit() skips a plan or a purpose: a subject, a modal or 'to' before the verb", async () => {

@@ -469,7 +469,7 @@ export function routePrompt(
       keys: prepared.words,
       // A question points back at what the prompt told ("… is one huge match statement,
       // what's a cleaner way to structure it"): all of it is asked about.
-      requestKeys: prepared.guide ? prepared.words : prepared.requestKeys,
+      requestKeys: prepared.guide ? prepared.words : prepared.orderKeys,
       verb: prepared.verb,
       guide: prepared.guide,
     };

@@ -660,3 +660,16 @@ Deno.test("a question a guide answers is asked about all the prompt told", () =>
     "to structure it";
   assert.equal(routePrompt(p, [godot]).route?.skill.name, "godot-gdscript-patterns");
 });
+
+Deno.test("an order with a verb no table knows, before the main verb, says what the description tier is asked", () => {
+  const fuzz: RouteSkill = {
+    name: "cargo-fuzz",
+    triggers: [],
+    description: "Fuzz Rust crates with cargo-fuzz and libFuzzer: fuzz targets, corpora, crashes.",
+    pack: "trailofbits",
+  };
+  // "fuzz" and "rust" are in the first sentence; the main verb's clause ("set it up") says neither.
+  const p = "want to fuzz `parse_frame` in our wire crate (crates/wire/src/frame.rs). never " +
+    "fuzzed rust before, set it up so i can leave it running overnight";
+  assert.equal(routePrompt(p, [fuzz]).route?.skill.name, "cargo-fuzz");
+});

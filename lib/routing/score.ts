@@ -175,6 +175,8 @@ export interface PreparedPrompt {
   readonly request: string;
   /** The keys of the request clauses' words, plus the inferred keys. */
   readonly requestKeys: ReadonlySet<string>;
+  /** {@link requestKeys}, and those of orders with a verb no table knows before the main verb. */
+  readonly orderKeys: ReadonlySet<string>;
   /** Keys the symptom and review inferences added. */
   readonly inferred: ReadonlySet<string>;
   /**
@@ -310,11 +312,20 @@ export function preparePrompt(prompt: string): PreparedPrompt {
       }
     }
   }
+  let orderKeys: ReadonlySet<string> = requestKeys;
+  // "want to fuzz `parse_frame` in frame.rs. … set it up so i can leave it running": the order
+  // with a verb no table knows says what the work is about.
+  if (view.lead !== undefined && view.lead.asked !== "") {
+    const more = new Set(requestKeys);
+    addWordKeys(rawWords(view.lead.asked), more, lint);
+    orderKeys = more;
+  }
   return {
     phrase: prosePhrase,
     keys,
     request,
     requestKeys,
+    orderKeys,
     inferred,
     standIn,
     said,

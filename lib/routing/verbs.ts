@@ -349,6 +349,48 @@ const NOT_ORDERED: ReadonlySet<string> = new Set([
   "may",
 ]);
 
+/** "offset should be (page - 1) * size, not page * size", "brand color should be #1F6FEB not …". */
+const CORRECTION = /\bshould be(?:\s+\S+){1,6}?,?\s+not\s/;
+
+/**
+ * True when the text gives a value's right form and its wrong one: "Chart.yaml version should be
+ * 1.4.2 not 1.4.1". The fix is stated, wherever it is said (in a report, not only in an order).
+ *
+ * @param text Any prose.
+ * @returns Whether it states a correction.
+ */
+export function statesCorrection(text: string): boolean {
+  return text.includes("should be") && CORRECTION.test(text.toLowerCase());
+}
+
+/**
+ * Whether the verb at `i` is ordered: not after a subject, a modal or an infinitive's "to" ("a
+ * seed i can change to get a new one"), unless they ask for it ("could you change …").
+ */
+function ordered(ws: readonly string[], i: number): boolean {
+  if (!NOT_ORDERED.has(ws[i - 1])) return true;
+  return (ws[i - 1] === "you" || ws[i - 1] === "u") &&
+    /^(?:can|could|would|will)$/.test(ws[i - 2] ?? "");
+}
+
+/** Verbs that take a thing out of a place: with "from" soon after, the edit is stated. */
+const REMOVE_VERBS: ReadonlySet<string> = new Set(["remove", "delete", "drop"]);
+/** Verbs that put a thing in: with a literal flag or key as their object, the edit is stated. */
+const ADD_VERBS: ReadonlySet<string> = new Set(["add", "append", "insert"]);
+/** An add verb whose object is a flag ("--max-warnings") or a key ("secure:"). */
+const LITERAL = /(?:^|\s)(?:add|append|insert)\s+(?:--?[a-z][\w-]*|[a-z_][\w.-]*:)(?:\s|$)/;
+
+/** Words before "copy" that leave it the order's verb. */
+const COPY_LEADS: ReadonlySet<string> = new Set([
+  "",
+  "and",
+  "then",
+  "please",
+  "pls",
+  "just",
+  "now",
+]);
+
 /** How many words after an edit verb its stated result may come. */
 const EDIT_REACH = 10;
 
@@ -376,10 +418,23 @@ export function statesEdit(text: string): boolean {
         (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to") ||
           ws[i] === "read" && ws[i - 1] === "should") && !PERSONS.has(ws[i - 2])
       ) return true;
+      if (ordered(ws, i)) {
+        // "remove the xlsx option from the dropdown": what goes, and from where.
+        if (REMOVE_VERBS.has(ws[i]) && ws.slice(i + 2, i + 7).includes("from")) return true;
+        // "add --max-warnings 0 to the lint script", "add secure: true to the cookie options": the
+        // very flag or key to write.
+        if (ADD_VERBS.has(ws[i]) && LITERAL.test(t)) return true;
+      }
+      // "copy them into public/icons": a file operation, its place given. The verb opens the order
+      // (not "an isolated copy of the repo to work in").
+      if (
+        ws[i] === "copy" && (i === 0 || COPY_LEADS.has(ws[i - 1])) &&
+        ws.slice(i + 2, i + 8).some((w) => w === "into" || w === "to")
+      ) return true;
       if (!EDIT_VERBS.has(ws[i]) || (ws[i] === "set" && ws[i + 1] === "up")) continue;
       // "a seed i can change to get a new one", "we move the jobs to a queue", "our decision to
       // move to grpc": someone's plan or a thing's purpose, not an edit asked for.
-      if (NOT_ORDERED.has(ws[i - 1])) continue;
+      if (!ordered(ws, i)) continue;
       for (let j = i + 1; j <= i + EDIT_REACH && j < ws.length; j++) {
         if (ws[j] !== "to") continue;
         // A result quoted or pasted is cut out of the prose: "change the text to" ends the line.
