@@ -128,9 +128,11 @@ Deno.test({
       `gstack corpus, ${file} (*): right ${r.right}/${r.fit}, wrong skill ${wrongSkill}, ` +
         `no-fit routed ${r.nonFitRouted}/${r.nonFit}`,
     );
-    assert.ok(r.right >= 12, `recall ${r.right}/${r.fit}`);
+    assert.ok(r.right >= 13, `recall ${r.right}/${r.fit}`);
     assert.ok(wrongSkill <= 0, `${wrongSkill} wrong skill`);
-    assert.ok(r.nonFitRouted <= 1, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
+    // 2 since "show me …" asks for an answer, not a build (docs/routing.md): "show me the open
+    // issues on github" shares /spec's "make this a github issue" under *.
+    assert.ok(r.nonFitRouted <= 2, `${r.nonFitRouted} of ${r.nonFit} no-fit routed`);
   },
 });
 

@@ -46,6 +46,7 @@ const NOT_A_NAME: ReadonlySet<string> = new Set([
   "taking",
   "slow",
   "up",
+  "next",
 ]);
 
 /** Adverbs of a question about how things go in general. */
@@ -435,16 +436,24 @@ const NOT_VERBS: ReadonlySet<string> = new Set([
   "no",
 ]);
 
+/** Common irregular past forms: "found an SSRF in …" reports, it orders nothing. */
+const IRREGULAR_PAST: ReadonlySet<string> = new Set(
+  ("found got made saw sent left took gave wrote ran had did said told went came built broke kept " +
+    "lost paid thought bought brought caught felt heard held meant met sold spent stood won")
+    .split(" "),
+);
+
 /**
  * True for a word that may be a verb's bare form: no table knows it, it is no preposition,
- * adverb or pronoun ({@link NOT_VERBS}), and it does not end like a noun's plural or a participle
- * ("users the", "after upgrading the").
+ * adverb or pronoun ({@link NOT_VERBS}), no common irregular past form ("found an SSRF"), and it
+ * does not end like a noun's plural or a participle ("users the", "after upgrading the").
  *
  * @param w A lower-case word.
  * @returns Whether it may be a bare verb.
  */
 export function isBareVerb(w: string): boolean {
   if (NOT_VERBS.has(w) || w.endsWith("ed") || w.endsWith("ing") || w.endsWith("ly")) return false;
+  if (IRREGULAR_PAST.has(w)) return false;
   for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) < 65) return false; // a digit
   return !w.endsWith("s") || w.endsWith("ss");
 }

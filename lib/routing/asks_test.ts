@@ -43,6 +43,8 @@ Deno.test("a question about what something means asks for an answer: no trigger 
       "what usually causes this crash",
       "what do we typically see in our logs before the worker dies",
       "what is failing on main",
+      // What to do next: a choice, not a name.
+      "whats next",
     ]
   ) {
     assert.ok(!asksMeaning(ask(q)), q);

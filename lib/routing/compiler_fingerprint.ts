@@ -9,4 +9,4 @@
  */
 
 /** `indexFingerprint()` as `deno task gen` computed it. */
-export const COMPILER_FINGERPRINT = "4-a94737e9-c8ed902c";
+export const COMPILER_FINGERPRINT = "4-b20bc8a9-888392e3";

@@ -188,6 +188,8 @@ export const CONCEPTS: Readonly<Record<string, readonly string[]>> = Object.free
   kubernetes: ["kubernetes", "k8s"],
   /** PostgreSQL and its common short forms (wshobson's postgresql skills write "PostgreSQL"). */
   postgresql: ["postgresql", "postgres"],
+  /** At the same time (dispatching-parallel-agents: "can happen in parallel", "work concurrently"). */
+  parallel: ["parallel", "concurrently", "concurrent", "simultaneously"],
   /** A shift's hand-off: "handover" in British English (on-call-handoff-patterns writes "handoff"). */
   handoff: ["handoff", "handover", "handoffs", "handovers"],
 });
@@ -296,6 +298,30 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "kick the tires": ["qa", "test"],
   "for a spin": ["qa", "test"],
   "try it out": ["test"],
+  // A general synonym: what happens "at the same time" happens in parallel.
+  "at the same time": ["parallel"],
+  // To talk or think an idea through together is to brainstorm it (brainstorming: "turn ideas into
+  // fully formed designs and specs through natural collaborative dialogue").
+  "talk it through": ["brainstorm"],
+  "think it through": ["brainstorm"],
+  "talk this through": ["brainstorm"],
+  "think this through": ["brainstorm"],
+  // To work through a plan is to execute it (executing-plans: "execute the plan").
+  "work through": ["execut"],
+  // To say work is done or fixed is to claim it (verification-before-completion: "about to claim
+  // work is complete, fixed, or passing").
+  "tell me its done": ["claim"],
+  "tell me it is done": ["claim"],
+  "tell me its fixed": ["claim"],
+  "tell me it works": ["claim"],
+  "say its done": ["claim"],
+  "say its fixed": ["claim"],
+  "say it works": ["claim"],
+  "say done": ["claim"],
+  "said done": ["claim"],
+  "said it was fixed": ["claim"],
+  "said its fixed": ["claim"],
+  "said it was done": ["claim"],
 });
 
 /**

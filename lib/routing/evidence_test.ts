@@ -65,3 +65,16 @@ Deno.test("cutEvidence() reads a snake_case name as code", () => {
   assert.deepEqual(standIns, ["code", "code"]);
   assert.equal(cutEvidence("a self-hosted well_known thing").text, "a self-hosted  code  thing");
 });
+
+Deno.test("cutEvidence() cuts a quotation in single quotes, not an apostrophe or a quoted word", () => {
+  const { text } = cutEvidence(
+    "got this on my PR: 'extract the parser into its own module', 'use a Map here'. thoughts?",
+  );
+  assert.ok(!text.includes("parser") && !text.includes("Map"), text);
+  assert.ok(text.includes("got this on my PR"), text);
+  for (const kept of ["don't touch the user's config, it's fine", "rename it to 'foo' please"]) {
+    assert.equal(cutEvidence(kept).text, kept);
+  }
+  // A path ends before a sentence's full stop.
+  assert.match(cutEvidence("icons are in ~/Downloads/icons-v2. Copy them").text, /file \. Copy/);
+});

@@ -8,24 +8,24 @@
 
 /** The entries, one per line. */
 export const PACK_LINES: string = `
-superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
-superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;independent tasks in parallel;multiple independent failures;multiple unrelated failures;different root causes;one agent per problem domain;broken independently
+superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm before writing code;brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
+superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;parallel agents;work concurrently;independent tasks in parallel;multiple independent failures;multiple unrelated failures;different root causes;one agent per problem domain;broken independently
 superpowers|executing-plans|use when you have a written implementation plan to execute in a|execute the plan;execute this implementation plan;carry out the plan;implement this plan;execute all tasks;separate session;review checkpoints
-superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally
+superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;wrap up this branch;wrap this branch up;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally
 superpowers|receiving-code-review|use when receiving code review feedback, before implementing suggestions, especially if feedback|code review feedback;review feedback;address review comments;respond to the review;implementing suggestions;feedback seems unclear
 superpowers|requesting-code-review|use when completing tasks, implementing major features, or before merging to verify|request a code review;review my work before merging;verify work meets requirements;before merge to main;code reviewer subagent;request code review
 superpowers|subagent-driven-development|use when executing implementation plans with independent tasks in the current session|subagent per task;execute the plan with subagents;subagent driven development;fresh subagent per task;tasks mostly independent;stay in this session
 superpowers|systematic-debugging|use when encountering any bug, test failure, or unexpected behavior, before proposing|debug this;why is this broken;root cause analysis;investigate this error;find the root cause
 superpowers|test-driven-development|use when implementing any feature or bugfix, before writing implementation code|test driven development;tdd;write the failing test first;test first;red green refactor
-superpowers|using-git-worktrees|use when starting feature work that needs isolation from current workspace or|git worktree;set up a worktree;isolated workspace;create a worktree
-superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;run the verification;evidence before claims;claim work is complete;verification commands;fresh verification evidence;before claiming;completion claims;success claims
+superpowers|using-git-worktrees|use when starting feature work that needs isolation from current workspace or|git worktree;set up a worktree;isolated workspace;separate workspace;isolated copy of the repo;separate working copy;separate working directory;create a worktree
+superpowers|verification-before-completion|use when about to claim work is complete, fixed, or passing, before|verify before claiming done;claim it is done;claim it is fixed;run the verification;evidence before claims;claim work is complete;verification commands;fresh verification evidence;before claiming;completion claims;success claims
 superpowers|writing-plans|use when you have a spec or requirements for a multi-step task,|write an implementation plan;implementation plan;plan before touching code;multi step plan
 superpowers|writing-skills|use when creating new skills, editing existing skills, or verifying skills work|write a skill;create a new skill;edit this skill;test the skill
 anthropics|algorithmic-art|creating algorithmic art using p5.js with seeded randomness and interactive parameter exploration.|generative art;algorithmic art;flow field;particle system;p5js
 anthropics|brand-guidelines|applies anthropic's official brand colors and typography to any sort of artifact|anthropic brand;brand colors;brand guidelines
 anthropics|canvas-design|create beautiful visual art in .png and .pdf documents using design philosophy.|design a poster;create a poster;static visual design
 anthropics|claude-api|reference for the claude api / anthropic sdk — model ids, pricing,|anthropic sdk;claude api;prompt caching;anthropic api
-anthropics|doc-coauthoring|guide users through a structured workflow for co-authoring documentation. use when user|co author a doc;coauthor documentation;write a design doc;draft a proposal;technical spec
+anthropics|doc-coauthoring|guide users through a structured workflow for co-authoring documentation. use when user|co author a doc;write a proposal;coauthor documentation;write a design doc;draft a proposal;technical spec
 anthropics|docx|use this skill whenever the user wants to create, read, edit, or|word document;word doc;docx
 anthropics|frontend-design|guidance for distinctive, intentional visual design when building new ui or reshaping|distinctive visual design;aesthetic direction;looks generic
 anthropics|internal-comms|a set of resources to help me write all kinds of internal|status report;leadership update;company newsletter;internal communications;incident report;3p update
@@ -108,7 +108,7 @@ trailofbits|trailmark-review-gate|runs a trailmark structural review gate over a
 trailofbits|trailmark-structural|runs full trailmark structural analysis by building a graph, running|
 trailofbits|trailmark-summary|runs a trailmark summary analysis on a codebase. returns auto-detected languages, entry|
 trailofbits|trailmark-variant-neighborhood|expands one confirmed or suspected vulnerability into a trailmark graph neighborhood of|
-trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|are there others like this?;is this the same bug?;other instances of this bug;variants of this bug;where else it occurs
+trailofbits|variant-analysis|hunts for the other instances of a bug already found — the|the same mistake;are there others like this?;is this the same bug?;other instances of this bug;variants of this bug;where else it occurs
 trailofbits|vector-forge|mutation-driven test vector generation. finds implementations of a cryptographic algorithm or protocol,|
 trailofbits|vulnerability-triage-brocards|this skill should be used when the user asks to "triage a|triage a vulnerability report;assess a CVE;evaluate a bug bounty submission;decide if a finding is valid;dismiss a vulnerability;should we fix this CVE;prioritize a vulnerability report
 trailofbits|writing-lean-proofs|writes and reviews structured lean 4 proofs and designs lean libraries following|

@@ -63,6 +63,7 @@ const OBJECT_WORDS: ReadonlySet<string> = new Set([
   "your",
   "all",
   "every",
+  "each",
   "it",
   "them",
 ]);
@@ -315,6 +316,9 @@ function openingVerb(
   if (w === "give" && next === "me" && GIVEN.test(ws.slice(i + 2, i + 4).join(" "))) {
     return { verb: "list", at: i };
   }
+  // "show me the output", "show us the diff": an answer asked for, like "tell me"; not "show a
+  // spinner while it loads".
+  if (w === "show" && (next === "me" || next === "us")) return { verb: "tell", at: i };
   // "make sure it works in the browser": a check, not a build; "quality check the checkout".
   if ((w === "make" && next === "sure") || (w === "quality" && next === "check")) {
     return { verb: "check", at: i };
@@ -358,6 +362,8 @@ export function readRequest(prompt: string): RequestView {
   let guide = false;
   let opening: readonly string[] | undefined;
   const orders: string[] = [];
+  // Orders with a verb no table knows, and conditions on an order: request clauses too.
+  const unknownOrders: string[] = [];
   let described = false;
   let unknownOrder = false;
   let any = false;
@@ -404,6 +410,11 @@ export function readRequest(prompt: string): RequestView {
     if (v === undefined) {
       // "can you do a code review of this branch": an order with a verb no table knows.
       if (verb === undefined) (unknown ? asked : told).push(c);
+      // "hand each task to a fresh subagent", "before you tell me it's done": an order with a verb
+      // no table knows, and the condition an order is given on, are asked for too.
+      if (unknown || (/^(?:before|until)$/.test(ws[0]) && /^(?:you|u|we)$/.test(ws[1] ?? ""))) {
+        unknownOrders.push(c + sep);
+      }
       reports ||= reportsBehaviour(ws);
       if (!unknown) described ||= describesSymptom(plainWords(c, ws));
       joined = false;
@@ -469,6 +480,7 @@ export function readRequest(prompt: string): RequestView {
   // A numbered list of tasks is a build request only when every task is one: "1) bump the version
   // 2) figure out why the arm64 build segfaults" asks for a debugging session too.
   const build = verb !== undefined && builds(verb) && (!listed || taskVerbs.every(builds));
+  if (any && unknownOrders.length) request += `\n${unknownOrders.join("\n")}`;
   return {
     prose: prose.join(""),
     request: any ? request : prose.join(""),

@@ -459,6 +459,8 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "add a slugify helper to file",
       "we can remove it from the list later",
       "set me up an isolated copy of the repo to work in",
+      // A noun after its determiner.
+      "need to send the weekly update to leadership",
     ]
   ) assert.equal(statesEdit(t), false, t);
 });

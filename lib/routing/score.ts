@@ -420,9 +420,18 @@ export const LOOSE_WORDS: ReadonlySet<string> = new Set([
   "multiple",
   "several",
   "many",
+  // Which one, said with "each" ("a subagent per task": "hand each task to its own subagent").
+  "per",
 ]);
 
 let looseKeys: ReadonlySet<string> | undefined;
+let looseWords: ReadonlySet<string> | undefined;
+
+/** The keys of the {@link LOOSE_WORDS} words that say how many or which ("multiple", "per"). */
+function looseWordKeys(): ReadonlySet<string> {
+  looseWords ??= new Set(["multiple", "several", "many", "per"].map(wordKey));
+  return looseWords;
+}
 
 /** True for the key of a verb of the verb tables or of a {@link LOOSE_WORDS} word. */
 function isLooseKey(key: string): boolean {
@@ -580,8 +589,9 @@ export function scoreTrigger(
       p.orders.some((o) => holdsPhrase(o, t.phrase, 2, true));
     // A pack skill's trigger of two or more words names a thing the skill makes: an order that
     // holds it asks for that thing ("draft an incident report for the newsletter").
+    // A question a guide answers asks about what it names: "how do i turn on prompt caching …?"
     const object = !opens && options.asked === true && t.keys.length >= 2 &&
-      p.orders.some((o) => holdsPhrase(o, t.phrase));
+      (p.orders.some((o) => holdsPhrase(o, t.phrase)) || p.guide);
     if (opens || object) {
       return {
         trigger: t.text,
@@ -612,7 +622,17 @@ export function scoreTrigger(
     return none;
   }
   const onVerb = t.keys.some((k) => p.verbKeys.has(k));
-  const share = { trigger: t.text, score: matched / total, matched, literal, total, whole: false };
+  // A quantifier left out costs nothing: "a subagent per task" is said by "each task to its own
+  // subagent".
+  const spared = t.keys.filter((k) => !has(k) && looseWordKeys().has(k)).length;
+  const share = {
+    trigger: t.text,
+    score: matched / (total - spared),
+    matched,
+    literal,
+    total,
+    whole: false,
+  };
   // "find bugs on site" half-matched by "find the bugs label": the word left out says which thing
   // the trigger is about. A share of three or more words that leaves out a word other than a verb
   // of the verb tables or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the

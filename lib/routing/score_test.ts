@@ -632,3 +632,63 @@ Deno.test("a share may leave out a trigger's quantifier: a number says it", () =
   assert.equal(s.held, undefined);
   assert.ok(s.score >= 0.66, `${s.score}`);
 });
+
+Deno.test("round 12's synonyms: at the same time, work through, saying it is done, talking it through", () => {
+  const asked = { asked: true };
+  // "at the same time" is in parallel; "work through" a plan executes it.
+  assert.equal(
+    scoreTrigger("work concurrently", "3 suites fail, work on them at the same time", asked).score,
+    1,
+  );
+  assert.equal(
+    scoreTrigger("execute the plan", "the plan is in plan.md. work through it in order", asked)
+      .score,
+    1,
+  );
+  // To say or tell that work is done is to claim it; talking an idea through brainstorms it.
+  assert.equal(
+    scoreTrigger("claim it is done", "dont tell me its done until the suite passes", asked).score,
+    1,
+  );
+  assert.equal(
+    scoreTrigger(
+      "brainstorm before writing code",
+      "not sure what it should do yet. can we talk it through before any code gets written",
+      asked,
+    ).score >= 0.66,
+    true,
+  );
+  assert.equal(
+    scoreTrigger("work concurrently", "work on them one by one", asked).score < 0.66,
+    true,
+  );
+});
+
+Deno.test("a question a guide answers counts a pack trigger it names whole; 'show me' asks for an answer", () => {
+  const p = "how do i turn on prompt caching for a long system prompt in the python sdk?";
+  assert.equal(scoreTrigger("prompt caching", p, { asked: true }).score, 1);
+  // Not a skill of no pack, whose trigger counts only as the question's own work.
+  assert.equal(scoreTrigger("prompt caching", p).score, 0);
+  assert.equal(preparePrompt("show me the output").build, false);
+  assert.equal(preparePrompt("show a spinner while it loads").build, true);
+});
+
+Deno.test("an order with a verb no table knows, or the condition an order is given on, is asked for", () => {
+  const p = preparePrompt(
+    "plan.md has 6 tasks. implement them here, hand each task to a fresh subagent and check its work",
+  );
+  assert.ok(p.asked.has("subagent"));
+  const v = preparePrompt(
+    "before you tell me its done, actually run the tests and show me the output",
+  );
+  assert.ok(v.asked.has("claim"));
+  // A past form reports; it orders nothing.
+  assert.ok(!preparePrompt("found an SSRF in the avatar fetcher. fix the tests").asked.has("ssrf"));
+});
+
+Deno.test("a share that leaves out a quantifier (multiple, per) loses nothing for it", () => {
+  const p = "hand each task to its own subagent and check its work";
+  assert.equal(scoreTrigger("subagent per task", p, { asked: true }).score, 1);
+  // Any other word left out still costs its share.
+  assert.equal(scoreTrigger("subagent review task", p, { asked: true }).score < 1, true);
+});

@@ -34,6 +34,7 @@ export const LEAD_WORDS: ReadonlySet<string> = new Set([
   "to",
   "ahead",
   "and",
+  "but",
   "me",
   "now",
   "also",
@@ -363,11 +364,30 @@ export function statesCorrection(text: string): boolean {
   return text.includes("should be") && CORRECTION.test(text.toLowerCase());
 }
 
+/** Words before a noun, not a verb: "the weekly update", "our move to grpc". */
+const DETERMINERS: ReadonlySet<string> = new Set([
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "these",
+  "those",
+  "my",
+  "our",
+  "your",
+  "their",
+  "its",
+]);
+
 /**
- * Whether the verb at `i` is ordered: not after a subject, a modal or an infinitive's "to" ("a
- * seed i can change to get a new one"), unless they ask for it ("could you change …").
+ * Whether the verb at `i` is ordered: not a noun after a determiner ("the weekly update to …"),
+ * not after a subject, a modal or an infinitive's "to" ("a seed i can change to get a new one"),
+ * unless they ask for it ("could you change …").
  */
 function ordered(ws: readonly string[], i: number): boolean {
+  // "the weekly update to leadership": a noun after its determiner.
+  if (DETERMINERS.has(ws[i - 1]) || DETERMINERS.has(ws[i - 2])) return false;
   if (!NOT_ORDERED.has(ws[i - 1])) return true;
   return (ws[i - 1] === "you" || ws[i - 1] === "u") &&
     /^(?:can|could|would|will)$/.test(ws[i - 2] ?? "");
