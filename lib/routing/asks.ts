@@ -137,21 +137,32 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     const does = ws.findIndex((w, i) => i >= 2 && i <= 4 && /^(?:does|do|did)$/.test(w));
     if (question && ws[0] !== "whats" && does > 0 && !ws.some((w) => ADVISED.has(w))) return true;
   }
+  // "where in this repo is the rate limit configured?": a place to look up; not a cause ("where
+  // does this error come from", "where are they disappearing") or a search ("where else …").
+  if (
+    ws[0] === "where" && /^(?:is|are|was|were|do|does|did|in)$/.test(ws[1] ?? "") &&
+    !ws.some((w) => w === "else" || w === "from" || w.endsWith("ing") || FAULTS.has(w))
+  ) return true;
+  // "what license is this repo under": a state to look up, unless it is a fault or a judgement.
+  if (
+    ws[0] === "what" && ws.findIndex((w, i) => i >= 2 && i <= 3 && STATE_VERBS.has(w)) > 0 &&
+    !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w) || w === "should")
+  ) return true;
   // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
   // up; not "who looks burnt out", which asks for a judgement.
   if (ws[0] === "who" && WHO_FACTS.has(ws[1])) return true;
   // "what does the --no-verify flag on git commit do?": a flag's meaning is in its docs.
   if (
     ws[0] === "what" && (ws[1] === "does" || ws[1] === "do") &&
-    /^(?:do|mean|means)$/.test(ws.at(-1) ?? "") && ws.some((w) => NAMES_ASKED.has(w))
+    ws.slice(3).some((w) => /^(?:do|mean|means)$/.test(w)) && ws.some((w) => NAMES_ASKED.has(w))
   ) return true;
-  // "is the PDF in docs/assets the latest version of the diagram": a state to look up; not the
-  // user's own work ("is this safe"), a fault ("is the debug info broken"), a search ("is the same
-  // mistake anywhere else"), a hands-on test ("is the pricing page working") or a judgement ("is
-  // the PR ok to merge").
+  // "is the PDF in docs/assets the latest version of the diagram", "is the dashboard json kept in
+  // this repo or somewhere else?": a state to look up; not a fault ("is the debug info broken"), a
+  // search ("is the same mistake anywhere"), a hands-on test ("is the pricing page working") or a
+  // judgement ("is the PR ok to merge").
   if (
     /^(?:is|are|was|were)$/.test(ws[0]) && /^(?:the|a|an)$/.test(ws[1]) &&
-    !ws.some((w) => THEIRS.has(w) || FAULTS.has(w) || NOT_LOOKED_UP.has(w))
+    !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w))
   ) return true;
   if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did" && ws[0] !== "will") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
@@ -211,11 +222,8 @@ const WHO_FACTS: ReadonlySet<string> = new Set([
  * the PR ok to merge"), not a state to look up.
  */
 const NOT_LOOKED_UP: ReadonlySet<string> = new Set([
-  "else",
   "anywhere",
   "same",
-  "other",
-  "others",
   "work",
   "works",
   "working",
@@ -235,6 +243,8 @@ const NOT_LOOKED_UP: ReadonlySet<string> = new Set([
   "enough",
   "valid",
 ]);
+/** The verbs of a state: "what license is this repo under". */
+const STATE_VERBS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
 /** What a thing may hold that is a fault, not a fact: "does this code have a race?". */
 const FAULTS: ReadonlySet<string> = new Set([
   "bug",

@@ -302,10 +302,13 @@ export const PHRASES: Readonly<Record<string, readonly string[]>> = Object.freez
   "at the same time": ["parallel"],
   // To talk or think an idea through together is to brainstorm it (brainstorming: "turn ideas into
   // fully formed designs and specs through natural collaborative dialogue").
-  "talk it through": ["brainstorm"],
-  "think it through": ["brainstorm"],
-  "talk this through": ["brainstorm"],
-  "think this through": ["brainstorm"],
+  "talk it through": ["brainstorm", "design"],
+  "think it through": ["brainstorm", "design"],
+  "talk this through": ["brainstorm", "design"],
+  "think this through": ["brainstorm", "design"],
+  "talk through": ["brainstorm", "design"],
+  "think through": ["brainstorm", "design"],
+  "hash out": ["brainstorm", "design"],
   // To work through a plan is to execute it (executing-plans: "execute the plan").
   "work through": ["execut"],
   // To say work is done or fixed is to claim it (verification-before-completion: "about to claim

@@ -8,7 +8,7 @@
 
 /** The entries, one per line. */
 export const PACK_LINES: string = `
-superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm before writing code;brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
+superpowers|brainstorming|you must use this before any creative work - creating features, building|brainstorm ideas;brainstorm approaches;brainstorm the design;explore requirements and design;before any creative work;explore user intent
 superpowers|dispatching-parallel-agents|use when facing 2+ independent tasks that can be worked on without|dispatch parallel agents;parallel agents;work concurrently;independent tasks in parallel;multiple independent failures;multiple unrelated failures;different root causes;one agent per problem domain;broken independently
 superpowers|executing-plans|use when you have a written implementation plan to execute in a|execute the plan;execute this implementation plan;carry out the plan;implement this plan;execute all tasks;separate session;review checkpoints
 superpowers|finishing-a-development-branch|use when implementation is complete, all tests pass, and you need to|finish this branch;wrap up this branch;wrap this branch up;finish the development branch;decide how to integrate the work;integrate this branch;implementation complete;merge back locally

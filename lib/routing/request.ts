@@ -146,6 +146,8 @@ export interface RequestView {
    * "how many lines …").
    */
   readonly guide: boolean;
+  /** True when the request opens with a question why ("why does the README say …?"). */
+  readonly why?: boolean;
   /**
    * True when a request clause asks for an edit and states its result ("change the date format to
    * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"), or the prose
@@ -360,6 +362,7 @@ export function readRequest(prompt: string): RequestView {
   let cause = false;
   let handsOn = false;
   let guide = false;
+  let why = false;
   let opening: readonly string[] | undefined;
   const orders: string[] = [];
   // Orders with a verb no table knows, and conditions on an order: request clauses too.
@@ -427,13 +430,16 @@ export function readRequest(prompt: string): RequestView {
       // answer, as an explain verb does; so do "does this repo have a LICENSE file?" and "is it
       // broken or is that normal?".
       // "is the debug info broken or is that normal …": offered a choice, not asked a fact.
-      const fact = asksFact(ws, question) && !asksExpected(ws);
+      // "what does --no-ff do on git merge": a flag named by itself.
+      const named = /(?:^|\s)--?[a-z][\w-]*/i.test(c) ? [...ws, "flag"] : ws;
+      const fact = asksFact(named, question) && !asksExpected(ws);
       const answer = fact || asksMeaning(ws) || asksHowTo(ws) || asksExpected(ws);
       if (verb === undefined && answer) {
         verb = "define";
         guide = !fact;
       }
       worksQuestion ||= opening === undefined && ws;
+      why ||= verb === undefined && ws[0] === "why";
     } else {
       const from = ws.slice(at);
       orders.push(from.join(" "));
@@ -490,6 +496,7 @@ export function readRequest(prompt: string): RequestView {
     build,
     infer: !build,
     guide,
+    why,
     statedEdit: statesEdit(any ? request : prose.join("")) || statesCorrection(prose.join("")),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").

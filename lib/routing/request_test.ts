@@ -442,6 +442,8 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "add --max-warnings 0 to the lint script",
       "add secure: true to the cookie options",
       "copy them into file and overwrite the old ones",
+      // A value's old and new form, though the new one is a verb.
+      "lower the log line from info to debug",
       // Asked for, not planned.
       "could you change to in file",
     ]
@@ -506,6 +508,11 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
       "who owns the grafana dashboards, are they in terraform? grep the repo",
       "what does the --no-verify flag on git commit do? someone keeps using it",
       "is the PDF in docs/assets the latest version of the diagram, or is the png newer?",
+      // A flag named by itself, a place, a state.
+      "what does --no-ff do on git merge",
+      "where in this repo is the rate limit for the public API configured?",
+      "what license is this repo under",
+      "is the grafana dashboard json kept in this repo or does someone manage it somewhere else?",
       // The question mark ends the sentence, not the clause.
       "does kubectl rollout restart cause downtime if the deployment has 3 replicas and a probe?",
     ]
@@ -519,6 +526,9 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
       "is the same mistake anywhere else in the codebase?",
       "is the new pricing page on localhost:8080 working? click around and fix anything off",
       "do a security-focused review of the diff in PR #88, what's the blast radius?",
+      // A cause, not a place; a judgement about the user's work, not a state.
+      "where does this 502 come from?",
+      "emails never arrive. where are they disappearing?",
     ]
   ) assert.notEqual(readRequest(q).verb, "define", q);
   const { asksFact } = await import("./asks.ts");
@@ -533,6 +543,7 @@ Deno.test("statesCorrection() reads a value's right and wrong form, in a report 
     statesCorrection("off by one: offset should be (page - 1) * size, not page * size"),
     true,
   );
+  assert.equal(statesCorrection("the company name is now Acme GmbH, not Acme Inc."), true);
   assert.equal(statesCorrection("the total should be correct"), false);
   assert.equal(statesCorrection("it should be fast but it is not"), false);
   const v = readRequest(

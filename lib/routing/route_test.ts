@@ -673,3 +673,20 @@ Deno.test("an order with a verb no table knows, before the main verb, says what 
     "fuzzed rust before, set it up so i can leave it running overnight";
   assert.equal(routePrompt(p, [fuzz]).route?.skill.name, "cargo-fuzz");
 });
+
+Deno.test("a question why asks no skill's description unless it reports a malfunction", () => {
+  const readme: RouteSkill = {
+    name: "readme-writer",
+    triggers: [],
+    description: "Write and rewrite README files: setup targets, install steps, badges.",
+    pack: "wshobson",
+  };
+  const why = "why does the README tell people to run make setup? was the setup target removed?";
+  assert.equal(routePrompt(why, [readme]).route, undefined);
+  // The same words as a request still route.
+  assert.equal(
+    routePrompt("rewrite the README setup steps, the make setup target was removed", [readme])
+      .route?.skill.name,
+    "readme-writer",
+  );
+});

@@ -199,6 +199,8 @@ export interface PreparedPrompt {
   readonly build: boolean;
   /** The main verb of the request, when it has one. */
   readonly verb?: string;
+  /** True when the request opens with a question why (`RequestView.why`). */
+  readonly why: boolean;
   /** True when its main question is one a guide answers (`RequestView.guide`). */
   readonly guide: boolean;
   /** True when a request clause states an edit's result (`RequestView.statedEdit`). */
@@ -334,6 +336,7 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     build: view.build,
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     guide: view.guide,
+    why: view.why === true,
     statedEdit: view.statedEdit,
     lint,
     reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),

@@ -61,6 +61,7 @@ export const LEAD_WORDS: ReadonlySet<string> = new Set([
 export const BUILD_VERBS: ReadonlySet<string> = new Set([
   "add",
   "allow",
+  "apply",
   "build",
   "bump",
   "catch",
@@ -352,15 +353,18 @@ const NOT_ORDERED: ReadonlySet<string> = new Set([
 
 /** "offset should be (page - 1) * size, not page * size", "brand color should be #1F6FEB not …". */
 const CORRECTION = /\bshould be(?:\s+\S+){1,6}?,?\s+not\s/;
+/** "the company name is now Acme GmbH, not Acme Inc.": the new value and the old. */
+const NOW_NOT = /\bis now(?:\s+\S+){1,6}?,?\s+not\s/;
 
 /**
  * True when the text gives a value's right form and its wrong one: "Chart.yaml version should be
- * 1.4.2 not 1.4.1". The fix is stated, wherever it is said (in a report, not only in an order).
+ * 1.4.2 not 1.4.1", "the company name is now Acme GmbH, not Acme Inc.". The fix is stated, wherever it is said (in a report, not only in an order).
  *
  * @param text Any prose.
  * @returns Whether it states a correction.
  */
 export function statesCorrection(text: string): boolean {
+  if (text.includes("is now") && NOW_NOT.test(text.toLowerCase())) return true;
   return text.includes("should be") && CORRECTION.test(text.toLowerCase());
 }
 
@@ -460,6 +464,8 @@ export function statesEdit(text: string): boolean {
         // A result quoted or pasted is cut out of the prose: "change the text to" ends the line.
         const next = ws[j + 1];
         if (next === undefined) return true;
+        // "lower the log line from info to debug": a value's old and new form.
+        if (ws[j - 2] === "from") return true;
         if (!BUILD_VERBS.has(next) && !WORK_VERBS.has(next) && !EXPLAIN_VERBS.has(next)) {
           return true;
         }
