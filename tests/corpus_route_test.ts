@@ -364,6 +364,10 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout35.tsv": [33, 1, 1],
   "packs_heldout36.tsv": [28, 1, 0],
   "packs_heldout37.tsv": [32, 0, 0],
+  "packs_heldout38.tsv": [31, 1, 2],
+  "packs_heldout39.tsv": [32, 2, 0],
+  "packs_heldout40.tsv": [37, 1, 1],
+  "packs_heldout41.tsv": [29, 3, 0],
   "packs_tune.tsv": [35, 0, 1],
 };
 

@@ -148,6 +148,14 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     ws[0] === "what" && ws.findIndex((w, i) => i >= 2 && i <= 3 && STATE_VERBS.has(w)) > 0 &&
     !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w) || w === "should")
   ) return true;
+  // "what is the `plan` column in subscriptions, our own enum or the stripe price id?": a thing of
+  // the code to look up; not a way, a difference, a cause or a judgement ("what is the best way to
+  // …", "what is the root cause").
+  if (
+    ws[0] === "what" && (ws[1] === "is" || ws[1] === "are") &&
+    /^(?:the|this|that|our)$/.test(ws[2] ?? "") &&
+    !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w) || GUIDED.has(w) || CAUSES.has(w))
+  ) return true;
   // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
   // up; not "who looks burnt out", which asks for a judgement.
   if (ws[0] === "who" && WHO_FACTS.has(ws[1])) return true;
@@ -243,6 +251,13 @@ const NOT_LOOKED_UP: ReadonlySet<string> = new Set([
   "enough",
   "valid",
 ]);
+/** Words that make "what is the …" a question a guide answers: "what is the best way to …". */
+const GUIDED: ReadonlySet<string> = new Set(
+  ("way difference diff best easiest cleanest right proper idiomatic recommended standard usual " +
+    "normal point purpose meaning tradeoff tradeoffs pros cons").split(" "),
+);
+/** Words that make "what is the …" a question for a cause: "what is the root cause". */
+const CAUSES: ReadonlySet<string> = new Set(["cause", "causes", "reason", "culprit", "why"]);
 /** The verbs of a state: "what license is this repo under". */
 const STATE_VERBS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
 /** What a thing may hold that is a fault, not a fact: "does this code have a race?". */

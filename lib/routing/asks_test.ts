@@ -133,3 +133,10 @@ Deno.test("asksExpected() reads the choice offered first too; asksFact() what a 
   assert.equal(asksFact(ws("does this function have a race"), true), false);
   assert.equal(asksFact(ws("does our design doc template have a non goals section")), false);
 });
+
+Deno.test("asksFact: what the code's thing is, not the best way or the difference", () => {
+  const ws = (t: string) => t.split(" ");
+  assert.equal(asksFact(ws("what is the plan column in subscriptions")), true);
+  assert.equal(asksFact(ws("what is the best way to structure the loader")), false);
+  assert.equal(asksFact(ws("what is the difference between a team and an org")), false);
+});

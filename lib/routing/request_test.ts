@@ -512,6 +512,7 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
       "what does --no-ff do on git merge",
       "where in this repo is the rate limit for the public API configured?",
       "what license is this repo under",
+      "what is the plan column in subscriptions, our own enum or the stripe price id?",
       "is the grafana dashboard json kept in this repo or does someone manage it somewhere else?",
       // The question mark ends the sentence, not the clause.
       "does kubectl rollout restart cause downtime if the deployment has 3 replicas and a probe?",
@@ -544,6 +545,11 @@ Deno.test("statesCorrection() reads a value's right and wrong form, in a report 
     true,
   );
   assert.equal(statesCorrection("the company name is now Acme GmbH, not Acme Inc."), true);
+  assert.equal(statesCorrection("the loop goes to < len - 1. should be < len. fix it"), true);
+  assert.equal(statesCorrection("use formatInTimeZone there instead of format"), true);
+  assert.equal(statesCorrection("set TZ=UTC in the test script in package.json"), true);
+  assert.equal(statesCorrection("the banner still shows. clear code in file"), true);
+  assert.equal(statesCorrection("we use bats instead of a homegrown runner, add tests"), false);
   assert.equal(statesCorrection("the total should be correct"), false);
   assert.equal(statesCorrection("it should be fast but it is not"), false);
   const v = readRequest(

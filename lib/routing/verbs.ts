@@ -353,19 +353,36 @@ const NOT_ORDERED: ReadonlySet<string> = new Set([
 
 /** "offset should be (page - 1) * size, not page * size", "brand color should be #1F6FEB not …". */
 const CORRECTION = /\bshould be(?:\s+\S+){1,6}?,?\s+not\s/;
+/** An order to use one thing instead of another ("use X there instead of Y"). */
+const USE_INSTEAD =
+  /(?:^|[.!?;,]\s*|\b(?:just|please|then|and)\s+)use\s[^.!?\n]{1,60}\binstead of\s/;
+/** An order to clear or switch a named value ("clear banner_text in site.json": `code`). */
+const CLEAR_CODE =
+  /(?:^|[.!?;,]\s*)(?:clear|reset|unset|empty|disable|enable|comment out|uncomment)\s+(?:the\s+)?code\b/;
 /** "the company name is now Acme GmbH, not Acme Inc.": the new value and the old. */
 const NOW_NOT = /\bis now(?:\s+\S+){1,6}?,?\s+not\s/;
 
 /**
  * True when the text gives a value's right form and its wrong one: "Chart.yaml version should be
- * 1.4.2 not 1.4.1", "the company name is now Acme GmbH, not Acme Inc.". The fix is stated, wherever it is said (in a report, not only in an order).
+ * 1.4.2 not 1.4.1", "the company name is now Acme GmbH, not Acme Inc.", "should be < len"), or
+ * gives the replacement, the assignment or the named value to clear ("use formatInTimeZone there
+ * instead of format", "set TZ=UTC in the test script", "clear banner_text in site.json"). The fix is stated, wherever it is said (in a report, not only in an order).
  *
  * @param text Any prose.
  * @returns Whether it states a correction.
  */
 export function statesCorrection(text: string): boolean {
   if (text.includes("is now") && NOW_NOT.test(text.toLowerCase())) return true;
-  return text.includes("should be") && CORRECTION.test(text.toLowerCase());
+  const lower = text.toLowerCase();
+  // "the loop goes to < len - 1. should be < len": a value written as code.
+  if (/\bshould be\s+(?:[<>=!]|code\b)/.test(lower)) return true;
+  // "use formatInTimeZone from date-fns-tz there instead of format": the replacement given.
+  if (USE_INSTEAD.test(lower)) return true;
+  // "set TZ=UTC in the test script": the very assignment.
+  if (/\b(?:set|export)\s+[a-z_][\w.]*=\S/i.test(text)) return true;
+  // "clear banner_text in site.json": a named value emptied or switched.
+  if (CLEAR_CODE.test(lower)) return true;
+  return text.includes("should be") && CORRECTION.test(lower);
 }
 
 /** Words before a noun, not a verb: "the weekly update", "our move to grpc". */
