@@ -156,6 +156,11 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     /^(?:the|this|that|our)$/.test(ws[2] ?? "") &&
     !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w) || GUIDED.has(w) || CAUSES.has(w))
   ) return true;
+  // "when is the next release planned": a date to look up; not a malfunction ("when does it crash").
+  if (
+    ws[0] === "when" && /^(?:is|are|was|were|did|will)$/.test(ws[1] ?? "") &&
+    !ws.some((w) => w.endsWith("ing") || FAULTS.has(w))
+  ) return true;
   // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
   // up; not "who looks burnt out", which asks for a judgement.
   if (ws[0] === "who" && WHO_FACTS.has(ws[1])) return true;

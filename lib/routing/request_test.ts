@@ -442,6 +442,7 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "add --max-warnings 0 to the lint script",
       "add secure: true to the cookie options",
       "copy them into file and overwrite the old ones",
+      "pin the terraform aws provider to ~> 5.40 in file",
       // A value's old and new form, though the new one is a verb.
       "lower the log line from info to debug",
       // Asked for, not planned.
@@ -513,6 +514,7 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
       "where in this repo is the rate limit for the public API configured?",
       "what license is this repo under",
       "what is the plan column in subscriptions, our own enum or the stripe price id?",
+      "when is the next release planned, check the milestone",
       "is the grafana dashboard json kept in this repo or does someone manage it somewhere else?",
       // The question mark ends the sentence, not the clause.
       "does kubectl rollout restart cause downtime if the deployment has 3 replicas and a probe?",
@@ -549,6 +551,7 @@ Deno.test("statesCorrection() reads a value's right and wrong form, in a report 
   assert.equal(statesCorrection("use formatInTimeZone there instead of format"), true);
   assert.equal(statesCorrection("set TZ=UTC in the test script in package.json"), true);
   assert.equal(statesCorrection("the banner still shows. clear code in file"), true);
+  assert.equal(statesCorrection("take her off that week and put Marco there instead."), true);
   assert.equal(statesCorrection("we use bats instead of a homegrown runner, add tests"), false);
   assert.equal(statesCorrection("the total should be correct"), false);
   assert.equal(statesCorrection("it should be fast but it is not"), false);

@@ -319,6 +319,7 @@ const EDIT_VERBS: ReadonlySet<string> = new Set([
   "raise",
   "lower",
   "point",
+  "pin",
 ]);
 
 /** Who does a thing, not what a text says: "i should read …", "what should we say". */
@@ -355,7 +356,7 @@ const NOT_ORDERED: ReadonlySet<string> = new Set([
 const CORRECTION = /\bshould be(?:\s+\S+){1,6}?,?\s+not\s/;
 /** An order to use one thing instead of another ("use X there instead of Y"). */
 const USE_INSTEAD =
-  /(?:^|[.!?;,]\s*|\b(?:just|please|then|and)\s+)use\s[^.!?\n]{1,60}\binstead of\s/;
+  /(?:^|[.!?;,]\s*|\b(?:just|please|then|and)\s+)(?:use|put)\s[^.!?\n]{1,60}\binstead(?: of\s|\b)/;
 /** An order to clear or switch a named value ("clear banner_text in site.json": `code`). */
 const CLEAR_CODE =
   /(?:^|[.!?;,]\s*)(?:clear|reset|unset|empty|disable|enable|comment out|uncomment)\s+(?:the\s+)?code\b/;
