@@ -463,8 +463,7 @@ export function routePrompt(
     // lint error: prefer-const on line 42": a plain fix. No skill's text is asked for, whatever
     // words it shares.
     if (prepared.statedEdit || (prepared.lint && !prepared.build)) return undefined;
-    // "why does the README tell people to run make setup?": a question about the code's history
-    // or design, not a skill's topic, unless it reports a malfunction.
+    // "why does the README say make setup?": about the code's history, unless something broke.
     if (prepared.why && !prepared.inferred.has("bug")) return undefined;
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
     if (!pool) return undefined;
