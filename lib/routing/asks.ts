@@ -382,6 +382,13 @@ export function asksHowTo(ws: readonly string[]): boolean {
       at = way + 2;
     }
   }
+  // "what do we need to sort out before we open-source it?", "what do we need to do first?": the
+  // steps to take.
+  if (
+    at < 0 && ws[0] === "what" && (ws[1] === "do" || ws[1] === "should") &&
+    HOW_SUBJECTS.has(ws[2]) &&
+    (ws[3] === "need" || ws[3] === "have") && ws[4] === "to"
+  ) at = 5;
   return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }
 

@@ -140,3 +140,10 @@ Deno.test("asksFact: what the code's thing is, not the best way or the differenc
   assert.equal(asksFact(ws("what is the best way to structure the loader")), false);
   assert.equal(asksFact(ws("what is the difference between a team and an org")), false);
 });
+
+Deno.test("asksHowTo: what we need to do is a question of steps", () => {
+  const ws = (t: string) => t.split(" ");
+  assert.equal(asksHowTo(ws("what do we need to sort out before we open source it")), true);
+  assert.equal(asksHowTo(ws("what do we need to fix")), false);
+  assert.equal(asksHowTo(ws("what do you think of this")), false);
+});

@@ -9,4 +9,4 @@
  */
 
 /** `indexFingerprint()` as `deno task gen` computed it. */
-export const COMPILER_FINGERPRINT = "4-b1789cda-70af7045";
+export const COMPILER_FINGERPRINT = "4-b1789cda-8ecae334";

@@ -60,7 +60,7 @@ trailofbits|coverage-analysis|coverage analysis measures code exercised during f
 trailofbits|crypto-protocol-diagram|extracts protocol message flow from source code, rfcs, academic papers, pseudocode, informal|
 trailofbits|devcontainer-setup|creates devcontainers with claude code, language-specific tooling (python/node/rust/go), and persistent volumes. use|
 trailofbits|diagramming-code|generates mermaid diagrams from trailmark code graphs. produces call graphs, class hierarchies,|
-trailofbits|differential-review|performs security-focused differential review of code changes (prs, commits, diffs). adapts analysis|
+trailofbits|differential-review|performs security-focused differential review of code changes (prs, commits, diffs). adapts analysis|security review of the diff;security review of this pr
 trailofbits|dimensional-analysis|annotates codebases with dimensional analysis comments documenting units, dimensions, and decimal scaling.|
 trailofbits|dwarf-expert|analyzes dwarf debug information in compiled binaries. use when inspecting .debug_* sections,|
 trailofbits|entry-point-analyzer|analyzes smart contract codebases to identify state-changing entry points for security auditing.|

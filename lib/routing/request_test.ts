@@ -443,6 +443,9 @@ Deno.test("statesEdit() finds an edit whose result the request states", async ()
       "add secure: true to the cookie options",
       "copy them into file and overwrite the old ones",
       "pin the terraform aws provider to ~> 5.40 in file",
+      "remove the commented-out blocks in file",
+      "add a line to file saying we squash-merge pull requests",
+      "upgrade eslint-plugin-react from 7.33.1 to 7.33.2",
       // A value's old and new form, though the new one is a verb.
       "lower the log line from info to debug",
       // Asked for, not planned.
@@ -552,6 +555,7 @@ Deno.test("statesCorrection() reads a value's right and wrong form, in a report 
   assert.equal(statesCorrection("set TZ=UTC in the test script in package.json"), true);
   assert.equal(statesCorrection("the banner still shows. clear code in file"), true);
   assert.equal(statesCorrection("take her off that week and put Marco there instead."), true);
+  assert.equal(statesCorrection("expose the db on host port 5433 instead of 5432"), true);
   assert.equal(statesCorrection("we use bats instead of a homegrown runner, add tests"), false);
   assert.equal(statesCorrection("the total should be correct"), false);
   assert.equal(statesCorrection("it should be fast but it is not"), false);

@@ -379,6 +379,8 @@ export function statesCorrection(text: string): boolean {
   if (/\bshould be\s+(?:[<>=!]|code\b)/.test(lower)) return true;
   // "use formatInTimeZone from date-fns-tz there instead of format": the replacement given.
   if (USE_INSTEAD.test(lower)) return true;
+  // "expose the db on host port 5433 instead of 5432": a value for a value.
+  if (/\b\d[\w.]*\s+instead of\s+\d/.test(lower)) return true;
   // "set TZ=UTC in the test script": the very assignment.
   if (/\b(?:set|export)\s+[a-z_][\w.]*=\S/i.test(text)) return true;
   // "clear banner_text in site.json": a named value emptied or switched.
@@ -417,6 +419,18 @@ function ordered(ws: readonly string[], i: number): boolean {
 
 /** Verbs that take a thing out of a place: with "from" soon after, the edit is stated. */
 const REMOVE_VERBS: ReadonlySet<string> = new Set(["remove", "delete", "drop"]);
+/** Bits of text an edit adds whole: "add a line to CONTRIBUTING.md saying …". */
+const TEXT_BITS: ReadonlySet<string> = new Set([
+  "line",
+  "sentence",
+  "note",
+  "comment",
+  "entry",
+  "link",
+  "row",
+  "field",
+  "bullet",
+]);
 /** Verbs that put a thing in: with a literal flag or key as their object, the edit is stated. */
 const ADD_VERBS: ReadonlySet<string> = new Set(["add", "append", "insert"]);
 /** An add verb whose object is a flag ("--max-warnings") or a key ("secure:"). */
@@ -463,6 +477,21 @@ export function statesEdit(text: string): boolean {
       if (ordered(ws, i)) {
         // "remove the xlsx option from the dropdown": what goes, and from where.
         if (REMOVE_VERBS.has(ws[i]) && ws.slice(i + 2, i + 7).includes("from")) return true;
+        // "remove the commented-out blocks in server/routes.js": what goes, and the file.
+        if (REMOVE_VERBS.has(ws[i]) && ws.slice(i + 2, i + 7).includes("in")) {
+          if (ws.slice(i + 2, i + 8).includes("file")) return true;
+        }
+        // "add a line to CONTRIBUTING.md saying …": a line of text, and where it goes.
+        if (
+          ADD_VERBS.has(ws[i]) && /^(?:a|an|one)$/.test(ws[i + 1] ?? "") &&
+          TEXT_BITS.has(ws[i + 2] ?? "") && ws.slice(i + 3, i + 6).includes("to")
+        ) return true;
+        // "upgrade eslint-plugin-react from 7.33.1 to 7.33.2": both versions given.
+        if (
+          (ws[i] === "upgrade" || ws[i] === "downgrade") &&
+          ws.slice(i + 2, i + 8).includes("from") &&
+          ws.slice(i + 3, i + 10).includes("to")
+        ) return true;
         // "add --max-warnings 0 to the lint script", "add secure: true to the cookie options": the
         // very flag or key to write.
         if (ADD_VERBS.has(ws[i]) && LITERAL.test(t)) return true;
