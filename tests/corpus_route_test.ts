@@ -381,6 +381,14 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout49.tsv": [33, 2, 3],
   "packs_heldout50.tsv": [26, 1, 3],
   "packs_heldout51.tsv": [33, 1, 0],
+  "packs_heldout52.tsv": [32, 0, 3],
+  "packs_heldout53.tsv": [30, 1, 0],
+  "packs_heldout54.tsv": [32, 1, 4],
+  "packs_heldout55.tsv": [36, 1, 1],
+  "packs_heldout56.tsv": [30, 2, 1],
+  "packs_heldout57.tsv": [33, 0, 0],
+  "packs_heldout58.tsv": [26, 1, 3],
+  "packs_heldout59.tsv": [30, 0, 0],
   "packs_tune.tsv": [35, 0, 0],
 };
 
