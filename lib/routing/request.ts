@@ -24,6 +24,7 @@
 import {
   ASKING_WORDS,
   BUILD_VERBS,
+  DETERMINERS,
   EXPLAIN_VERBS,
   LEAD_WORDS,
   NEUTRAL_VERBS,
@@ -51,16 +52,7 @@ const FINDINGS: ReadonlySet<string> = new Set([
 
 /** Words that open an object: after an {@link OBJECT_VERBS} word they make it a verb. */
 const OBJECT_WORDS: ReadonlySet<string> = new Set([
-  "the",
-  "a",
-  "an",
-  "this",
-  "that",
-  "these",
-  "those",
-  "our",
-  "my",
-  "your",
+  ...DETERMINERS,
   "all",
   "every",
   "each",

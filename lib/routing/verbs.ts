@@ -389,7 +389,7 @@ export function statesCorrection(text: string): boolean {
 }
 
 /** Words before a noun, not a verb: "the weekly update", "our move to grpc". */
-const DETERMINERS: ReadonlySet<string> = new Set([
+export const DETERMINERS: ReadonlySet<string> = new Set([
   "the",
   "a",
   "an",
