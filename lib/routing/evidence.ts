@@ -21,12 +21,15 @@ const DOUBLE_QUOTED = /["\u201c\u201d][^"\u201c\u201d\n]{1,300}["\u201c\u201d]/g
  */
 const MENTION = /^.(?=[^"\u201c\u201d]*[a-z])[A-Za-z]+(?:[ '-][A-Za-z]+)?.$/;
 /**
- * Text of three or more words in single quotes, opened after a space or a colon and closed before
- * a space or punctuation: a quotation ("got this on my PR: 'extract the parser into its own
- * module', 'use a Map here'"), not an apostrophe ("don't", "the user's").
+ * Text in single quotes, opened after a space or a colon and closed before a space or punctuation
+ * (up to 300 characters, one bounded class: no backtracking on a quote left open); of three or
+ * more words it is a quotation ("got this on my PR: 'extract the parser into its own module'"),
+ * not an apostrophe ("don't", "the user's") or a quoted word.
  */
 const SINGLE_QUOTED =
-  /(?<=^|[\s:(\[])['\u2018][^'\u2018\u2019\n]*?\s[^'\u2018\u2019\n]*?\s[^'\u2018\u2019\n]{0,300}?['\u2019](?=$|[\s.,;:!?)\]])/g;
+  /(?<=^|[\s:(\[])['\u2018][^'\u2018\u2019\n]{1,300}['\u2019](?=$|[\s.,;:!?)\]])/g;
+/** Two spaces inside the quotes: three words or more. */
+const THREE_WORDS = /\S\s+\S+\s+\S/;
 /** Text in parentheses after a space: an aside (not a call such as `handle(...)`). */
 const PAREN = /(?<=^|\s)\([^()\n]{1,300}\)(?=$|[\s.,;:!?])/g;
 /** "the QA environment", "our QA team": QA naming a place or people, not QA asked for. */
@@ -135,7 +138,13 @@ export function cutEvidence(prompt: string): CutPrompt {
       return " ";
     });
   }
-  if (text.includes("'") || text.includes("\u2018")) text = cut(text, SINGLE_QUOTED, " ");
+  if (text.includes("'") || text.includes("\u2018")) {
+    text = text.replace(SINGLE_QUOTED, (m) => {
+      if (!THREE_WORDS.test(m)) return m;
+      evidence.push(m);
+      return " ";
+    });
+  }
   // "(npm run dev, port 3000)", "(it was the missing config)": an aside, never the request.
   // A local address in it ("(localhost:8000)") names the product under test: it stays `website`.
   if (text.includes("(")) {
