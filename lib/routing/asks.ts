@@ -135,7 +135,7 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     // "what timezone does `date` use on a github actions runner?": how a tool behaves in general,
     // not the user's own work ("what tests does this need?") or advice ("what should i use?").
     const does = ws.findIndex((w, i) => i >= 2 && i <= 4 && /^(?:does|do|did)$/.test(w));
-    if (question && ws[0] !== "whats" && does > 0 && !ws.some((w) => ADVISED.has(w))) return true;
+    if (question && ws[0] !== "whats" && does > 0 && !ws.some(advised)) return true;
   }
   // "where in this repo is the rate limit configured?": a place to look up; not a cause ("where
   // does this error come from", "where are they disappearing") or a search ("where else …").
@@ -194,20 +194,6 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     !ws.some((w) => THEIRS.has(w) || w === "work" || w === "works");
 }
 
-/** Words that make a what-does question about the user's own work or ask for advice. */
-const ADVISED: ReadonlySet<string> = new Set([
-  "this",
-  "these",
-  "that",
-  "my",
-  "our",
-  "i",
-  "we",
-  "it",
-  "you",
-  "u",
-  "should",
-]);
 /** Verbs after "who" that ask for a fact about a person: "who owns …", "who wrote …". */
 const WHO_FACTS: ReadonlySet<string> = new Set([
   "owns",
@@ -265,6 +251,11 @@ const GUIDED: ReadonlySet<string> = new Set(
 const CAUSES: ReadonlySet<string> = new Set(["cause", "causes", "reason", "culprit", "why"]);
 /** The verbs of a state: "what license is this repo under". */
 const STATE_VERBS: ReadonlySet<string> = new Set(["is", "are", "was", "were"]);
+/** A word of the user's own work or of advice: "what tests does this need?", "what should i use?". */
+function advised(w: string): boolean {
+  return THEIRS.has(w) || ASKED_OF.has(w) || w === "it" || w === "should";
+}
+
 /** What a thing may hold that is a fault, not a fact: "does this code have a race?". */
 const FAULTS: ReadonlySet<string> = new Set([
   "bug",

@@ -409,6 +409,13 @@ const REVIEW_PADDED = padded(REVIEW_ACTIONS);
 const REPORT_ONLY_PADDED = padded(REPORT_ONLY);
 
 /**
+ * How many or which: "multiple", "several", "many" (a prompt says it with a number: "4 test files
+ * fail"), "per" (said with "each": "a subagent per task", "hand each task to its own subagent").
+ * A share that leaves one out loses nothing for it.
+ */
+const QUANTIFIERS: readonly string[] = ["multiple", "several", "many", "per"];
+
+/**
  * Words of a trigger that name a kind of work, a prefix or a number, not the thing it is about: a
  * share that leaves one of them out still counts ("root cause analysis" matched by "find the root
  * cause", "multiple unrelated failures" by "4 unrelated test files fail").
@@ -419,20 +426,15 @@ export const LOOSE_WORDS: ReadonlySet<string> = new Set([
   "issues",
   "problem",
   "problems",
-  // How many, which a prompt says with a number ("4 test files fail").
-  "multiple",
-  "several",
-  "many",
-  // Which one, said with "each" ("a subagent per task": "hand each task to its own subagent").
-  "per",
+  ...QUANTIFIERS,
 ]);
 
 let looseKeys: ReadonlySet<string> | undefined;
 let looseWords: ReadonlySet<string> | undefined;
 
-/** The keys of the {@link LOOSE_WORDS} words that say how many or which ("multiple", "per"). */
+/** The keys of the {@link QUANTIFIERS}. */
 function looseWordKeys(): ReadonlySet<string> {
-  looseWords ??= new Set(["multiple", "several", "many", "per"].map(wordKey));
+  looseWords ??= new Set(QUANTIFIERS.map(wordKey));
   return looseWords;
 }
 
