@@ -433,6 +433,13 @@ const TEXT_BITS: ReadonlySet<string> = new Set([
 ]);
 /** Verbs that put a thing in: with a literal flag or key as their object, the edit is stated. */
 const ADD_VERBS: ReadonlySet<string> = new Set(["add", "append", "insert"]);
+/** The verbs of the edits {@link statesEdit} reads without a "to" result. */
+const OPEN_EDITS: ReadonlySet<string> = new Set([
+  ...REMOVE_VERBS,
+  ...ADD_VERBS,
+  "upgrade",
+  "downgrade",
+]);
 /** An add verb whose object is a flag ("--max-warnings") or a key ("secure:"). */
 const LITERAL = /(?:^|\s)(?:add|append|insert)\s+(?:--?[a-z][\w-]*|[a-z_][\w.-]*:)(?:\s|$)/;
 
@@ -474,12 +481,13 @@ export function statesEdit(text: string): boolean {
         (ws[i] === "say" && (ws[i - 1] === "should" || ws[i - 1] === "to") ||
           ws[i] === "read" && ws[i - 1] === "should") && !PERSONS.has(ws[i - 2])
       ) return true;
-      if (ordered(ws, i)) {
-        // "remove the xlsx option from the dropdown": what goes, and from where.
-        if (REMOVE_VERBS.has(ws[i]) && ws.slice(i + 2, i + 7).includes("from")) return true;
-        // "remove the commented-out blocks in server/routes.js": what goes, and the file.
-        if (REMOVE_VERBS.has(ws[i]) && ws.slice(i + 2, i + 7).includes("in")) {
-          if (ws.slice(i + 2, i + 8).includes("file")) return true;
+      if (OPEN_EDITS.has(ws[i]) && ordered(ws, i)) {
+        // "remove the xlsx option from the dropdown", "remove the commented-out blocks in
+        // server/routes.js": what goes, and from where.
+        if (REMOVE_VERBS.has(ws[i])) {
+          const after = ws.slice(i + 2, i + 8);
+          if (after.slice(0, 5).includes("from")) return true;
+          if (after.slice(0, 5).includes("in") && after.includes("file")) return true;
         }
         // "add a line to CONTRIBUTING.md saying …": a line of text, and where it goes.
         if (
