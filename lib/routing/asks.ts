@@ -383,6 +383,77 @@ export function asksHowTo(ws: readonly string[]): boolean {
   return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }
 
+/** Words that open a question by themselves: "what …", "how …". */
+const WH_WORDS: ReadonlySet<string> = new Set([
+  "what",
+  "whats",
+  "how",
+  "when",
+  "where",
+  "which",
+  "who",
+  "why",
+]);
+/** Auxiliaries that open a yes/no question before its subject: "does the free tier …". */
+const QUESTION_AUX: ReadonlySet<string> = new Set([
+  "is",
+  "are",
+  "does",
+  "did",
+  "can",
+  "could",
+  "should",
+  "will",
+  "would",
+]);
+/** A yes/no question's subject after its auxiliary ("do a review" is an order, "do i …" not). */
+const QUESTION_SUBJECTS: ReadonlySet<string> = new Set([
+  "i",
+  "you",
+  "we",
+  "they",
+  "it",
+  "this",
+  "that",
+  "there",
+  "the",
+  "our",
+  "my",
+  "a",
+  "an",
+]);
+
+/**
+ * Whether a clause is worded as a question: a question word ("what's the max size of …"), or an
+ * auxiliary and its subject ("does the free tier include …", "do i have to …", "could you name
+ * it …?"); not "do a STRIDE threat model".
+ *
+ * @param ws The clause's words, lower case.
+ * @returns `true` for a question's wording.
+ */
+export function wordedAsQuestion(ws: readonly string[]): boolean {
+  const [first, second = ""] = ws;
+  if (WH_WORDS.has(first)) return true;
+  if (first === "do") return HOW_SUBJECTS.has(second) && second !== "one";
+  return QUESTION_AUX.has(first) && QUESTION_SUBJECTS.has(second);
+}
+
+/**
+ * Whether a question asks for advice or a verdict, which a skill's text may give: "what rank
+ * should i use?", "how should i split the states?", "is this actually exploitable or a false
+ * alarm?".
+ *
+ * @param ws The clause's words, lower case.
+ * @returns `true` for advice or a verdict asked for.
+ */
+export function asksAdvice(ws: readonly string[]): boolean {
+  return ws.some((w, i) =>
+    (w === "should" && (HOW_SUBJECTS.has(ws[i + 1]) || ws[i - 1] === "how")) ||
+    ((w === "actually" || w === "really") && STATE_VERBS.has(ws[i - 2] ?? "") &&
+      (THEIRS.has(ws[i - 1]) || ws[i - 1] === "it" || ws[i - 1] === "they"))
+  );
+}
+
 /** Words that open a clause before an object but are no verb: "after the deploy", "sometimes it". */
 const NOT_VERBS: ReadonlySet<string> = new Set([
   "after",

@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { asksExpected, asksFact, asksHowTo, asksMeaning } from "./asks.ts";
+import {
+  asksAdvice,
+  asksExpected,
+  asksFact,
+  asksHowTo,
+  asksMeaning,
+  wordedAsQuestion,
+} from "./asks.ts";
 import { readRequest } from "./request.ts";
 import { preparePrompt, scoreTrigger } from "./score.ts";
 
@@ -146,4 +153,33 @@ Deno.test("asksHowTo: what we need to do is a question of steps", () => {
   assert.equal(asksHowTo(ws("what do we need to sort out before we open source it")), true);
   assert.equal(asksHowTo(ws("what do we need to fix")), false);
   assert.equal(asksHowTo(ws("what do you think of this")), false);
+});
+
+Deno.test("wordedAsQuestion() and asksAdvice(): a question's wording, and advice or a verdict asked", () => {
+  for (
+    const q of [
+      "what's the max size of a single cache entry in github actions",
+      "does the github actions free tier include macos runners",
+      "do i have to clean them up myself",
+      "could you name it after the report title instead",
+      "how long does the artifact stay downloadable",
+    ]
+  ) assert.equal(wordedAsQuestion(ask(q)), true, q);
+  for (
+    const q of [
+      "do a STRIDE threat model of the upload service",
+      "make a poster",
+      "the build is slow",
+    ]
+  ) assert.equal(wordedAsQuestion(ask(q)), false, q);
+  for (
+    const q of [
+      "what rank should i use",
+      "how should this be structured in gdscript",
+      "is this actually exploitable or a false alarm",
+    ]
+  ) assert.equal(asksAdvice(ask(q)), true, q);
+  for (const q of ["is that a reasonable estimate", "what does the migrate script run"]) {
+    assert.equal(asksAdvice(ask(q)), false, q);
+  }
 });

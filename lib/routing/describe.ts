@@ -112,6 +112,8 @@ const TEXT_WEIGHT = 1;
 
 /** The fewest distinct matched content words for a route. */
 export const MIN_DESCRIPTION_WORDS = 2;
+/** The fewest matched words for a question that asks no order and no guide (`question`). */
+export const QUESTION_WORDS_MIN = 3;
 /** The lowest BM25 score that routes. */
 export const MIN_DESCRIPTION_SCORE = 12;
 /**
@@ -245,6 +247,11 @@ export interface DescriptionQuery {
   readonly verb?: string;
   /** True when the prompt's question is one a guide answers: the tier answers it despite its verb. */
   readonly guide?: boolean;
+  /**
+   * True when the prompt asks a question and gives no order (`RequestView.question`): unless a
+   * guide answers it, a route needs {@link QUESTION_WORDS_MIN} matched words.
+   */
+  readonly question?: boolean;
 }
 
 /**
@@ -475,6 +482,12 @@ export function describeRoute<S extends { readonly name: string }>(
   hits: readonly DescriptionHit[] = descriptionHits(query, skills),
 ): DescribedRoute<S> | undefined {
   const hit = describedRoute(hits, (i) => eligible(skills.skill(i)));
+  // "what's the max size of a cache entry in github actions?", "does the github actions free tier
+  // include macos runners?": two words of a skill's topic in a question of fact name the topic,
+  // not the skill's work.
+  if (hit && query.question && !query.guide && hit.matched.length < QUESTION_WORDS_MIN) {
+    return undefined;
+  }
   return hit ? { skill: skills.skill(hit.index), hit, runnerUp: hits[1]?.score ?? 0 } : undefined;
 }
 

@@ -78,3 +78,31 @@ Deno.test("cutEvidence() cuts a quotation in single quotes, not an apostrophe or
   // A path ends before a sentence's full stop.
   assert.match(cutEvidence("icons are in ~/Downloads/icons-v2. Copy them").text, /file \. Copy/);
 });
+
+Deno.test("cutEvidence() reads debug as a log level where a log level is named", () => {
+  assert.equal(
+    cutEvidence("LOG_LEVEL=debug in .env.development only pls").text.includes("debug"),
+    false,
+  );
+  assert.equal(
+    cutEvidence("someone left the log level on DEBUG in values-prod.yaml, put it back to INFO")
+      .text.includes("DEBUG"),
+    false,
+  );
+  assert.equal(
+    cutEvidence("das Log-Level von debug auf info stellen").text.includes("debug"),
+    false,
+  );
+  assert.equal(cutEvidence("set the logger to debug level").text.includes("debug"), false);
+  // Debugging asked for stays.
+  assert.equal(
+    cutEvidence("debug this, the worker dies on start").text,
+    "debug this, the worker dies on start",
+  );
+  assert.equal(
+    cutEvidence("debug why the checkout test fails. the log level does not matter").text.startsWith(
+      "debug why",
+    ),
+    true,
+  );
+});

@@ -69,7 +69,16 @@ import {
   namesCause,
   UI_WORDS,
 } from "./symptoms.ts";
-import { asksExpected, asksFact, asksHowTo, asksMeaning, filesTicket, isBareVerb } from "./asks.ts";
+import {
+  asksAdvice,
+  asksExpected,
+  asksFact,
+  asksHowTo,
+  asksMeaning,
+  filesTicket,
+  isBareVerb,
+  wordedAsQuestion,
+} from "./asks.ts";
 import { cutEvidence } from "./evidence.ts";
 
 /** What "give me …" asks for when it asks for an answer: "a list", "some ideas", "an overview". */
@@ -140,6 +149,8 @@ export interface RequestView {
   readonly guide: boolean;
   /** True when the request opens with a question why ("why does the README say …?"). */
   readonly why?: boolean;
+  /** True when a request clause is a question and none is an order ("does the free tier …?"). */
+  readonly question?: boolean;
   /**
    * True when a request clause asks for an edit and states its result ("change the date format to
    * YYYY-MM-DD", "bump replicas from 2 to 3", "move the assets to public/images"), or the prose
@@ -355,6 +366,8 @@ export function readRequest(prompt: string): RequestView {
   let handsOn = false;
   let guide = false;
   let why = false;
+  let questions = false;
+  let advice = false;
   let opening: readonly string[] | undefined;
   const orders: string[] = [];
   // Orders with a verb no table knows, and conditions on an order: request clauses too.
@@ -378,8 +391,11 @@ export function readRequest(prompt: string): RequestView {
   const asked: string[] = [];
   const told: string[] = [];
   let lead: { asked: string; told: string } | undefined;
+  let opens = true;
   for (const { text: c, sep, question } of clauses(text)) {
     const ws = words(c);
+    const opened = opens;
+    opens = /[.!?;:\n]/.test(sep);
     const label = ws.length <= 2 && sep.startsWith(":") && (sep.includes("\n") || !firstLine);
     const value = labelled && !firstLine;
     labelled = label && !sep.includes("\n");
@@ -400,6 +416,9 @@ export function readRequest(prompt: string): RequestView {
       continue;
     }
     prose.push(c + sep);
+    // A sentence worded as a question ("… and what test covers each step" is no question).
+    questions ||= opened && wordedAsQuestion(ws);
+    advice ||= asksAdvice(ws);
     const { verb: v, at, unknown } = openingVerb(c, ws);
     unknownOrder ||= unknown === true;
     if (v === undefined) {
@@ -489,6 +508,7 @@ export function readRequest(prompt: string): RequestView {
     infer: !build,
     guide,
     why,
+    question: questions && !advice && orders.length === 0,
     statedEdit: statesEdit(any ? request : prose.join("")) || statesCorrection(prose.join("")),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").

@@ -572,3 +572,22 @@ Deno.test("statesEdit() skips a plan or a purpose: a subject, a modal or 'to' be
   assert.equal(statesEdit("record our decision to move to grpc"), false);
   assert.equal(statesEdit("move the jobs to a queue"), true);
 });
+
+Deno.test("readRequest().question: a sentence worded as a question and no order; not advice", () => {
+  for (
+    const p of [
+      "what's A4 in points? need it for the pdf page size constant",
+      "Heads up. Could you name it after the report title instead?",
+      "is it normal that pods stick around afterwards? do i have to clean them up myself",
+    ]
+  ) assert.equal(readRequest(p).question, true, p);
+  for (
+    const p of [
+      "do a STRIDE threat model of our auth service",
+      "spec is below. break it into small steps with which files change and what test covers each",
+      "make a poster for the meetup, what colours do you think?",
+      "qlora on llama 3 8b, what rank should i use?",
+      "semgrep flags a sql injection here. is this actually exploitable or a false alarm",
+    ]
+  ) assert.equal(readRequest(p).question, false, p);
+});

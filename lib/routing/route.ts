@@ -474,6 +474,7 @@ export function routePrompt(
       requestKeys: prepared.guide ? prepared.words : prepared.orderKeys,
       verb: prepared.verb,
       guide: prepared.guide,
+      question: prepared.question,
     };
     hits ??= descriptionHits(query, pool);
     return ask(

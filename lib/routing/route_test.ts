@@ -172,9 +172,10 @@ Deno.test("a pack skill's trigger on an inferred word routes nothing when anothe
     description: "Audit that secret key material is zeroized; the compiler may remove the wipe.",
     pack: "trailofbits",
   };
-  // "why" asked in words, "broken" inferred from the report: the text's words are said, so a text
-  // that routes on its own (a clear margin) wins.
-  const prompt = "why is the key material not zeroized? the compiler keeps dropping the wipe";
+  // "why" said, "broken" inferred from the report: the text's words are said, so a text that
+  // routes on its own (a clear margin) wins.
+  const prompt =
+    "no idea why the key material is not zeroized, the compiler keeps dropping the wipe";
   const clear = routePrompt(prompt, [debugging, zeroize, pdf, docx]);
   assert.equal(clear.route?.skill.name, "zeroize-audit");
   assert.equal(clear.tier, "description");
@@ -689,4 +690,28 @@ Deno.test("a question why asks no skill's description unless it reports a malfun
       .route?.skill.name,
     "readme-writer",
   );
+});
+
+Deno.test("a question of fact needs three of a description's words; an order or a guide question two", () => {
+  const actions: RouteSkill = {
+    name: "github-actions-templates",
+    triggers: [],
+    pack: "wshobson",
+    description: "Create production-ready GitHub Actions workflows for automated testing, " +
+      "building, and deploying applications. Use when setting up CI/CD with GitHub Actions, " +
+      "automating development workflows, or creating reusable workflow templates.",
+  };
+  for (
+    const p of [
+      "what's the max size of a single cache entry in github actions?",
+      "does the github actions free tier include macos runners for private repos",
+    ]
+  ) assert.equal(routePrompt(p, [actions, pdf]).route, undefined, p);
+  for (
+    const p of [
+      "set up github actions so every PR runs pytest",
+      "how do i set up github actions for a monorepo?",
+      "should we use github actions or jenkins for this?",
+    ]
+  ) assert.equal(routePrompt(p, [actions, pdf]).route?.skill.name, actions.name, p);
 });

@@ -201,6 +201,13 @@ export interface PreparedPrompt {
   readonly verb?: string;
   /** True when the request opens with a question why (`RequestView.why`). */
   readonly why: boolean;
+  /** True when it asks a question and gives no order (`RequestView.question`). */
+  readonly question: boolean;
+  /**
+   * True when a question why infers a malfunction only from behaviour described in plain words
+   * ("why does my useEffect run twice in dev?"), not from a pasted error or a symptom word.
+   */
+  readonly plainWhy: boolean;
   /** True when its main question is one a guide answers (`RequestView.guide`). */
   readonly guide: boolean;
   /** True when a request clause states an edit's result (`RequestView.statedEdit`). */
@@ -280,10 +287,13 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   const asked = new Set(requestKeys);
   const standIn = standInKeys(view.standIns, prosePhrase);
   const inferred = new Set<string>();
+  let plainWhy = false;
   if (view.infer) {
-    if (!lint && (view.reports || reportsSymptom(all, allRaw, allWords))) {
+    const strong = reportsSymptom(all, allRaw, allWords);
+    if (!lint && (view.reports || strong)) {
       inferred.add("bug");
       inferred.add("fix");
+      plainWhy = view.why === true && !strong;
     }
     // investigate: "root cause analysis", "troubleshooting why something stopped working".
     if (view.cause) inferred.add("debug");
@@ -337,6 +347,8 @@ export function preparePrompt(prompt: string): PreparedPrompt {
     ...(view.verb !== undefined ? { verb: view.verb } : {}),
     guide: view.guide,
     why: view.why === true,
+    question: view.question === true,
+    plainWhy,
     statedEdit: view.statedEdit,
     lint,
     reportOnly: REPORT_ONLY_PADDED.some((r) => prosePhrase.includes(r)),
@@ -431,6 +443,13 @@ export const LOOSE_WORDS: ReadonlySet<string> = new Set([
 
 let looseKeys: ReadonlySet<string> | undefined;
 let looseWords: ReadonlySet<string> | undefined;
+let looseNouns: ReadonlySet<string> | undefined;
+
+/** The keys of the {@link LOOSE_WORDS}: a kind of work or a number, never a trigger's thing. */
+function looseWordKey(key: string): boolean {
+  looseNouns ??= new Set([...LOOSE_WORDS].map(wordKey));
+  return looseNouns.has(key);
+}
 
 /** The keys of the {@link QUANTIFIERS}. */
 function looseWordKeys(): ReadonlySet<string> {
@@ -615,6 +634,10 @@ export function scoreTrigger(
   // Under `*` (a foreign list) the words put in for URLs, paths and code match nothing.
   const has = options.foreign && p.standIn.size
     ? (k: string) => p.keys.has(k) && !p.standIn.has(k)
+    // A pack skill's trigger takes no malfunction from a question why that only describes
+    // behaviour: "why is config.ts imported twice?" asks about the code, not for a debugging run.
+    : options.asked && p.plainWhy
+    ? (k: string) => p.keys.has(k) && (p.said.has(k) || (k !== "bug" && k !== "fix"))
     : (k: string) => p.keys.has(k);
   for (const k of t.keys) {
     if (!has(k)) continue;
@@ -641,10 +664,13 @@ export function scoreTrigger(
   // "find bugs on site" half-matched by "find the bugs label": the word left out says which thing
   // the trigger is about. A share of three or more words that leaves out a word other than a verb
   // of the verb tables or a {@link LOOSE_WORDS} word is held: shown, never routed ("bugs on the
-  // site" and "the root cause" still route).
+  // site" and "the root cause" still route). A pack skill's reviewed trigger names its thing
+  // last, verb or not: "request a code review" left without "review" ("the status code for too
+  // many requests") is held too.
+  const head = options.asked ? total - 1 : -1;
   if (
     total >= 3 && matched < total &&
-    t.keys.some((k) => !has(k) && !isLooseKey(k))
+    t.keys.some((k, i) => !has(k) && (!isLooseKey(k) || (i === head && !looseWordKey(k))))
   ) {
     return { ...share, onVerb, held: true };
   }

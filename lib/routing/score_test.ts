@@ -692,3 +692,40 @@ Deno.test("a share that leaves out a quantifier (multiple, per) loses nothing fo
   // Any other word left out still costs its share.
   assert.equal(scoreTrigger("subagent review task", p, { asked: true }).score < 1, true);
 });
+
+Deno.test("a pack trigger takes no malfunction from a question why that only describes behaviour", () => {
+  const why = "why is this broken";
+  const plain = "why does my useEffect run twice in dev?";
+  // A pack skill's reviewed trigger: "twice" infers no bug in a question why.
+  assert.equal(scoreTrigger(why, plain, { asked: true }).score, 0.5);
+  // A symptom word or a pasted error still does.
+  assert.equal(
+    scoreTrigger(why, "why does the worker crash on startup?", { asked: true }).score,
+    1,
+  );
+  assert.equal(
+    scoreTrigger(why, 'why does `npm ci` fail with "npm ERR! can only install packages"?', {
+      asked: true,
+    }).score,
+    1,
+  );
+  // A skill's own triggers (gstack's investigate) read the question as before.
+  assert.equal(scoreTrigger(why, plain).score, 1);
+});
+
+Deno.test("a share of a pack trigger that leaves out its last word is held, verb or not", () => {
+  const status = "whats the http status code for too many requests";
+  assert.equal(scoreTrigger("request a code review", status, { asked: true }).held, true);
+  // A skill's own triggers: a verb left out holds nothing ("pre-landing review" by "ready to land").
+  assert.equal(scoreTrigger("request a code review", status).held, undefined);
+  // A word other than the last, and a loose last word, are left out as before.
+  const merge = scoreTrigger("review my work before merging", "review this before merging please", {
+    asked: true,
+  });
+  assert.equal(merge.held, undefined);
+  assert.equal(merge.score, 0.75);
+  const cause = scoreTrigger("root cause analysis", "find the root cause of the outage", {
+    asked: true,
+  });
+  assert.equal(cause.held, undefined);
+});
