@@ -177,6 +177,11 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     /^(?:is|are|was|were)$/.test(ws[0]) && /^(?:the|a|an)$/.test(ws[1]) &&
     !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w))
   ) return true;
+  // "is there a SECURITY.md or anything in this repo that says …?": whether a file exists.
+  if (
+    question && ws[0] === "is" && ws[1] === "there" && /^(?:a|an|any)$/.test(ws[2] ?? "") &&
+    ws.slice(3, 5).includes("file")
+  ) return true;
   if (ws[0] !== "do" && ws[0] !== "does" && ws[0] !== "did" && ws[0] !== "will") return false;
   const holds = ws.findIndex((w, i) => i > 1 && HOLDS.has(w));
   if (holds > 0 && ws.slice(holds + 1).some((w) => w === "file" || w === "files")) return true;

@@ -183,3 +183,17 @@ Deno.test("wordedAsQuestion() and asksAdvice(): a question's wording, and advice
     assert.equal(asksAdvice(ask(q)), false, q);
   }
 });
+
+Deno.test("asksFact(): whether a file exists is a fact, whatever it is about", () => {
+  assert.equal(
+    asksFact(
+      ask("is there a file or anything in this repo that says how to report a vulnerability"),
+      true,
+    ),
+    true,
+  );
+  assert.equal(asksFact(ask("is there a LICENSE file"), true), true);
+  // Without a question mark it may be an aside before an order.
+  assert.equal(asksFact(ask("is there a LICENSE file")), false);
+  assert.equal(asksFact(ask("is there a race in this function"), true), false);
+});

@@ -591,3 +591,24 @@ Deno.test("readRequest().question: a sentence worded as a question and no order;
     ]
   ) assert.equal(readRequest(p).question, false, p);
 });
+
+Deno.test("round 17's stated edits: values apart, a slip, a swap, a move, a mark", async () => {
+  const { statesCorrection, statesEdit } = await import("./verbs.ts");
+  assert.equal(
+    statesCorrection("the Team plan should show $12 per user per month instead of $10"),
+    true,
+  );
+  assert.equal(statesCorrection("expose postgres on 5433 on the host instead of 5432"), true);
+  assert.equal(statesCorrection("my bad, I wrote rows instead of row inside the loop"), true);
+  assert.equal(statesCorrection("we moved to bats instead of a homegrown runner"), false);
+  assert.equal(statesEdit("swap those two columns in file"), true);
+  assert.equal(statesEdit("swap the first and last name fields"), true);
+  assert.equal(statesEdit("put the email column before the name column in the csv"), true);
+  assert.equal(statesEdit("mark it skipped for now with a TODO"), true);
+  assert.equal(statesEdit("mark code as deprecated"), true);
+  // A thing added, a time, an open swap: no result given.
+  assert.equal(statesEdit("put a table of contents after the title page"), false);
+  assert.equal(statesEdit("put the tests in before you refactor"), false);
+  assert.equal(statesEdit("swap the ORM for something faster"), false);
+  assert.equal(statesEdit("mark the spots where we leak memory"), false);
+});

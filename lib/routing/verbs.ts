@@ -360,6 +360,13 @@ const USE_INSTEAD =
 /** An order to clear or switch a named value ("clear banner_text in site.json": `code`). */
 const CLEAR_CODE =
   /(?:^|[.!?;,]\s*)(?:clear|reset|unset|empty|disable|enable|comment out|uncomment)\s+(?:the\s+)?code\b/;
+/**
+ * "the Team plan should show $12 per user per month instead of $10", "expose postgres on 5433 on
+ * the host instead of 5432": a value for a value, up to five words apart.
+ */
+const VALUE_INSTEAD = /(?:^|[\s$(])\d[\w.%]*(?:\s+[^\s.!?]+){0,5}\s+instead of\s+\$?\d/;
+/** "i wrote rows["id"] instead of row["id"]": the user's own slip, and its right form. */
+const SLIP = /\b(?:i|we)\s+(?:wrote|typed|used|passed|called|put)\s[^.!?\n]{1,60}\binstead of\b/;
 /** "the company name is now Acme GmbH, not Acme Inc.": the new value and the old. */
 const NOW_NOT = /\bis now(?:\s+\S+){1,6}?,?\s+not\s/;
 
@@ -379,8 +386,9 @@ export function statesCorrection(text: string): boolean {
   if (/\bshould be\s+(?:[<>=!]|code\b)/.test(lower)) return true;
   // "use formatInTimeZone from date-fns-tz there instead of format": the replacement given.
   if (USE_INSTEAD.test(lower)) return true;
-  // "expose the db on host port 5433 instead of 5432": a value for a value.
-  if (/\b\d[\w.]*\s+instead of\s+\d/.test(lower)) return true;
+  // "expose the db on host port 5433 instead of 5432": a value for a value; "i wrote rows
+  // instead of row": a slip and its fix.
+  if (lower.includes("instead of") && (VALUE_INSTEAD.test(lower) || SLIP.test(lower))) return true;
   // "set TZ=UTC in the test script": the very assignment.
   if (/\b(?:set|export)\s+[a-z_][\w.]*=\S/i.test(text)) return true;
   // "clear banner_text in site.json": a named value emptied or switched.
@@ -454,6 +462,45 @@ const COPY_LEADS: ReadonlySet<string> = new Set([
   "now",
 ]);
 
+/**
+ * Edits whose result the order itself gives: a swap ("swap those two columns", "swap the first
+ * and last name"), a move before or after a named thing ("put the email column before the name
+ * column"), a state marked ("mark it skipped for now", "mark the v1 route as deprecated").
+ */
+const PLACED_EDITS: ReadonlySet<string> = new Set(["swap", "put", "move", "mark"]);
+/** The states {@link PLACED_EDITS}' "mark" gives. */
+const MARKS: ReadonlySet<string> = new Set([
+  "skipped",
+  "skip",
+  "xfail",
+  "deprecated",
+  "flaky",
+  "done",
+  "optional",
+  "required",
+  "private",
+  "internal",
+  "readonly",
+  "experimental",
+  "resolved",
+]);
+
+/** Whether a {@link PLACED_EDITS} verb at `i` states its result (see there). */
+function statesPlace(ws: readonly string[], i: number): boolean {
+  const after = ws.slice(i + 1, i + 8);
+  if (ws[i] === "mark") return after.some((w) => MARKS.has(w));
+  if (ws[i] === "swap") {
+    return after.includes("and") || after.includes("two") || after.includes("order");
+  }
+  // "put it before the save call": a thing there already ("put a table of contents after the
+  // title page" adds one) and a place named by a determiner, not a time ("before you …").
+  return !/^(?:a|an|some)$/.test(after[0] ?? "") &&
+    after.some((w, j) =>
+      (w === "before" || w === "after" || w === "above" || w === "below") &&
+      DETERMINERS.has(after[j + 1])
+    );
+}
+
 /** How many words after an edit verb its stated result may come. */
 const EDIT_REACH = 10;
 
@@ -504,6 +551,7 @@ export function statesEdit(text: string): boolean {
         // very flag or key to write.
         if (ADD_VERBS.has(ws[i]) && LITERAL.test(t)) return true;
       }
+      if (PLACED_EDITS.has(ws[i]) && ordered(ws, i) && statesPlace(ws, i)) return true;
       // "copy them into public/icons": a file operation, its place given. The verb opens the order
       // (not "an isolated copy of the repo to work in").
       if (
