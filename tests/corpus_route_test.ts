@@ -401,6 +401,13 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout65.tsv": [31, 1, 0],
   "packs_heldout66.tsv": [27, 0, 1],
   "packs_heldout67.tsv": [31, 1, 1],
+  "packs_heldout68.tsv": [29, 0, 4],
+  "packs_heldout69.tsv": [30, 2, 0],
+  "packs_heldout71.tsv": [33, 1, 0],
+  "packs_heldout72.tsv": [34, 0, 1],
+  "packs_heldout73.tsv": [32, 1, 0],
+  "packs_heldout74.tsv": [23, 0, 2],
+  "packs_heldout75.tsv": [27, 2, 0],
   "packs_tune.tsv": [35, 0, 0],
 };
 

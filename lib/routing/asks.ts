@@ -161,6 +161,10 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     ws[0] === "when" && /^(?:is|are|was|were|did|will)$/.test(ws[1] ?? "") &&
     !ws.some((w) => w.endsWith("ing") || FAULTS.has(w))
   ) return true;
+  // "what's the error budget for the checkout SLO again?": a fact the user once knew.
+  if (WH_WORDS.has(ws[0]) && ws[0] !== "why" && ws[0] !== "how" && ws.at(-1) === "again") {
+    return true;
+  }
   // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
   // up; not "who looks burnt out", which asks for a judgement.
   if (ws[0] === "who" && WHO_FACTS.has(ws[1])) return true;

@@ -197,3 +197,9 @@ Deno.test("asksFact(): whether a file exists is a fact, whatever it is about", (
   assert.equal(asksFact(ask("is there a LICENSE file")), false);
   assert.equal(asksFact(ask("is there a race in this function"), true), false);
 });
+
+Deno.test("asksFact(): a question ending in 'again' asks for a fact the user once knew", () => {
+  assert.equal(asksFact(ask("whats the error budget for the checkout SLO again")), true);
+  assert.equal(asksFact(ask("why does it fail again")), false);
+  assert.equal(asksFact(ask("how do i run it again")), false);
+});

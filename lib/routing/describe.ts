@@ -100,7 +100,8 @@ const FOREIGN_FUNCTION_WORDS: readonly string[] = (
   "de la le les des du un une et el los las del und der das dem ein eine ist nicht mit für fur " +
   "von zu il gli di che je nous vous pour avec sur dans pas est sont que qui por para una uno mi " +
   "meu minha não nao em um uma ao mais muy mas pero sind auf wie ich wir sie unser unsere notre " +
-  "nos nuestro nuestra"
+  "nos nuestro nuestra comme alors mais donc tout tous cette ces mon mes leur como cuando porque " +
+  "este esta eso todo isso essa quando als wenn weil dass oder aber auch noch nur"
 ).split(" ");
 
 let foreignKeys: ReadonlySet<string> | undefined;

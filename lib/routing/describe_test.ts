@@ -202,4 +202,10 @@ Deno.test("rankDescriptions: another language's function words match nothing", (
   };
   assert.equal(rankDescriptions(index, q("la mise à jour de la direction")).length, 0);
   assert.equal(rankDescriptions(index, q("fuzz the rust parser")).length, 1);
+  // "comme" is no "communications".
+  const comms = descriptionIndex([
+    descriptionTerms("internal-comms", "Write internal communications: status reports, updates."),
+  ]);
+  const fr = "pourquoi git status affiche mes fichiers comme modifiés";
+  assert.deepEqual(rankDescriptions(comms, q(fr))[0]?.matched, ["status"]);
 });

@@ -42,10 +42,12 @@ const QA_NOUN =
 const OTHER_REVIEW =
   /\b(?:design|architecture|ux|ui|copy|plan|product|performance)\s+review\b|\breview\s+(?:(?:the|my|our|this|a)\s+)?(?:\w+\s+)?(?:plan|design|proposal|spec|rfc|architecture|roadmap|doc|docs|document|essay|resume|cv|copy)\b(?!\s+(?:changes?|diff|pr|branch|commits?)\b)/gi;
 /**
- * "LOG_LEVEL=debug", "the log level on DEBUG", "the logger at debug level": a log level named (up
- * to 60 characters after "log level", one bounded class), not debugging asked for.
+ * "LOG_LEVEL=debug", "DEBUG=true", "the log level on DEBUG", "the logger at debug level": a log
+ * level or a debug switch named (up to 60 characters after "log level", one bounded class), not
+ * debugging asked for.
  */
-const DEBUG_LEVEL = /=\s*["']?debug\b|\bdebug\s+level\b|\blog[\s_-]?level\b[^.!?\n]{0,60}/gi;
+const DEBUG_LEVEL =
+  /=\s*["']?debug\b|\bdebug\s*=|\bdebug\s+level\b|\blog[\s_-]?level\b[^.!?\n]{0,60}/gi;
 /** "review comments", "review feedback": a review's output named by a noun compound. */
 const REVIEW_OUTPUT = /\breview\s+(comments?|feedback|notes|nits|remarks|suggestions|threads?)\b/gi;
 // A URL ends before the punctuation that follows it ("open http://localhost:3000, then …").

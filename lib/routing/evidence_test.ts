@@ -94,6 +94,10 @@ Deno.test("cutEvidence() reads debug as a log level where a log level is named",
     false,
   );
   assert.equal(cutEvidence("set the logger to debug level").text.includes("debug"), false);
+  assert.equal(
+    cutEvidence("DEBUG=true is still set in prod, turn it off").text.includes("DEBUG"),
+    false,
+  );
   // Debugging asked for stays.
   assert.equal(
     cutEvidence("debug this, the worker dies on start").text,

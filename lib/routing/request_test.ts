@@ -612,3 +612,19 @@ Deno.test("round 17's stated edits: values apart, a slip, a swap, a move, a mark
   assert.equal(statesEdit("swap the ORM for something faster"), false);
   assert.equal(statesEdit("mark the spots where we leak memory"), false);
 });
+
+Deno.test("round 18: a known cause, a right form 'instead of' the wrong one, a test skipped for now", async () => {
+  const { statesCorrection, statesEdit } = await import("./verbs.ts");
+  assert.equal(
+    statesCorrection("TypeError at ProductList. I know why, items isn't loaded yet"),
+    true,
+  );
+  assert.equal(statesCorrection("we already know what's wrong: the cert expired"), true);
+  assert.equal(statesCorrection("I don't know why it fails, find out"), false);
+  assert.equal(
+    statesCorrection("the download should be named export-YYYY-MM-DD.csv instead of export.csv"),
+    true,
+  );
+  assert.equal(statesEdit("skip code for now with a TODO pointing at issue 412"), true);
+  assert.equal(statesEdit("skip the flaky ones and find out why the rest fail"), false);
+});
