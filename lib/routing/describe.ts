@@ -45,7 +45,7 @@
  * @module
  */
 
-import { QUESTION_WORDS, STOP_WORDS, tokenize, wordKey } from "./score.ts";
+import { type PreparedPrompt, QUESTION_WORDS, STOP_WORDS, tokenize, wordKey } from "./score.ts";
 import { COMMON_WORD_KEYS } from "./common_words.ts";
 
 /** Words most skill descriptions use, which say nothing about which skill fits. */
@@ -253,6 +253,19 @@ export interface DescriptionQuery {
    * guide answers it, a route needs {@link QUESTION_WORDS_MIN} matched words.
    */
   readonly question?: boolean;
+}
+
+/**
+ * The prompt's side of the tier, from the trigger scorer's reading of it.
+ *
+ * @param p The prepared prompt.
+ * @returns Its prose keys, request keys, main verb and kind of question.
+ */
+export function descriptionQuery(p: PreparedPrompt): DescriptionQuery {
+  // A question points back at what the prompt told ("… is one huge match statement, what's a
+  // cleaner way to structure it"): all of it is asked about.
+  const requestKeys = p.guide ? p.words : p.orderKeys;
+  return { keys: p.words, requestKeys, verb: p.verb, guide: p.guide, question: p.question };
 }
 
 /**

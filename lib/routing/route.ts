@@ -59,6 +59,7 @@ import {
   describeRoute,
   type DescriptionHit,
   descriptionHits,
+  descriptionQuery,
 } from "./describe.ts";
 import { parseHintMode, routeHint } from "./hint.ts";
 
@@ -467,15 +468,7 @@ export function routePrompt(
     if (prepared.why && !prepared.inferred.has("bug")) return undefined;
     const pool = list ? describedList(list) : (skills as SkillPool).described?.();
     if (!pool) return undefined;
-    const query = {
-      keys: prepared.words,
-      // A question points back at what the prompt told ("… is one huge match statement,
-      // what's a cleaner way to structure it"): all of it is asked about.
-      requestKeys: prepared.guide ? prepared.words : prepared.orderKeys,
-      verb: prepared.verb,
-      guide: prepared.guide,
-      question: prepared.question,
-    };
+    const query = descriptionQuery(prepared);
     hits ??= descriptionHits(query, pool);
     return ask(
       query,
