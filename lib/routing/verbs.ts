@@ -393,10 +393,11 @@ export function statesCorrection(text: string): boolean {
   if (USE_INSTEAD.test(lower)) return true;
   // "expose the db on host port 5433 instead of 5432": a value for a value; "i wrote rows
   // instead of row": a slip and its fix.
-  if (
-    lower.includes("instead of") &&
-    (VALUE_INSTEAD.test(lower) || SLIP.test(lower) || SHOULD_INSTEAD.test(lower))
-  ) return true;
+  // Read only near each "instead of": the patterns never scan a whole long prompt.
+  for (let i = lower.indexOf("instead of"); i >= 0; i = lower.indexOf("instead of", i + 10)) {
+    const near = lower.slice(Math.max(0, i - 90), i + 16);
+    if (VALUE_INSTEAD.test(near) || SLIP.test(near) || SHOULD_INSTEAD.test(near)) return true;
+  }
   // "TypeError … I know why, items isn't loaded yet": the cause is known, the fix asked for.
   if (lower.includes("know") && KNOWN_CAUSE.test(lower.replace(/'/g, ""))) return true;
   // "set TZ=UTC in the test script": the very assignment.
