@@ -431,6 +431,14 @@ const PACK_FLOORS: Record<string, [number, number, number]> = {
   "packs_heldout95.tsv": [26, 3, 1],
   "packs_heldout96.tsv": [31, 0, 2],
   "packs_heldout97.tsv": [34, 0, 1],
+  "packs_heldout98.tsv": [34, 2, 0],
+  "packs_heldout99.tsv": [32, 2, 1],
+  "packs_heldout100.tsv": [33, 1, 2],
+  "packs_heldout101.tsv": [33, 2, 1],
+  "packs_heldout102.tsv": [28, 1, 1],
+  "packs_heldout103.tsv": [32, 0, 2],
+  "packs_heldout104.tsv": [26, 2, 1],
+  "packs_heldout105.tsv": [29, 1, 0],
   "packs_tune.tsv": [35, 0, 0],
 };
 
