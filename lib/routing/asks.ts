@@ -6,6 +6,8 @@
  * @module
  */
 
+import { QUESTION_WORDS } from "./words.ts";
+
 /** Verbs that file a ticket when one of {@link TICKETS} follows within four words. */
 const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log"]);
 /** What a ticket is called. */
@@ -162,7 +164,7 @@ export function asksFact(ws: readonly string[], question = false): boolean {
     !ws.some((w) => w.endsWith("ing") || FAULTS.has(w))
   ) return true;
   // "what's the error budget for the checkout SLO again?": a fact the user once knew.
-  if (WH_WORDS.has(ws[0]) && ws[0] !== "why" && ws[0] !== "how" && ws.at(-1) === "again") {
+  if (opensQuestion(ws[0]) && ws[0] !== "why" && ws[0] !== "how" && ws.at(-1) === "again") {
     return true;
   }
   // "who owns the grafana dashboards", "who was listed as incident commander?": a person to look
@@ -178,7 +180,7 @@ export function asksFact(ws: readonly string[], question = false): boolean {
   // search ("is the same mistake anywhere"), a hands-on test ("is the pricing page working") or a
   // judgement ("is the PR ok to merge").
   if (
-    /^(?:is|are|was|were)$/.test(ws[0]) && /^(?:the|a|an)$/.test(ws[1]) &&
+    STATE_VERBS.has(ws[0]) && /^(?:the|a|an)$/.test(ws[1]) &&
     !ws.some((w) => FAULTS.has(w) || NOT_LOOKED_UP.has(w))
   ) return true;
   // "is there a SECURITY.md or anything in this repo that says …?": whether a file exists.
@@ -392,17 +394,10 @@ export function asksHowTo(ws: readonly string[]): boolean {
   return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }
 
-/** Words that open a question by themselves: "what …", "how …". */
-const WH_WORDS: ReadonlySet<string> = new Set([
-  "what",
-  "whats",
-  "how",
-  "when",
-  "where",
-  "which",
-  "who",
-  "why",
-]);
+/** A question word ({@link QUESTION_WORDS}, or "whats" for "what's"). */
+function opensQuestion(w: string): boolean {
+  return QUESTION_WORDS.has(w) || w === "whats";
+}
 /** Auxiliaries that open a yes/no question before its subject: "does the free tier …". */
 const QUESTION_AUX: ReadonlySet<string> = new Set([
   "is",
@@ -442,7 +437,7 @@ const QUESTION_SUBJECTS: ReadonlySet<string> = new Set([
  */
 export function wordedAsQuestion(ws: readonly string[]): boolean {
   const [first, second = ""] = ws;
-  if (WH_WORDS.has(first)) return true;
+  if (opensQuestion(first)) return true;
   if (first === "do") return HOW_SUBJECTS.has(second) && second !== "one";
   return QUESTION_AUX.has(first) && QUESTION_SUBJECTS.has(second);
 }
