@@ -498,9 +498,10 @@ export function readRequest(prompt: string): RequestView {
   // 2) figure out why the arm64 build segfaults" asks for a debugging session too.
   const build = verb !== undefined && builds(verb) && (!listed || taskVerbs.every(builds));
   if (any && unknownOrders.length) request += `\n${unknownOrders.join("\n")}`;
+  const proseText = prose.join("");
   return {
-    prose: prose.join(""),
-    request: any ? request : prose.join(""),
+    prose: proseText,
+    request: any ? request : proseText,
     evidence: evidence.join("\n"),
     standIns,
     ...(verb !== undefined ? { verb } : {}),
@@ -509,7 +510,7 @@ export function readRequest(prompt: string): RequestView {
     guide,
     why,
     question: questions && !advice && orders.length === 0,
-    statedEdit: statesEdit(any ? request : prose.join("")) || statesCorrection(prose.join("")),
+    statedEdit: statesEdit(any ? request : proseText) || statesCorrection(proseText),
     // A plain description counts unless an order with an unknown verb may ask for other work
     // ("the build is slow, can we cache the install step?").
     reports: reports || (described && !unknownOrder),

@@ -289,7 +289,10 @@ export function preparePrompt(prompt: string): PreparedPrompt {
   const inferred = new Set<string>();
   let plainWhy = false;
   if (view.infer) {
-    const strong = reportsSymptom(all, allRaw, allWords);
+    // A pasted error or a symptom word: read unless a report already says it, save for a question
+    // why, which needs to know which of the two it has (`plainWhy`).
+    const strong = !lint && (!view.reports || view.why === true) &&
+      reportsSymptom(all, allRaw, allWords);
     if (!lint && (view.reports || strong)) {
       inferred.add("bug");
       inferred.add("fix");

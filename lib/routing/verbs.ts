@@ -385,8 +385,8 @@ const NOW_NOT = /\bis now(?:\s+\S+){1,6}?,?\s+not\s/;
  * @returns Whether it states a correction.
  */
 export function statesCorrection(text: string): boolean {
-  if (text.includes("is now") && NOW_NOT.test(text.toLowerCase())) return true;
   const lower = text.toLowerCase();
+  if (lower.includes("is now") && NOW_NOT.test(lower)) return true;
   // "the loop goes to < len - 1. should be < len": a value written as code.
   if (/\bshould be\s+(?:[<>=!]|code\b)/.test(lower)) return true;
   // "use formatInTimeZone from date-fns-tz there instead of format": the replacement given.
