@@ -502,13 +502,6 @@ Deno.test("a yes/no question how a tool behaves is one of fact; an order opening
       "what timezone does `date` use on a github actions runner?",
       "whats the flag to make deno test stop at the first failure",
       "which option for pytest shows local variables?",
-    ]
-  ) {
-    assert.equal(readRequest(q).verb, "define", q);
-    assert.equal(readRequest(q).guide, false, q);
-  }
-  for (
-    const q of [
       "who owns the grafana dashboards, are they in terraform? grep the repo",
       "what does the --no-verify flag on git commit do? someone keeps using it",
       "is the PDF in docs/assets the latest version of the diagram, or is the png newer?",
