@@ -156,32 +156,22 @@ Deno.test("asksHowTo: what we need to do is a question of steps", () => {
 });
 
 Deno.test("wordedAsQuestion() and asksAdvice(): a question's wording, and advice or a verdict asked", () => {
-  for (
-    const q of [
-      "what's the max size of a single cache entry in github actions",
-      "does the github actions free tier include macos runners",
-      "do i have to clean them up myself",
-      "could you name it after the report title instead",
-      "how long does the artifact stay downloadable",
-    ]
-  ) assert.equal(wordedAsQuestion(ask(q)), true, q);
-  for (
-    const q of [
-      "do a STRIDE threat model of the upload service",
-      "make a poster",
-      "the build is slow",
-    ]
-  ) assert.equal(wordedAsQuestion(ask(q)), false, q);
-  for (
-    const q of [
-      "what rank should i use",
-      "how should this be structured in gdscript",
-      "is this actually exploitable or a false alarm",
-    ]
-  ) assert.equal(asksAdvice(ask(q)), true, q);
-  for (const q of ["is that a reasonable estimate", "what does the migrate script run"]) {
-    assert.equal(asksAdvice(ask(q)), false, q);
-  }
+  const cases: [(ws: string[]) => boolean, boolean, string][] = [
+    [wordedAsQuestion, true, "what's the max size of a single cache entry in github actions"],
+    [wordedAsQuestion, true, "does the github actions free tier include macos runners"],
+    [wordedAsQuestion, true, "do i have to clean them up myself"],
+    [wordedAsQuestion, true, "could you name it after the report title instead"],
+    [wordedAsQuestion, true, "how long does the artifact stay downloadable"],
+    [wordedAsQuestion, false, "do a STRIDE threat model of the upload service"],
+    [wordedAsQuestion, false, "make a poster"],
+    [wordedAsQuestion, false, "the build is slow"],
+    [asksAdvice, true, "what rank should i use"],
+    [asksAdvice, true, "how should this be structured in gdscript"],
+    [asksAdvice, true, "is this actually exploitable or a false alarm"],
+    [asksAdvice, false, "is that a reasonable estimate"],
+    [asksAdvice, false, "what does the migrate script run"],
+  ];
+  for (const [f, want, q] of cases) assert.equal(f(ask(q)), want, q);
 });
 
 Deno.test("asksFact(): whether a file exists is a fact, whatever it is about", () => {

@@ -585,39 +585,32 @@ Deno.test("readRequest().question: a sentence worded as a question and no order;
   ) assert.equal(readRequest(p).question, false, p);
 });
 
-Deno.test("round 17's stated edits: values apart, a slip, a swap, a move, a mark", async () => {
+Deno.test("stated edits: values apart, a slip, a known cause, a swap, a move, a mark, a skip", async () => {
   const { statesCorrection, statesEdit } = await import("./verbs.ts");
-  assert.equal(
-    statesCorrection("the Team plan should show $12 per user per month instead of $10"),
-    true,
-  );
-  assert.equal(statesCorrection("expose postgres on 5433 on the host instead of 5432"), true);
-  assert.equal(statesCorrection("my bad, I wrote rows instead of row inside the loop"), true);
-  assert.equal(statesCorrection("we moved to bats instead of a homegrown runner"), false);
-  assert.equal(statesEdit("swap those two columns in file"), true);
-  assert.equal(statesEdit("swap the first and last name fields"), true);
-  assert.equal(statesEdit("put the email column before the name column in the csv"), true);
-  assert.equal(statesEdit("mark it skipped for now with a TODO"), true);
-  assert.equal(statesEdit("mark code as deprecated"), true);
-  // A thing added, a time, an open swap: no result given.
-  assert.equal(statesEdit("put a table of contents after the title page"), false);
-  assert.equal(statesEdit("put the tests in before you refactor"), false);
-  assert.equal(statesEdit("swap the ORM for something faster"), false);
-  assert.equal(statesEdit("mark the spots where we leak memory"), false);
-});
-
-Deno.test("round 18: a known cause, a right form 'instead of' the wrong one, a test skipped for now", async () => {
-  const { statesCorrection, statesEdit } = await import("./verbs.ts");
-  assert.equal(
-    statesCorrection("TypeError at ProductList. I know why, items isn't loaded yet"),
-    true,
-  );
-  assert.equal(statesCorrection("we already know what's wrong: the cert expired"), true);
-  assert.equal(statesCorrection("I don't know why it fails, find out"), false);
-  assert.equal(
-    statesCorrection("the download should be named export-YYYY-MM-DD.csv instead of export.csv"),
-    true,
-  );
-  assert.equal(statesEdit("skip code for now with a TODO pointing at issue 412"), true);
-  assert.equal(statesEdit("skip the flaky ones and find out why the rest fail"), false);
+  const corrections: [string, boolean][] = [
+    ["the Team plan should show $12 per user per month instead of $10", true],
+    ["expose postgres on 5433 on the host instead of 5432", true],
+    ["my bad, I wrote rows instead of row inside the loop", true],
+    ["the download should be named export-YYYY-MM-DD.csv instead of export.csv", true],
+    ["TypeError at ProductList. I know why, items isn't loaded yet", true],
+    ["we already know what's wrong: the cert expired", true],
+    ["we moved to bats instead of a homegrown runner", false],
+    ["I don't know why it fails, find out", false],
+  ];
+  for (const [t, want] of corrections) assert.equal(statesCorrection(t), want, t);
+  const edits: [string, boolean][] = [
+    ["swap those two columns in file", true],
+    ["swap the first and last name fields", true],
+    ["put the email column before the name column in the csv", true],
+    ["mark it skipped for now with a TODO", true],
+    ["mark code as deprecated", true],
+    ["skip code for now with a TODO pointing at issue 412", true],
+    // A thing added, a time, an open swap, a search, a skip that is no edit: no result given.
+    ["put a table of contents after the title page", false],
+    ["put the tests in before you refactor", false],
+    ["swap the ORM for something faster", false],
+    ["mark the spots where we leak memory", false],
+    ["skip the flaky ones and find out why the rest fail", false],
+  ];
+  for (const [t, want] of edits) assert.equal(statesEdit(t), want, t);
 });
