@@ -6,8 +6,6 @@
  * @module
  */
 
-import { QUESTION_WORDS } from "./words.ts";
-
 /** Verbs that file a ticket when one of {@link TICKETS} follows within four words. */
 const TICKET_VERBS: ReadonlySet<string> = new Set(["open", "file", "raise", "log"]);
 /** What a ticket is called. */
@@ -394,9 +392,18 @@ export function asksHowTo(ws: readonly string[]): boolean {
   return at > 0 && ws[at] !== undefined && !WORK_ON_FAULT.has(ws[at]);
 }
 
-/** A question word ({@link QUESTION_WORDS}, or "whats" for "what's"). */
+/**
+ * The words that open a question by themselves ("whats" for "what's"). `words.ts` has the question
+ * words too, but it imports `request.ts`, which imports this module: reading them here would make
+ * an import cycle.
+ */
+const OPENING_QUESTION_WORDS: ReadonlySet<string> = new Set(
+  "what whats how when where which who why".split(" "),
+);
+
+/** True for a word that opens a question by itself ({@link OPENING_QUESTION_WORDS}). */
 function opensQuestion(w: string): boolean {
-  return QUESTION_WORDS.has(w) || w === "whats";
+  return OPENING_QUESTION_WORDS.has(w);
 }
 /** Auxiliaries that open a yes/no question before its subject: "does the free tier …". */
 const QUESTION_AUX: ReadonlySet<string> = new Set([
